@@ -1,0 +1,396 @@
+// The compact and mslima codecs: one overload set, Write / Read / WireSize / CheckLimits, for every
+// type a schema field can have. Generated messages plug in through WriteMessage, ReadMessage,
+// MessageWireSize and CheckMessage, found by argument-dependent lookup.
+//
+//   type            compact (little-endian)            mslima (big-endian, MSLIMA 0.3.2)
+//   bool            1 byte, decode accepts 0/1         1 byte, decode: non-zero is true
+//   intN/uintN      N/8 bytes                          N/8 bytes BE (only int32 exists in MSLIMA)
+//   float32/64      IEEE-754, 4/8 bytes                BE (only float32 exists in MSLIMA)
+//   enum            its underlying integer             the same, BE
+//   string          int32 byte length + UTF-8          int32 BE length + UTF-8 bytes reversed
+//   bytes, T[]      int32 count + items                int32 BE count + items
+//   T[N]            N items, no prefix                 the same
+//   optional T      1 presence byte (0/1) + T          the same (a pakt extension)
+//   Vector2/3, Quaternion (x,y,z,w), Color (r,g,b,a), Vector2i/3i: packed 4-byte components
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "pakt/error_state.hpp"
+#include "pakt/format.hpp"
+#include "pakt/reader.hpp"
+#include "pakt/type_traits.hpp"
+#include "pakt/utf8.hpp"
+#include "pakt/writer.hpp"
+
+namespace pakt {
+
+// Decode limits of one field, from the schema (or from options where there is no schema).
+// Zero means "no limit beyond the bytes that remain".
+struct Limits {
+  std::size_t max_length = 0;  // strings and bytes, in bytes (applies to each element of a list)
+  std::size_t max_count = 0;   // list elements
+};
+
+namespace detail {
+
+inline constexpr bool kHostBigEndian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+
+template <std::size_t N>
+struct uint_of_size;
+template <>
+struct uint_of_size<1> {
+  using type = std::uint8_t;
+};
+template <>
+struct uint_of_size<2> {
+  using type = std::uint16_t;
+};
+template <>
+struct uint_of_size<4> {
+  using type = std::uint32_t;
+};
+template <>
+struct uint_of_size<8> {
+  using type = std::uint64_t;
+};
+
+inline std::uint8_t byteswap(std::uint8_t v) noexcept { return v; }
+inline std::uint16_t byteswap(std::uint16_t v) noexcept { return __builtin_bswap16(v); }
+inline std::uint32_t byteswap(std::uint32_t v) noexcept { return __builtin_bswap32(v); }
+inline std::uint64_t byteswap(std::uint64_t v) noexcept { return __builtin_bswap64(v); }
+
+// True when the format's byte order equals the host's, so arrays can be copied as they are.
+template <class F>
+inline constexpr bool kNativeOrder = F::kBigEndian == kHostBigEndian;
+
+// Stores a scalar (integer, float or enum) in F's byte order.
+template <class F, class T>
+inline void store(std::uint8_t* p, T v) noexcept {
+  using U = typename uint_of_size<sizeof(T)>::type;
+  U u;
+  std::memcpy(&u, &v, sizeof(T));
+  if constexpr (!kNativeOrder<F>) u = byteswap(u);
+  std::memcpy(p, &u, sizeof(T));
+}
+
+template <class F, class T>
+inline T load(const std::uint8_t* p) noexcept {
+  using U = typename uint_of_size<sizeof(T)>::type;
+  U u;
+  std::memcpy(&u, p, sizeof(T));
+  if constexpr (!kNativeOrder<F>) u = byteswap(u);
+  T v;
+  std::memcpy(&v, &u, sizeof(T));
+  return v;
+}
+
+// A math type as its 4-byte words (all components are float32 or int32, no padding).
+template <class T>
+inline constexpr std::size_t kWords = sizeof(T) / 4;
+
+template <class F, class T>
+inline void store_math(std::uint8_t* p, const T& v) noexcept {
+  static_assert(sizeof(T) % 4 == 0, "math types are packed 4-byte components");
+  if constexpr (kNativeOrder<F>) {
+    std::memcpy(p, &v, sizeof(T));
+  } else {
+    std::uint32_t words[kWords<T>];
+    std::memcpy(words, &v, sizeof(T));
+    for (std::size_t i = 0; i < kWords<T>; ++i) store<F>(p + 4 * i, words[i]);
+  }
+}
+
+template <class F, class T>
+inline void load_math(const std::uint8_t* p, T& v) noexcept {
+  if constexpr (kNativeOrder<F>) {
+    std::memcpy(&v, p, sizeof(T));
+  } else {
+    std::uint32_t words[kWords<T>];
+    for (std::size_t i = 0; i < kWords<T>; ++i) words[i] = load<F, std::uint32_t>(p + 4 * i);
+    std::memcpy(&v, words, sizeof(T));
+  }
+}
+
+// Element types whose wire form equals their memory form in native byte order.
+template <class T>
+inline constexpr bool kMemcpyable = (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || is_math_v<T>;
+
+template <class F>
+inline void write_length(Writer& w, std::size_t n) noexcept {
+  if (std::uint8_t* p = w.reserve(4)) store<F>(p, static_cast<std::int32_t>(n));
+}
+
+// Reads an int32 length or count and checks it: not negative, within `limit` (0 = none), and
+// no more than the remaining bytes allow for elements of at least `min_element_size` bytes.
+// Called before anything is allocated.
+template <class F>
+inline bool read_length(Reader& r, std::size_t& n, const char* what, const char* limit_name, std::size_t limit,
+                        std::size_t min_element_size) {
+  const std::size_t at = r.offset();
+  const std::uint8_t* p = r.take(4, "length");
+  if (p == nullptr) return false;
+  const std::int32_t len = load<F, std::int32_t>(p);
+  if (len < 0) {
+    return r.fail_at(at, ErrorCode::kLengthOverflow, std::string("negative ") + what + " " + std::to_string(len));
+  }
+  n = static_cast<std::size_t>(len);
+  if (limit != 0 && n > limit) {
+    return r.fail_at(at, ErrorCode::kLimitExceeded, std::string(what) + " " + std::to_string(n) + " exceeds " +
+                                                        limit_name + " " + std::to_string(limit));
+  }
+  const std::size_t unit = min_element_size == 0 ? 1 : min_element_size;
+  if (n > r.remaining() / unit) {
+    return r.fail_at(at, ErrorCode::kLengthOverflow, std::string(what) + " " + std::to_string(n) + " needs at least " +
+                                                         std::to_string(n * unit) + " bytes, " +
+                                                         std::to_string(r.remaining()) + " remain");
+  }
+  return true;
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------------
+// WireSize: exact number of bytes Write produces.
+template <class F, class T>
+std::size_t WireSize(const T& v, F f) {
+  if constexpr (fixed_wire_size<T>() != 0) {
+    (void)v;
+    (void)f;
+    return fixed_wire_size<T>();
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return 4 + v.size();
+  } else if constexpr (is_vector_v<T>) {
+    using E = typename T::value_type;
+    if constexpr (fixed_wire_size<E>() != 0) {
+      return 4 + v.size() * fixed_wire_size<E>();
+    } else {
+      std::size_t n = 4;
+      for (const auto& e : v) n += WireSize(e, f);
+      return n;
+    }
+  } else if constexpr (is_std_array_v<T>) {
+    std::size_t n = 0;
+    for (const auto& e : v) n += WireSize(e, f);
+    return n;
+  } else if constexpr (is_optional_v<T>) {
+    return 1 + (v.has_value() ? WireSize(*v, f) : 0);
+  } else if constexpr (is_message_v<T>) {
+    return MessageWireSize(v, f);
+  } else {
+    static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
+    return 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Write: appends v in format F.
+template <class F, class T>
+void Write(Writer& w, const T& v, F f) {
+  if constexpr (std::is_same_v<T, bool>) {
+    w.write_byte(v ? 1 : 0);
+  } else if constexpr (is_scalar_v<T>) {
+    if (std::uint8_t* p = w.reserve(sizeof(T))) detail::store<F>(p, v);
+  } else if constexpr (is_math_v<T>) {
+    if (std::uint8_t* p = w.reserve(sizeof(T))) detail::store_math<F>(p, v);
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    detail::write_length<F>(w, v.size());
+    if (std::uint8_t* p = w.reserve(v.size())) {
+      if constexpr (F::kReverseStrings) {
+        std::reverse_copy(v.begin(), v.end(), p);
+      } else if (!v.empty()) {
+        std::memcpy(p, v.data(), v.size());
+      }
+    }
+  } else if constexpr (is_vector_v<T>) {
+    using E = typename T::value_type;
+    detail::write_length<F>(w, v.size());
+    if constexpr (detail::kMemcpyable<E> && detail::kNativeOrder<F>) {
+      w.write(v.data(), v.size() * sizeof(E));
+    } else if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
+      // One bounds check for the run, then unchecked stores.
+      if (std::uint8_t* p = w.reserve(v.size() * sizeof(E))) {
+        for (const E& e : v) {
+          if constexpr (is_math_v<E>) {
+            detail::store_math<F>(p, e);
+          } else {
+            detail::store<F>(p, e);
+          }
+          p += sizeof(E);
+        }
+      }
+    } else {
+      for (const auto& e : v) Write(w, static_cast<const E&>(e), f);
+    }
+  } else if constexpr (is_std_array_v<T>) {
+    for (const auto& e : v) Write(w, e, f);
+  } else if constexpr (is_optional_v<T>) {
+    w.write_byte(v.has_value() ? 1 : 0);
+    if (v.has_value()) Write(w, *v, f);
+  } else if constexpr (is_message_v<T>) {
+    WriteMessage(w, v, f);
+  } else {
+    static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read: decodes one value of format F into v. On failure records the error in r and returns false.
+template <class F, class T>
+bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
+  if constexpr (std::is_same_v<T, bool>) {
+    const std::uint8_t* p = r.take(1, "bool");
+    if (p == nullptr) return false;
+    if constexpr (F::kStrictBool) {
+      if (*p > 1) {
+        return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
+                         "bool byte " + std::to_string(*p) + " is neither 0 nor 1");
+      }
+    }
+    v = *p != 0;
+    return true;
+  } else if constexpr (is_scalar_v<T>) {
+    const std::uint8_t* p = r.take(sizeof(T), "number");
+    if (p == nullptr) return false;
+    v = detail::load<F, T>(p);
+    return true;
+  } else if constexpr (is_math_v<T>) {
+    const std::uint8_t* p = r.take(sizeof(T), "vector");
+    if (p == nullptr) return false;
+    detail::load_math<F>(p, v);
+    return true;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    std::size_t n = 0;
+    if (!detail::read_length<F>(r, n, "string length", "max_length", limits.max_length, 1)) return false;
+    const std::size_t at = r.offset();
+    const std::uint8_t* p = r.take(n, "string");
+    v.resize(n);
+    if (n != 0) {
+      if constexpr (F::kReverseStrings) {
+        std::reverse_copy(p, p + n, v.begin());
+      } else {
+        std::memcpy(v.data(), p, n);
+      }
+    }
+    const auto* s = reinterpret_cast<const std::uint8_t*>(v.data());
+    const std::size_t bad = utf8::first_invalid(s, n);
+    if (bad != n) {
+      return r.fail_at(at, ErrorCode::kInvalidValue, "string is not valid UTF-8 (byte " + std::to_string(bad) + ")");
+    }
+    return true;
+  } else if constexpr (is_vector_v<T>) {
+    using E = typename T::value_type;
+    std::size_t n = 0;
+    const bool is_bytes = std::is_same_v<E, std::uint8_t>;
+    if (!detail::read_length<F>(r, n, is_bytes ? "length" : "count", is_bytes && limits.max_count == 0 ? "max_length" : "max_count",
+                                is_bytes && limits.max_count == 0 ? limits.max_length : limits.max_count,
+                                min_wire_size<E>())) {
+      return false;
+    }
+    v.resize(n);
+    if constexpr (detail::kMemcpyable<E> && detail::kNativeOrder<F>) {
+      const std::uint8_t* p = r.take(n * sizeof(E), "array");
+      if (n != 0) std::memcpy(v.data(), p, n * sizeof(E));
+      return true;
+    } else if constexpr (std::is_same_v<E, bool>) {
+      for (std::size_t i = 0; i < n; ++i) {
+        bool b = false;
+        if (!Read(r, b, f)) return r.in_index(i);
+        v[i] = b;
+      }
+      return true;
+    } else if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
+      const std::uint8_t* p = r.take(n * sizeof(E), "array");
+      for (E& e : v) {
+        if constexpr (is_math_v<E>) {
+          detail::load_math<F>(p, e);
+        } else {
+          e = detail::load<F, E>(p);
+        }
+        p += sizeof(E);
+      }
+      return true;
+    } else {
+      const Limits element_limits{limits.max_length, 0};
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!Read(r, v[i], f, element_limits)) return r.in_index(i);
+      }
+      return true;
+    }
+  } else if constexpr (is_std_array_v<T>) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!Read(r, v[i], f, limits)) return r.in_index(i);
+    }
+    return true;
+  } else if constexpr (is_optional_v<T>) {
+    const std::uint8_t* p = r.take(1, "presence byte");
+    if (p == nullptr) return false;
+    if (*p > 1) {
+      return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
+                       "presence byte " + std::to_string(*p) + " is neither 0 nor 1");
+    }
+    if (*p == 0) {
+      v.reset();
+      return true;
+    }
+    if (!v.has_value()) v.emplace();
+    return Read(r, *v, f, limits);
+  } else if constexpr (is_message_v<T>) {
+    return ReadMessage(r, v, f, /*top_level=*/false);
+  } else {
+    static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CheckLimits: encode-side check of max_length / max_count before anything is written.
+template <class T>
+bool CheckLimits(Checker& c, const T& v, const Limits& limits) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    if (limits.max_length != 0 && v.size() > limits.max_length) {
+      return c.fail(ErrorCode::kLimitExceeded, "string length " + std::to_string(v.size()) + " exceeds max_length " +
+                                                   std::to_string(limits.max_length));
+    }
+    return true;
+  } else if constexpr (is_vector_v<T>) {
+    using E = typename T::value_type;
+    const bool is_bytes = std::is_same_v<E, std::uint8_t>;
+    const std::size_t limit = is_bytes && limits.max_count == 0 ? limits.max_length : limits.max_count;
+    if (limit != 0 && v.size() > limit) {
+      return c.fail(ErrorCode::kLimitExceeded, std::string(is_bytes ? "length " : "count ") + std::to_string(v.size()) +
+                                                   " exceeds " + (is_bytes && limits.max_count == 0 ? "max_length " : "max_count ") +
+                                                   std::to_string(limit));
+    }
+    if constexpr (std::is_same_v<E, std::string> || is_message_v<E> || is_vector_v<E> || is_optional_v<E> ||
+                  is_std_array_v<E>) {
+      const Limits element_limits{limits.max_length, 0};
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!CheckLimits(c, v[i], element_limits)) return c.in_index(i);
+      }
+    }
+    return true;
+  } else if constexpr (is_std_array_v<T>) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!CheckLimits(c, v[i], limits)) return c.in_index(i);
+    }
+    return true;
+  } else if constexpr (is_optional_v<T>) {
+    return !v.has_value() || CheckLimits(c, *v, limits);
+  } else if constexpr (is_message_v<T>) {
+    return CheckMessage(c, v);
+  } else {
+    (void)c;
+    (void)v;
+    (void)limits;
+    return true;
+  }
+}
+
+}  // namespace pakt

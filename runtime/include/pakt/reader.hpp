@@ -1,0 +1,48 @@
+// Reader: a cursor over a ByteView that never reads past the end. Decoders ask for bytes with
+// take(); on any failure they record one error (code, offset, reason) with fail() and return
+// false, and every enclosing level adds its field name to the path while unwinding, so the
+// error reads "Player.weapons[2].name: string length 9000 exceeds max_length 32".
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "pakt/byte_view.hpp"
+#include "pakt/error_state.hpp"
+
+namespace pakt {
+
+class Reader : public ErrorState {
+ public:
+  explicit Reader(ByteView bytes) noexcept
+      : begin_(bytes.data()), pos_(bytes.data()), end_(bytes.data() + bytes.size()) {}
+
+  std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
+  bool at_end() const noexcept { return pos_ == end_; }
+  bool has(std::size_t n) const noexcept { return n <= remaining(); }
+
+  // The next n bytes, or nullptr after recording a truncation error.
+  const std::uint8_t* take(std::size_t n, const char* what = "value") {
+    if (n > remaining()) {
+      fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) +
+                                      " bytes, " + std::to_string(remaining()) + " remain");
+      return nullptr;
+    }
+    const std::uint8_t* p = pos_;
+    pos_ += n;
+    return p;
+  }
+
+  // Records the first error at the current offset; always returns false.
+  bool fail(ErrorCode code, std::string reason) { return fail_at(offset(), code, std::move(reason)); }
+
+ private:
+  const std::uint8_t* begin_;
+  const std::uint8_t* pos_;
+  const std::uint8_t* end_;
+};
+
+}  // namespace pakt

@@ -1,0 +1,94 @@
+// Whole-message entry points behind the generated Serialize / Deserialize / SerializedSize.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pakt/binary_codec.hpp"
+#include "pakt/byte_view.hpp"
+#include "pakt/status.hpp"
+
+namespace pakt {
+
+// Thrown by the vector-returning Serialize when a value breaks a schema limit.
+class EncodeError : public std::runtime_error {
+ public:
+  explicit EncodeError(Status status) : std::runtime_error(status.message()), status_(std::move(status)) {}
+  const Status& status() const noexcept { return status_; }
+
+ private:
+  Status status_;
+};
+
+template <class M, class F>
+std::size_t SerializedSizeOf(const M& m, F f) {
+  return WireSize(m, f);
+}
+
+// Encodes m into out (resized to fit; its capacity is reused). Checks schema limits first.
+template <class M, class F>
+Status SerializeInto(const M& m, std::vector<std::uint8_t>& out, F f) {
+  Checker checker;
+  if (!CheckMessage(checker, m)) {
+    checker.in_field(MessageTraits<M>::kName);
+    return checker.status();
+  }
+  const std::size_t size = WireSize(m, f);
+  if (size > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
+    return Status::Error(ErrorCode::kLimitExceeded, 0, MessageTraits<M>::kName,
+                         "payload of " + std::to_string(size) + " bytes exceeds 2^31-1");
+  }
+  out.resize(size);
+  Writer w(out.data(), size);
+  WriteMessage(w, m, f);
+  return Status::Ok();
+}
+
+// Encodes m into a caller buffer; returns the bytes written through `written`.
+template <class M, class F>
+Status SerializeTo(const M& m, std::uint8_t* buffer, std::size_t capacity, std::size_t& written, F f) {
+  written = 0;
+  Checker checker;
+  if (!CheckMessage(checker, m)) {
+    checker.in_field(MessageTraits<M>::kName);
+    return checker.status();
+  }
+  Writer w(buffer, capacity);
+  WriteMessage(w, m, f);
+  if (!w.ok()) {
+    return Status::Error(ErrorCode::kBufferTooSmall, capacity, MessageTraits<M>::kName,
+                         "needs " + std::to_string(WireSize(m, f)) + " bytes, buffer holds " + std::to_string(capacity));
+  }
+  written = w.size();
+  return Status::Ok();
+}
+
+template <class M, class F>
+std::vector<std::uint8_t> SerializeOrThrow(const M& m, F f) {
+  std::vector<std::uint8_t> out;
+  Status s = SerializeInto(m, out, f);
+  if (!s) throw EncodeError(std::move(s));
+  return out;
+}
+
+// Decodes a whole payload: every byte must belong to the message. A top-level payload written by
+// an older schema version may end at a version boundary; later fields keep their defaults.
+template <class M, class F>
+Status DeserializeFrom(ByteView bytes, M& out, F f) {
+  Reader r(bytes);
+  if (!ReadMessage(r, out, f, /*top_level=*/true)) {
+    r.in_field(MessageTraits<M>::kName);
+    return r.status();
+  }
+  if (!r.at_end()) {
+    return Status::Error(ErrorCode::kTrailingData, r.offset(), MessageTraits<M>::kName,
+                         std::to_string(r.remaining()) + " unexpected bytes after the message");
+  }
+  return Status::Ok();
+}
+
+}  // namespace pakt

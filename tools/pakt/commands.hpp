@@ -1,0 +1,10 @@
+// The pakt tool's subcommands. Each lives in its own file; main.cpp only dispatches.
+// Every command takes the arguments after its name and returns the process exit code:
+// 0 ok, 1 bad input (one clear error line on stderr), 2 usage error.
+#pragma once
+
+namespace pakt::cli {
+
+int run_godot(int argc, char** argv);   // pakt godot encode|decode   (godot_command.cpp)
+
+}  // namespace pakt::cli

@@ -1,0 +1,42 @@
+// pakt — command-line tool: inspect, encode, decode and compare payloads.
+#include <cstdio>
+#include <cstring>
+
+#include "commands.hpp"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(int, char**);
+  const char* summary;
+};
+
+constexpr Command kCommands[] = {
+    {"godot", pakt::cli::run_godot, "encode/decode Godot Variant bytes (var_to_bytes) as typed JSON"},
+};
+
+void usage(std::FILE* out) {
+  std::fprintf(out, "usage: pakt <command> [options]\n\ncommands:\n");
+  for (const Command& c : kCommands) std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
+  std::fprintf(out, "\nRun 'pakt <command> --help' for a command's options.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+    usage(stdout);
+    return 0;
+  }
+  for (const Command& c : kCommands) {
+    if (std::strcmp(argv[1], c.name) == 0) return c.run(argc - 2, argv + 2);
+  }
+  std::fprintf(stderr, "pakt: unknown command '%s'\n", argv[1]);
+  usage(stderr);
+  return 2;
+}
