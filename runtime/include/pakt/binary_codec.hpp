@@ -25,6 +25,7 @@
 #include "pakt/error_state.hpp"
 #include "pakt/format.hpp"
 #include "pakt/reader.hpp"
+#include "pakt/reflect.hpp"
 #include "pakt/type_traits.hpp"
 #include "pakt/utf8.hpp"
 #include "pakt/writer.hpp"
@@ -183,6 +184,8 @@ std::size_t WireSize(const T& v, F f) {
     return 1 + (v.has_value() ? WireSize(*v, f) : 0);
   } else if constexpr (is_message_v<T>) {
     return MessageWireSize(v, f);
+  } else if constexpr (has_extension_codec_v<T, F>) {
+    return ExtensionWireSize(v, f);
   } else {
     static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
     return 0;
@@ -235,6 +238,8 @@ void Write(Writer& w, const T& v, F f) {
     if (v.has_value()) Write(w, *v, f);
   } else if constexpr (is_message_v<T>) {
     WriteMessage(w, v, f);
+  } else if constexpr (has_extension_codec_v<T, F>) {
+    WriteExtension(w, v, f);
   } else {
     static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
   }
@@ -343,6 +348,8 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
     return Read(r, *v, f, limits);
   } else if constexpr (is_message_v<T>) {
     return ReadMessage(r, v, f, /*top_level=*/false);
+  } else if constexpr (has_extension_codec_v<T, F>) {
+    return ReadExtension(r, v, f, limits);
   } else {
     static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
     return false;

@@ -1,0 +1,188 @@
+// Serialization without a schema: any aggregate whose members are types the compact/mslima codec
+// knows (integers, floats, bool, enums, std::string, std::vector, std::array, std::optional,
+// pakt math types, nested aggregates) is encoded field by field, in declaration order, through
+// Boost.PFR. For an aggregate that mirrors a schema message field for field, the bytes equal the
+// generated code's, because each field goes through the same pakt::Write / pakt::Read overloads.
+//
+//   std::vector<std::uint8_t> bytes = pakt::Serialize(move, pakt::mslima);
+//   pakt::Status s = pakt::Deserialize(bytes, move, pakt::mslima, {/*max_length=*/64, /*max_count=*/256});
+//
+// Dispatch order (see reflect.hpp): generated message, then a user hook (pakt_write / pakt_read /
+// pakt_wire_size found by ADL), then this reflection. Rejected at compile time, with a
+// static_assert that names the problem: classes with constructors, private members or virtual
+// functions (not aggregates), C array members, raw pointer members; classes with base classes are
+// rejected by Boost.PFR's own static_assert ("Inherited types are not supported").
+// Decode limits come from PfrDecodeOptions, since there is no schema. Error paths name fields by
+// position ("Move.field2"): Boost 1.81's PFR has no field names.
+// Known compiler bug: GCC 12 crashes (internal compiler error in Boost.PFR's field counting) on a
+// member std::array<A, N> whose element A is an aggregate with non-trivial members such as
+// std::string; std::vector<A> or clang work.
+// Godot Array encoding of reflected aggregates is not provided yet.
+#pragma once
+
+#include <boost/pfr/core.hpp>
+#include <boost/pfr/tuple_size.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "pakt/binary_codec.hpp"
+#include "pakt/byte_view.hpp"
+#include "pakt/format.hpp"
+#include "pakt/reader.hpp"
+#include "pakt/reflect.hpp"
+#include "pakt/status.hpp"
+#include "pakt/type_traits.hpp"
+#include "pakt/writer.hpp"
+
+namespace pakt {
+
+// Limits for decoding reflected aggregates. Zero means "no limit beyond the bytes that remain".
+struct PfrDecodeOptions {
+  std::size_t max_length = 0;  // each string and byte vector, in bytes
+  std::size_t max_count = 0;   // elements of each list directly inside a reflected aggregate
+};
+
+// How deeply reflected aggregates may nest while decoding (only a recursive type such as
+// struct Node { std::vector<Node> children; } can reach it).
+inline constexpr int kMaxReflectedDepth = 64;
+
+namespace pfr_detail {
+
+// An initializer that converts to any type: Boost.PFR counts fields with it.
+struct AnyValue {
+  template <class U>
+  operator U() const;  // NOLINT: implicit by design; only used in unevaluated contexts
+};
+
+// T{{AnyValue}, ...} with one braced initializer per counted field. A C array member takes one
+// braced initializer but Boost.PFR counts one field per element, so the two disagree.
+template <class T, std::size_t... I>
+constexpr auto braced_init(std::index_sequence<I...>) -> decltype(T{{(void(I), AnyValue{})}...}, true) {
+  return true;
+}
+template <class T>
+constexpr bool braced_init(...) {
+  return false;
+}
+
+template <class T>
+constexpr bool has_no_c_array_members() {
+  return braced_init<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+}
+
+template <class T>
+inline constexpr bool is_library_type_v = std::is_same_v<T, std::string> || is_vector_v<T> || is_std_array_v<T> ||
+                                          is_optional_v<T> || is_math_v<T> || is_message_v<T>;
+
+// The classes the codec hands to reflection (whether they can be reflected is asserted later).
+template <class T>
+inline constexpr bool is_reflection_candidate_v = std::is_class_v<T> && !is_library_type_v<T>;
+
+template <class Field>
+constexpr void check_field() {
+  static_assert(!std::is_pointer_v<Field>, "pakt: raw pointer members cannot be serialized; hold the value instead");
+  static_assert(!std::is_reference_v<Field>, "pakt: reference members cannot be serialized; hold the value instead");
+}
+
+template <class T>
+constexpr void check_reflectable() {
+  static_assert(std::is_aggregate_v<T>,
+                "pakt: only aggregates are reflected; this class has user-declared constructors, private or protected "
+                "members or virtual functions (give it pakt_write/pakt_read/pakt_wire_size instead)");
+  static_assert(has_no_c_array_members<T>(), "pakt: C array members cannot be reflected; use std::array");
+}
+
+// Counts reflected aggregates being decoded on this thread, to bound recursion.
+class DepthGuard {
+ public:
+  DepthGuard() noexcept { ++depth(); }
+  ~DepthGuard() { --depth(); }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+  bool exceeded() const noexcept { return depth() > kMaxReflectedDepth; }
+
+ private:
+  static int& depth() noexcept {
+    thread_local int current = 0;
+    return current;
+  }
+};
+
+inline std::string field_name(std::size_t index) { return "field" + std::to_string(index); }
+
+}  // namespace pfr_detail
+
+template <class T>
+struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<T>>> {
+  static constexpr bool kAvailable = true;
+
+  template <class F>
+  static void Write(Writer& w, const T& v, F f) {
+    pfr_detail::check_reflectable<T>();
+    boost::pfr::for_each_field(v, [&](const auto& field) {
+      pfr_detail::check_field<std::remove_cv_t<std::remove_reference_t<decltype(field)>>>();
+      pakt::Write(w, field, f);
+    });
+  }
+
+  template <class F>
+  static std::size_t WireSize(const T& v, F f) {
+    pfr_detail::check_reflectable<T>();
+    std::size_t n = 0;
+    boost::pfr::for_each_field(v, [&](const auto& field) { n += pakt::WireSize(field, f); });
+    return n;
+  }
+
+  template <class F>
+  static bool Read(Reader& r, T& v, F f, const Limits& limits) {
+    pfr_detail::check_reflectable<T>();
+    const pfr_detail::DepthGuard guard;
+    if (guard.exceeded()) {
+      return r.fail(ErrorCode::kLimitExceeded,
+                    "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
+    }
+    bool ok = true;
+    boost::pfr::for_each_field(v, [&](auto& field, std::size_t index) {
+      if (ok && !pakt::Read(r, field, f, limits)) {
+        ok = false;
+        r.in_field(pfr_detail::field_name(index).c_str());
+      }
+    });
+    return ok;
+  }
+};
+
+// The exact number of bytes Serialize produces.
+template <class T, class F, class = std::enable_if_t<!is_message_v<T>>>
+std::size_t SerializedSize(const T& v, F f) {
+  return pakt::WireSize(v, f);
+}
+
+// Encodes v in format F (pakt::compact or pakt::mslima).
+template <class T, class F, class = std::enable_if_t<!is_message_v<T>>>
+std::vector<std::uint8_t> Serialize(const T& v, F f) {
+  std::vector<std::uint8_t> out(pakt::WireSize(v, f));
+  Writer w(out.data(), out.size());
+  pakt::Write(w, v, f);
+  return out;
+}
+
+// Decodes a whole payload into out; every byte must belong to the value.
+template <class T, class F, class = std::enable_if_t<!is_message_v<T>>>
+Status Deserialize(ByteView bytes, T& out, F f, const PfrDecodeOptions& options = {}) {
+  Reader r(bytes);
+  if (!pakt::Read(r, out, f, Limits{options.max_length, options.max_count})) return r.status();
+  if (!r.at_end()) {
+    return Status::Error(ErrorCode::kTrailingData, r.offset(), "",
+                         std::to_string(r.remaining()) + " unexpected bytes after the value");
+  }
+  return Status::Ok();
+}
+
+}  // namespace pakt
