@@ -1,0 +1,120 @@
+// ValueReader: reads Godot Variant values from a pakt::Reader, one value per call, with the
+// engine's decode_variant rules and pakt's bounds checks. decode() uses it for whole Variant
+// trees; generated code calls the typed read_* functions for message fields, which check the
+// type and accept what a Godot game may really send (ints and floats in 4 or 8 bytes, an int
+// where a float is expected, a plain Array where a Packed array is expected):
+//
+//   godot::ValueReader r(reader, options);
+//   std::size_t count;
+//   if (!r.read_dictionary_header(count)) return reader.status();
+//   for (std::size_t i = 0; i < count; ++i) {
+//     std::string key;
+//     if (!r.read_string(key)) ...
+//     if (key == "hp") { if (!r.read_int(msg.hp)) return reader.in_field("hp"), reader.status(); }
+//     else if (!r.skip_value()) ...
+//   }
+//
+// Every function returns false after recording the first error (offset, code, reason) in the
+// underlying Reader, which then reports it through status().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pakt/godot/math_types.hpp"
+#include "pakt/godot/options.hpp"
+#include "pakt/godot/variant.hpp"
+#include "pakt/math_types.hpp"
+#include "pakt/reader.hpp"
+
+namespace pakt::godot {
+
+// A decoded 4-byte header: the type and the raw header word (flags in bits 16..31).
+struct ValueHeader {
+  VariantType type = VariantType::nil;
+  std::uint32_t word = 0;
+  std::size_t offset = 0;  // where the header starts
+};
+
+class ValueReader {
+ public:
+  ValueReader(Reader& reader, const DecodeOptions& options) : reader_(reader), options_(options) {}
+
+  Reader& reader() noexcept { return reader_; }
+  const DecodeOptions& options() const noexcept { return options_; }
+
+  // Any value, as a Variant tree (the engine's decode_variant).
+  bool read_variant(Variant& out);
+  // Reads and drops one value of any type (an unknown Dictionary key's value).
+  bool skip_value();
+
+  // Typed reads for message fields: header + type check + payload.
+  // Reads the next header and keeps it for the next read, e.g. to test an optional field for NIL:
+  //   if (!r.peek(h)) ...; if (h.type == VariantType::nil) { r.skip_value(); absent } else r.read_int(v);
+  bool peek(ValueHeader& out);
+  bool read_bool(bool& out);
+  bool read_int(std::int64_t& out);
+  bool read_float(double& out);  // FLOAT, or INT converted
+  bool read_string(std::string& out);  // String or StringName
+  bool read_vector2(Vector2& out);
+  bool read_vector3(Vector3& out);
+  bool read_quaternion(Quaternion& out);
+  bool read_color(Color& out);
+  bool read_vector2i(Vector2i& out);
+  bool read_vector3i(Vector3i& out);
+  bool read_vector2(pakt::Vector2& out);
+  bool read_vector3(pakt::Vector3& out);
+  bool read_quaternion(pakt::Quaternion& out);
+  bool read_color(pakt::Color& out);
+  bool read_vector2i(pakt::Vector2i& out);
+  bool read_vector3i(pakt::Vector3i& out);
+  // Container headers; the caller then reads count values (Array) or count key/value pairs.
+  // Typed containers are accepted; their type information is skipped.
+  bool read_array_header(std::size_t& count);
+  bool read_dictionary_header(std::size_t& count);
+  // Packed arrays, or a plain Array of matching elements (ints range-checked).
+  bool read_packed_byte_array(std::vector<std::uint8_t>& out);
+  bool read_packed_int32_array(std::vector<std::int32_t>& out);
+  bool read_packed_int64_array(std::vector<std::int64_t>& out);
+  bool read_packed_float32_array(std::vector<float>& out);
+  bool read_packed_float64_array(std::vector<double>& out);
+  bool read_packed_string_array(std::vector<std::string>& out);
+  bool read_packed_vector2_array(std::vector<pakt::Vector2>& out);
+  bool read_packed_vector3_array(std::vector<pakt::Vector3>& out);
+  bool read_packed_color_array(std::vector<pakt::Color>& out);
+
+  // Building blocks, shared with the Variant decoder. Payload readers follow a header().
+  bool header(ValueHeader& out);
+  bool string_payload(std::string& out, const char* what);
+  bool real_components(const ValueHeader& h, double* out, std::size_t count);
+  bool int32_components(std::int32_t* out, std::size_t count);
+  bool float32_components(float* out, std::size_t count);
+  bool u64_payload(std::uint64_t& out, const char* what);
+  bool u32_payload(std::uint32_t& out, const char* what);
+  // A count checked against the bytes left: count * min_element_size <= remaining.
+  bool element_count(std::uint32_t raw, std::size_t min_element_size, const char* what, std::size_t& count);
+  bool container_type(std::uint32_t kind, ContainerType& out);
+
+  // Depth bookkeeping: descend() fails once the depth passes options.max_depth.
+  bool descend();
+  void ascend() noexcept { --depth_; }
+  int depth() const noexcept { return depth_; }
+
+  bool wrong_type(const ValueHeader& h, const char* expected);
+
+ private:
+  template <class T>
+  bool read_int_list(std::vector<T>& out, const char* what);
+  template <class T>
+  bool read_real_list(std::vector<T>& out, const char* what);
+
+  Reader& reader_;
+  DecodeOptions options_;
+  int depth_ = 0;
+  bool has_pending_ = false;
+  ValueHeader pending_;
+};
+
+}  // namespace pakt::godot

@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+#include "pakt/godot/codec.hpp"
+TEST(EncodeRules, Placeholder) {}
