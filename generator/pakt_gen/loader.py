@@ -170,6 +170,7 @@ class Loader:
         for m, vn in message_nodes:
             self.load_fields(path, m, vn, schema)
         self.check_recursion(schema)
+        self.check_empty_lists(schema)
         for m, vn in message_nodes:
             self.load_example(path, m, vn)
         return schema
@@ -422,7 +423,8 @@ class Loader:
             d.error(ys.loc(path, tn), "type must be a type name like 'int32', 'Player' or 'uint16[]'")
             return None
         t = self.resolve_type(path, tn, spelled, schema)
-        f = Field(name=name, type=t, loc=ys.loc(path, nn), doc=self.text(path, items.get("doc")))
+        f = Field(name=name, type=t, loc=ys.loc(path, nn), doc=self.text(path, items.get("doc")),
+                  type_loc=ys.loc(path, tn))
         f.optional = self.flag(path, items.get("optional"), "optional")
         f.required = self.flag(path, items.get("required"), "required")
         f.deprecated = self.flag(path, items.get("deprecated"), "deprecated")
@@ -498,6 +500,16 @@ class Loader:
                     if child.name not in seen:
                         seen.add(child.name)
                         stack.append((child, trail + [child.name]))
+
+    def check_empty_lists(self, schema: Schema) -> None:
+        for m in schema.messages:
+            for f in m.fields:
+                t = f.type
+                if (t.kind == "list" and t.element.kind == "message" and not f.max_count
+                        and message_takes_no_bytes(t.element.message)):
+                    self.diags.error(f.type_loc, f"a list of '{t.element.name}', which takes no bytes on the wire, "
+                                                 "needs max_count (otherwise a 4-byte count could ask for 2^31 "
+                                                 "elements)")
 
     def check_value(self, t: TypeRef, v, where: Location, what: str, f: Optional[Field] = None) -> bool:
         """Checks a default or example value against a type; reports at `where`."""
@@ -609,6 +621,21 @@ class Loader:
                 ok = self.check_value(f.type, ys.value(vn), where, f"example of {m.name}.{key}", f) and ok
         if ok:
             m.example = ys.value(en)
+
+
+def message_takes_no_bytes(m: Message, seen=None) -> bool:
+    """True for messages whose every encoding is empty (no fields, or only such messages)."""
+    seen = set() if seen is None else seen
+    if m.name in seen:  # recursive nesting is reported elsewhere
+        return False
+    seen.add(m.name)
+
+    def empty(t: TypeRef) -> bool:
+        if t.kind == "message":
+            return message_takes_no_bytes(t.message, seen)
+        return t.kind == "array" and empty(t.element)
+
+    return all(not f.optional and empty(f.type) for f in m.fields)
 
 
 def normalize_vector(name: str, v) -> Optional[list]:

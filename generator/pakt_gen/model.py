@@ -114,6 +114,7 @@ class Field:
     type: TypeRef
     loc: Location
     doc: str = ""
+    type_loc: Optional[Location] = None
     default: Any = None  # plain Python value as written, validated
     default_loc: Optional[Location] = None
     has_default: bool = False

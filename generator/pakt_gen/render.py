@@ -85,6 +85,7 @@ def make_environment(schema: Schema, formats: List[str]) -> jinja2.Environment:
         field_type=lambda f: cpp.field_type(f, schema),
         member_initializer=lambda f: cpp.member_initializer(f, schema),
         brace_default=brace_default,
+        reset_value=lambda f: cpp.default_expr(f, schema) or "{}",
         field_notes=field_notes,
         field_limits=cpp.field_limits,
         field_needs_check=cpp.field_needs_check,

@@ -146,8 +146,9 @@ inline bool read_length(Reader& r, std::size_t& n, const char* what, const char*
     return r.fail_at(at, ErrorCode::kLimitExceeded, std::string(what) + " " + std::to_string(n) + " exceeds " +
                                                         limit_name + " " + std::to_string(limit));
   }
-  const std::size_t unit = min_element_size == 0 ? 1 : min_element_size;
-  if (n > r.remaining() / unit) {
+  // Elements that take no bytes (empty messages) are bounded by the limit alone when there is one.
+  const std::size_t unit = min_element_size != 0 ? min_element_size : limit != 0 ? 0 : 1;
+  if (unit != 0 && n > r.remaining() / unit) {
     return r.fail_at(at, ErrorCode::kLengthOverflow, std::string(what) + " " + std::to_string(n) + " needs at least " +
                                                          std::to_string(n * unit) + " bytes, " +
                                                          std::to_string(r.remaining()) + " remain");
@@ -292,10 +293,10 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
     std::size_t n = 0;
-    const bool is_bytes = std::is_same_v<E, std::uint8_t>;
-    if (!detail::read_length<F>(r, n, is_bytes ? "length" : "count", is_bytes && limits.max_count == 0 ? "max_length" : "max_count",
-                                is_bytes && limits.max_count == 0 ? limits.max_length : limits.max_count,
-                                min_wire_size<E>())) {
+    // bytes are limited by max_length; lists (uint8[] included) by max_count.
+    const bool as_bytes = std::is_same_v<E, std::uint8_t> && limits.max_count == 0;
+    if (!detail::read_length<F>(r, n, as_bytes ? "length" : "count", as_bytes ? "max_length" : "max_count",
+                                as_bytes ? limits.max_length : limits.max_count, min_wire_size<E>())) {
       return false;
     }
     v.resize(n);
@@ -368,11 +369,11 @@ bool CheckLimits(Checker& c, const T& v, const Limits& limits) {
     return true;
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
-    const bool is_bytes = std::is_same_v<E, std::uint8_t>;
-    const std::size_t limit = is_bytes && limits.max_count == 0 ? limits.max_length : limits.max_count;
+    const bool as_bytes = std::is_same_v<E, std::uint8_t> && limits.max_count == 0;
+    const std::size_t limit = as_bytes ? limits.max_length : limits.max_count;
     if (limit != 0 && v.size() > limit) {
-      return c.fail(ErrorCode::kLimitExceeded, std::string(is_bytes ? "length " : "count ") + std::to_string(v.size()) +
-                                                   " exceeds " + (is_bytes && limits.max_count == 0 ? "max_length " : "max_count ") +
+      return c.fail(ErrorCode::kLimitExceeded, std::string(as_bytes ? "length " : "count ") + std::to_string(v.size()) +
+                                                   " exceeds " + (as_bytes ? "max_length " : "max_count ") +
                                                    std::to_string(limit));
     }
     if constexpr (std::is_same_v<E, std::string> || is_message_v<E> || is_vector_v<E> || is_optional_v<E> ||

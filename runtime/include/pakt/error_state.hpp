@@ -34,7 +34,8 @@ class ErrorState {
     return false;
   }
   bool in_index(std::size_t index) {
-    path_.insert(0, "[" + std::to_string(index) + "]");
+    const bool needs_dot = !path_.empty() && path_.front() != '[';
+    path_.insert(0, "[" + std::to_string(index) + "]" + (needs_dot ? "." : ""));
     return false;
   }
 

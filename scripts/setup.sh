@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what pakt's build, demo and tests need on Debian 12 (idempotent; uses sudo when not root).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ clang libclang-rt-14-dev            # build, sanitizers, fuzzing
+  python3 python3-jinja2 python3-yaml python3-pytest       # the generator and its tests
+  libgtest-dev libgmock-dev libbenchmark-dev               # C++ tests and benchmarks
+  libboost1.81-dev libyaml-cpp-dev nlohmann-json3-dev      # PFR fallback, the pakt tool
+  libenet-dev libcereal-dev                                # ENet example, benchmark peer
+  godot3-server chromium                                   # real Godot 3.2.3 and the browser for Godot 4.6
+)
+command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Set up, build everything and run the whole suite through ctest: once in a normal build, once
+# with AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+jobs="$(nproc)"
+python=/usr/bin/python3
+
+echo "== build (RelWithDebInfo)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython3_EXECUTABLE="$python" >/dev/null
+cmake --build build -j"$jobs"
+echo "== ctest (RelWithDebInfo)"
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== build (ASan + UBSan)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPAKT_SANITIZE=ON -DPython3_EXECUTABLE="$python" >/dev/null
+cmake --build build-asan -j"$jobs"
+echo "== ctest (ASan + UBSan; real-engine tests run in the first pass only)"
+ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE engine

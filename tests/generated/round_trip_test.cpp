@@ -1,0 +1,53 @@
+// Round trips of every test message in every format with seeded random values (edge values
+// included: NaN, ±inf, -0.0, min/max integers, empty and non-ASCII strings, empty lists).
+#include "test_values.hpp"
+
+namespace {
+
+template <class M>
+class RoundTrip : public ::testing::Test {};
+TYPED_TEST_SUITE(RoundTrip, pakt_test::AllMessages);
+
+template <class M, class Format>
+void check_round_trips(Format format) {
+  pakt_test::Rng rng(20261202);
+  for (int i = 0; i < 300; ++i) {
+    const M value = pakt_test::random_value<M>(rng);
+    const std::vector<std::uint8_t> bytes = Serialize(value, format);
+    ASSERT_EQ(bytes.size(), SerializedSize(value, format)) << Format::kName << " value #" << i;
+    M decoded{};
+    const pakt::Status status = Deserialize(bytes, decoded, format);
+    ASSERT_TRUE(status) << Format::kName << " value #" << i << ": " << status.to_string();
+    ASSERT_TRUE(pakt_test::same(value, decoded)) << Format::kName << " value #" << i;
+    // Decoding into a used object gives the same result as into a fresh one.
+    ASSERT_TRUE(Deserialize(bytes, decoded, format));
+    ASSERT_TRUE(pakt_test::same(value, decoded)) << Format::kName << " reused object, value #" << i;
+  }
+}
+
+TYPED_TEST(RoundTrip, Compact) { check_round_trips<TypeParam>(pakt::compact); }
+TYPED_TEST(RoundTrip, Mslima) { check_round_trips<TypeParam>(pakt::mslima); }
+
+// Serializing into a reused buffer gives the same bytes as the vector-returning overload.
+TYPED_TEST(RoundTrip, IntoReusedBuffer) {
+  pakt_test::Rng rng(7);
+  std::vector<std::uint8_t> buffer;
+  for (int i = 0; i < 50; ++i) {
+    const TypeParam value = pakt_test::random_value<TypeParam>(rng);
+    ASSERT_TRUE(Serialize(value, buffer, pakt::compact));
+    ASSERT_EQ(buffer, Serialize(value, pakt::compact));
+    ASSERT_TRUE(Serialize(value, buffer, pakt::mslima));
+    ASSERT_EQ(buffer, Serialize(value, pakt::mslima));
+  }
+}
+
+// Formats differ only in byte order and string direction, so sizes agree.
+TYPED_TEST(RoundTrip, CompactAndMslimaHaveTheSameSize) {
+  pakt_test::Rng rng(11);
+  for (int i = 0; i < 50; ++i) {
+    const TypeParam value = pakt_test::random_value<TypeParam>(rng);
+    ASSERT_EQ(SerializedSize(value, pakt::compact), SerializedSize(value, pakt::mslima));
+  }
+}
+
+}  // namespace
