@@ -386,9 +386,9 @@ class Loader:
                 continue
             names[f.name] = f.loc
             if f.since > schema.version:
-                d.error(f.loc, f"field '{f.name}' has since: {f.since}, above the schema version {schema.version}")
+                d.error(f.since_loc, f"field '{f.name}' has since: {f.since}, above the schema version {schema.version}")
             if f.since < last_since:
-                d.error(f.loc, f"field '{f.name}' has since: {f.since}, lower than an earlier field's "
+                d.error(f.since_loc, f"field '{f.name}' has since: {f.since}, lower than an earlier field's "
                                f"since: {last_since}; new fields are appended at the end")
             last_since = max(last_since, f.since)
             if f.since > 1 and not f.has_default and not f.optional:
@@ -431,6 +431,8 @@ class Loader:
         if f.optional and f.required:
             d.error(ys.loc(path, items["required"][1]), "a field cannot be both optional and required")
         f.since = self.positive(path, items.get("since"), "since", 65535) or 1
+        if "since" in items:
+            f.since_loc = ys.loc(path, items["since"][1])
         base = t.element if t is not None and t.kind in ("list", "array") else t
         if "max_length" in items:
             f.max_length = self.positive(path, items["max_length"], "max_length", 2**31 - 1) or 0

@@ -115,6 +115,7 @@ class Field:
     loc: Location
     doc: str = ""
     type_loc: Optional[Location] = None
+    since_loc: Optional[Location] = None
     default: Any = None  # plain Python value as written, validated
     default_loc: Optional[Location] = None
     has_default: bool = False
