@@ -4,6 +4,7 @@
 add_library(pakt_godot STATIC
   ${CMAKE_CURRENT_LIST_DIR}/src/godot/variant_type.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/godot/equality.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/godot/engine_utf8.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/godot/value_writer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/godot/value_reader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/godot/encode.cpp

@@ -81,7 +81,9 @@ int run_decode(const godot::DecodeOptions& options, bool binary) {
     std::fprintf(stderr, "error: %s at offset %zu\n", result.status.message().c_str(), result.status.offset());
     return 1;
   }
-  std::printf("%s\n", godot::to_typed_json(value).dump().c_str());
+  // Godot 3 strings may hold surrogates, which JSON text cannot: they print as U+FFFD.
+  const std::string text_out = godot::to_typed_json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::printf("%s\n", text_out.c_str());
   return 0;
 }
 

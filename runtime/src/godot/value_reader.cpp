@@ -4,7 +4,7 @@
 
 #include <limits>
 
-#include "pakt/utf8.hpp"
+#include "engine_utf8.hpp"
 #include "wire_bytes.hpp"
 
 namespace pakt::godot {
@@ -74,7 +74,7 @@ bool ValueReader::string_payload(std::string& out, const char* what) {
   if (n >= 3 && text[0] == kUtf8Bom[0] && text[1] == kUtf8Bom[1] && text[2] == kUtf8Bom[2]) begin = 3;
   std::size_t end = begin;
   while (end < n && text[end] != 0) ++end;
-  const std::size_t bad = utf8::first_invalid(text + begin, end - begin);
+  const std::size_t bad = engine_utf8_first_invalid(text + begin, end - begin, options_.version);
   if (bad != end - begin) {
     return reader_.fail_at(text_offset + begin + bad, ErrorCode::kInvalidValue, std::string(what) + " is not valid UTF-8");
   }

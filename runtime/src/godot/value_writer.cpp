@@ -5,7 +5,7 @@
 #include <cstring>
 #include <limits>
 
-#include "pakt/utf8.hpp"
+#include "engine_utf8.hpp"
 #include "wire_bytes.hpp"
 
 namespace pakt::godot {
@@ -56,7 +56,7 @@ bool ValueWriter::check_string(std::string_view utf8, const char* what) {
   if (utf8.size() > kMaxCount - 4) {
     return fail(ErrorCode::kLimitExceeded, std::string(what) + " is longer than INT32_MAX bytes");
   }
-  const std::size_t bad = utf8::first_invalid(bytes, utf8.size());
+  const std::size_t bad = engine_utf8_first_invalid(bytes, utf8.size(), options_.version);
   if (bad != utf8.size()) {
     return fail(ErrorCode::kInvalidValue, std::string(what) + " is not valid UTF-8 (byte " + std::to_string(bad) + ")");
   }
