@@ -6,5 +6,6 @@
 namespace pakt::cli {
 
 int run_godot(int argc, char** argv);   // pakt godot encode|decode   (godot_command.cpp)
+int run_photon(int argc, char** argv);  // pakt photon decode|encode  (photon_command.cpp)
 
 }  // namespace pakt::cli

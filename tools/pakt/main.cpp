@@ -14,6 +14,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"godot", pakt::cli::run_godot, "encode/decode Godot Variant bytes (var_to_bytes) as typed JSON"},
+    {"photon", pakt::cli::run_photon, "decode/encode Photon Protocol 1.6/1.8 values and messages as typed JSON"},
 };
 
 void usage(std::FILE* out) {

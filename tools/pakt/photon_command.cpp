@@ -1,0 +1,244 @@
+// pakt photon decode|encode: Photon Protocol 1.6/1.8 bytes (hex) <-> typed JSON.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "pakt/photon/protocol.hpp"
+#include "photon_json.hpp"
+
+namespace pakt::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: pakt photon decode [--protocol 16|18] [--kind value|event|request|response|message]\n"
+    "       pakt photon encode [--protocol 16|18] [--kind value|event|request|response|message]\n"
+    "\n"
+    "decode  reads hex on stdin (whitespace ignored) and prints typed JSON:\n"
+    "        {\"type\":\"int\",\"value\":42}, Hashtables as lists of [key, value] pairs, byte[] as hex,\n"
+    "        custom types as {\"type\":\"custom\",\"code\":65,\"bytes\":\"..\"}.\n"
+    "encode  reads that JSON on stdin and prints the bytes as hex; decode | encode gives the\n"
+    "        bytes back (for input in the canonical form Photon's own writers produce).\n"
+    "--protocol 16|18  GpBinaryV16 or GpBinaryV18 (default 18, PUN2's default)\n"
+    "--kind            value: a typed value (default); event / request / response: a body\n"
+    "                  without a type code; message: the 0xF3 header, message type and body\n"
+    "--schema          not available: it needs the run-time schema loader\n"
+    "\n"
+    "exit codes: 0 ok, 1 bad input (\"error: <reason> at offset N\" on stderr), 2 usage error\n";
+
+enum class Kind { kValue, kEvent, kRequest, kResponse, kMessage };
+
+struct Options {
+  bool decode = true;
+  photon::Protocol protocol = photon::Protocol::k18;
+  Kind kind = Kind::kValue;
+};
+
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "pakt photon: %s\n%s", message.c_str(), kUsage);
+  return 2;
+}
+
+int input_error(const std::string& reason) {
+  std::fprintf(stderr, "error: %s\n", reason.c_str());
+  return 1;
+}
+
+int input_error(const Status& status) {
+  std::fprintf(stderr, "error: %s at offset %zu\n", status.message().c_str(), status.offset());
+  return 1;
+}
+
+bool parse_kind(const std::string& name, Kind& kind) {
+  const std::pair<const char*, Kind> kinds[] = {{"value", Kind::kValue},
+                                                {"event", Kind::kEvent},
+                                                {"request", Kind::kRequest},
+                                                {"response", Kind::kResponse},
+                                                {"message", Kind::kMessage}};
+  for (const auto& [n, k] : kinds) {
+    if (name == n) {
+      kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string read_stdin() { return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()); }
+
+// Hex digits with any whitespace between them; the offset of a bad character is in digits.
+bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out, std::string& error) {
+  int high = -1;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+    int nibble = 0;
+    if (c >= '0' && c <= '9') {
+      nibble = c - '0';
+    } else if (c >= 'a' && c <= 'f') {
+      nibble = c - 'a' + 10;
+    } else if (c >= 'A' && c <= 'F') {
+      nibble = c - 'A' + 10;
+    } else {
+      error = "stdin is not hex: character " + std::to_string(i) + " is '" + std::string(1, c) + "'";
+      return false;
+    }
+    if (high < 0) {
+      high = nibble;
+    } else {
+      out.push_back(static_cast<std::uint8_t>(high * 16 + nibble));
+      high = -1;
+    }
+  }
+  if (high >= 0) {
+    error = "stdin has an odd number of hex digits";
+    return false;
+  }
+  return true;
+}
+
+int run_decode(const Options& options) {
+  std::vector<std::uint8_t> bytes;
+  std::string error;
+  if (!parse_hex(read_stdin(), bytes, error)) return input_error(error);
+  nlohmann::json out;
+  Status status;
+  switch (options.kind) {
+    case Kind::kValue: {
+      photon::Value v;
+      status = photon::DecodeValue(bytes, options.protocol, v);
+      out = photon_json::to_json(v);
+      break;
+    }
+    case Kind::kEvent: {
+      photon::EventData e;
+      status = photon::DecodeEvent(bytes, options.protocol, e);
+      out = photon_json::to_json(photon::Value(std::move(e)));
+      break;
+    }
+    case Kind::kRequest: {
+      photon::OperationRequest r;
+      status = photon::DecodeRequest(bytes, options.protocol, r);
+      out = photon_json::to_json(photon::Value(std::move(r)));
+      break;
+    }
+    case Kind::kResponse: {
+      photon::OperationResponse r;
+      status = photon::DecodeResponse(bytes, options.protocol, r);
+      out = photon_json::to_json(photon::Value(std::move(r)));
+      break;
+    }
+    case Kind::kMessage: {
+      photon::Message m;
+      status = photon::DecodeMessage(bytes, options.protocol, m);
+      out = photon_json::to_json(m);
+      break;
+    }
+  }
+  if (!status) return input_error(status);
+  std::printf("%s\n", out.dump(2).c_str());
+  return 0;
+}
+
+// The JSON value must be of the kind's type.
+template <class T>
+bool body_of(const photon::Value& v, photon::Type type, T& out, std::string& error) {
+  if (const T* body = v.get_if<T>()) {
+    out = *body;
+    return true;
+  }
+  error = std::string("expected a ") + photon::to_string(type) + ", got " + photon::to_string(v.type());
+  return false;
+}
+
+int run_encode(const Options& options) {
+  const nlohmann::json json = nlohmann::json::parse(read_stdin(), nullptr, false);
+  if (json.is_discarded()) return input_error("stdin is not valid JSON");
+  std::string error;
+  std::vector<std::uint8_t> bytes;
+  Status status;
+  if (options.kind == Kind::kMessage) {
+    photon::Message m;
+    if (!photon_json::from_json(json, m, error)) return input_error(error);
+    status = photon::EncodeMessage(m, options.protocol, bytes);
+  } else {
+    photon::Value v;
+    if (!photon_json::from_json(json, v, error)) return input_error(error);
+    switch (options.kind) {
+      case Kind::kEvent: {
+        photon::EventData e;
+        if (!body_of(v, photon::Type::kEventData, e, error)) return input_error(error);
+        status = photon::EncodeEvent(e, options.protocol, bytes);
+        break;
+      }
+      case Kind::kRequest: {
+        photon::OperationRequest r;
+        if (!body_of(v, photon::Type::kOperationRequest, r, error)) return input_error(error);
+        status = photon::EncodeRequest(r, options.protocol, bytes);
+        break;
+      }
+      case Kind::kResponse: {
+        photon::OperationResponse r;
+        if (!body_of(v, photon::Type::kOperationResponse, r, error)) return input_error(error);
+        status = photon::EncodeResponse(r, options.protocol, bytes);
+        break;
+      }
+      default: status = photon::EncodeValue(v, options.protocol, bytes);
+    }
+  }
+  if (!status) return input_error(status);
+  static const char* const kDigits = "0123456789abcdef";
+  std::string hex;
+  for (std::uint8_t b : bytes) {
+    hex += kDigits[b >> 4];
+    hex += kDigits[b & 15];
+  }
+  std::printf("%s\n", hex.c_str());
+  return 0;
+}
+
+}  // namespace
+
+int run_photon(int argc, char** argv) {
+  if (argc < 1) return usage_error("missing decode or encode");
+  Options options;
+  const std::string verb = argv[0];
+  if (verb == "--help" || verb == "-h") {
+    std::printf("%s", kUsage);
+    return 0;
+  }
+  if (verb == "encode") {
+    options.decode = false;
+  } else if (verb != "decode") {
+    return usage_error("unknown subcommand '" + verb + "'");
+  }
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--protocol" && has_value) {
+      const std::string p = argv[++i];
+      if (p == "16") {
+        options.protocol = photon::Protocol::k16;
+      } else if (p == "18") {
+        options.protocol = photon::Protocol::k18;
+      } else {
+        return usage_error("--protocol must be 16 or 18");
+      }
+    } else if (arg == "--kind" && has_value) {
+      if (!parse_kind(argv[++i], options.kind)) return usage_error("unknown --kind '" + std::string(argv[i]) + "'");
+    } else if (arg == "--schema") {
+      return usage_error("--schema needs the run-time schema loader, which this build does not have yet");
+    } else {
+      return usage_error("unknown option '" + arg + "'");
+    }
+  }
+  return options.decode ? run_decode(options) : run_encode(options);
+}
+
+}  // namespace pakt::cli
