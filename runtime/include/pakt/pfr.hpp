@@ -118,43 +118,58 @@ inline std::string field_name(std::size_t index) { return "field" + std::to_stri
 
 }  // namespace pfr_detail
 
+// Field-by-field encoding of any aggregate T through Boost.PFR, in declaration order. The codec
+// reaches these through ReflectedCodec; they also work on a generated message's struct, whose
+// bytes they reproduce (tests compare the two paths).
+template <class T, class F>
+void WriteFields(Writer& w, const T& v, F f) {
+  pfr_detail::check_reflectable<T>();
+  boost::pfr::for_each_field(v, [&](const auto& field) {
+    pfr_detail::check_field<std::remove_cv_t<std::remove_reference_t<decltype(field)>>>();
+    pakt::Write(w, field, f);
+  });
+}
+
+template <class T, class F>
+std::size_t FieldsWireSize(const T& v, F f) {
+  pfr_detail::check_reflectable<T>();
+  std::size_t n = 0;
+  boost::pfr::for_each_field(v, [&](const auto& field) { n += pakt::WireSize(field, f); });
+  return n;
+}
+
+template <class T, class F>
+bool ReadFields(Reader& r, T& v, F f, const Limits& limits = {}) {
+  pfr_detail::check_reflectable<T>();
+  const pfr_detail::DepthGuard guard;
+  if (guard.exceeded()) {
+    return r.fail(ErrorCode::kLimitExceeded, "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
+  }
+  bool ok = true;
+  boost::pfr::for_each_field(v, [&](auto& field, std::size_t index) {
+    if (ok && !pakt::Read(r, field, f, limits)) {
+      ok = false;
+      r.in_field(pfr_detail::field_name(index).c_str());
+    }
+  });
+  return ok;
+}
+
 template <class T>
 struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<T>>> {
   static constexpr bool kAvailable = true;
 
   template <class F>
   static void Write(Writer& w, const T& v, F f) {
-    pfr_detail::check_reflectable<T>();
-    boost::pfr::for_each_field(v, [&](const auto& field) {
-      pfr_detail::check_field<std::remove_cv_t<std::remove_reference_t<decltype(field)>>>();
-      pakt::Write(w, field, f);
-    });
+    pakt::WriteFields(w, v, f);
   }
-
   template <class F>
   static std::size_t WireSize(const T& v, F f) {
-    pfr_detail::check_reflectable<T>();
-    std::size_t n = 0;
-    boost::pfr::for_each_field(v, [&](const auto& field) { n += pakt::WireSize(field, f); });
-    return n;
+    return pakt::FieldsWireSize(v, f);
   }
-
   template <class F>
   static bool Read(Reader& r, T& v, F f, const Limits& limits) {
-    pfr_detail::check_reflectable<T>();
-    const pfr_detail::DepthGuard guard;
-    if (guard.exceeded()) {
-      return r.fail(ErrorCode::kLimitExceeded,
-                    "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
-    }
-    bool ok = true;
-    boost::pfr::for_each_field(v, [&](auto& field, std::size_t index) {
-      if (ok && !pakt::Read(r, field, f, limits)) {
-        ok = false;
-        r.in_field(pfr_detail::field_name(index).c_str());
-      }
-    });
-    return ok;
+    return pakt::ReadFields(r, v, f, limits);
   }
 };
 
