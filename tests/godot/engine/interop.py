@@ -114,9 +114,11 @@ def check_malformed_c(pakt, malformed, lines):
         engine_accepts = verdict[0] == "OK"
         pakt_accepts, decoded = pakt.decode(m.hex, allow_objects=m.allow_objects)
         if m.divergence:
-            if not engine_accepts or pakt_accepts:
-                failures.append(f"(c) {m.name}: expected the documented divergence (engine accepts, pakt "
-                                f"rejects: {m.divergence}), got engine={engine_accepts} pakt={pakt_accepts}")
+            engine_expected, pakt_expected, reason = m.divergence
+            if (engine_accepts, pakt_accepts) != (engine_expected, pakt_expected):
+                failures.append(f"(c) {m.name}: expected the documented divergence (engine accepts={engine_expected}"
+                                f", pakt accepts={pakt_expected}: {reason}), got engine={engine_accepts} "
+                                f"pakt={pakt_accepts}")
             continue
         if engine_accepts != pakt_accepts:
             failures.append(f"(c) {m.name}: {m.hex or '(empty)'}: engine {'accepts' if engine_accepts else 'rejects'}"

@@ -85,7 +85,8 @@ class Case:
 class Malformed:
     """Bytes fed to the engine's decoder and to pakt's: both must accept, or both reject.
 
-    divergence names a documented, deliberate difference: the test then asserts it.
+    divergence = (engine_accepts, pakt_accepts, reason) names a documented, deliberate difference:
+    the test then asserts exactly that outcome.
     """
 
     def __init__(self, name, hex_bytes, allow_objects=False, divergence=None, live_object=False):
@@ -93,8 +94,8 @@ class Malformed:
         self.hex = hex_bytes.replace(" ", "")
         self.allow_objects = allow_objects
         self.divergence = divergence
-        # The engine decodes to a live object (a new instance, an EncodedObjectAsID): its
-        # re-encoding carries run-time data, so only the verdicts are compared.
+        # The engine decodes to a live object (a new instance, an EncodedObjectAsID, a container
+        # typed with one): its re-encoding carries run-time data, so only the verdicts are compared.
         self.live_object = live_object
 
 
