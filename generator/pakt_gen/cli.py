@@ -1,11 +1,12 @@
-"""Command line: pakt-gen [--check] [--out DIR] [--depfile FILE] FILE.yaml..."""
+"""Command line: pakt-gen [--check] [--out DIR] [--depfile FILE] FILE.yaml...
+   or: pakt-gen compat OLD.yaml NEW.yaml (see compat.py)"""
 
 import argparse
 import os
 import sys
 from typing import List, Optional
 
-from . import __version__
+from . import __version__, compat
 from .diagnostics import SchemaError
 from .loader import load_schemas
 from .render import ALL_FORMATS, render
@@ -40,9 +41,14 @@ def all_schema_files(schemas) -> List[str]:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["compat"]:
+        return compat.main(argv[1:])
     parser = argparse.ArgumentParser(
         prog="pakt-gen",
         description="Generate C++17 Serialize/Deserialize code from pakt YAML message schemas.",
+        epilog="pakt-gen compat OLD.yaml NEW.yaml lists the changes that break peers using OLD.",
     )
     parser.add_argument("schemas", nargs="+", metavar="FILE.yaml", help="schema files")
     parser.add_argument("--out", metavar="DIR", help="write DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp")

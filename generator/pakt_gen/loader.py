@@ -25,7 +25,7 @@ from .model import (
 
 SCHEMA_KEYS = ("package", "version", "doc", "imports", "enums", "messages", "godot")
 ENUM_KEYS = ("type", "values", "doc")
-MESSAGE_KEYS = ("doc", "code", "fields", "example", "godot")
+MESSAGE_KEYS = ("doc", "code", "fields", "example", "godot", "final", "extensible")
 FIELD_KEYS = ("name", "type", "doc", "default", "optional", "required", "max_length", "max_count", "since",
               "deprecated")
 
@@ -273,6 +273,8 @@ class Loader:
         m = Message(name=name, fields=[], doc=self.text(path, items.get("doc")), loc=ys.loc(path, key_node),
                     schema=schema)
         m.godot = self.godot_mode(path, items.get("godot"), schema.godot)
+        m.final = self.flag(path, items.get("final"), "final")
+        m.extensible = self.flag(path, items.get("extensible"), "extensible")
         if "code" in items:
             cn = items["code"][1]
             c = ys.value(cn) if ys.is_scalar(cn) else None

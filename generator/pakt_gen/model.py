@@ -137,6 +137,8 @@ class Message:
     example: Any = None
     example_loc: Optional[Location] = None
     godot: str = "dict"  # dict | array
+    final: bool = False  # promises never to change (pakt-gen compat enforces it)
+    extensible: bool = False  # length-prefixed on the wire, so older readers skip newer fields
     schema: "Schema" = None
 
 

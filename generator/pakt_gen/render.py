@@ -38,6 +38,12 @@ def dependency_order(messages: List[Message]) -> List[Message]:
     return done
 
 
+def is_uint8_list(f: Field) -> bool:
+    """`uint8[]` / `uint8[N]`: a PackedInt32Array in Godot, unlike `bytes` (a PackedByteArray)."""
+    t = f.type
+    return t.kind in ("list", "array") and t.element.kind == "builtin" and t.element.name == "uint8"
+
+
 def field_notes(f: Field) -> str:
     notes = []
     if f.optional:
@@ -80,6 +86,9 @@ def make_environment(schema: Schema, formats: List[str]) -> jinja2.Environment:
         runtime_abi=RUNTIME_ABI,
         formats=[BINARY_TAGS[f] for f in formats if f in BINARY_TAGS],
         emit_json="json" in formats,
+        emit_godot="godot" in formats,
+        godot_write=lambda f: "write_uint8_list" if is_uint8_list(f) else "write_value",
+        godot_read=lambda f: "read_uint8_list" if is_uint8_list(f) else "read_value",
         builtin_cpp=lambda name: BUILTINS[name][0],
         enum_number=enum_number,
         field_type=lambda f: cpp.field_type(f, schema),

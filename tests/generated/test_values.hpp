@@ -20,11 +20,18 @@ namespace pakt_test {
 
 using Rng = std::mt19937_64;
 
+// Godot ints are int64: uint64 values above INT64_MAX cannot travel, so the Godot tests turn
+// this on to keep random uint64 values in range.
+inline bool g_int64_range_only = false;
+
 inline bool chance(Rng& rng, int one_in) { return rng() % static_cast<unsigned>(one_in) == 0; }
 
 template <class T>
 T random_integer(Rng& rng) {
   using L = std::numeric_limits<T>;
+  if constexpr (std::is_same_v<T, std::uint64_t>) {
+    if (g_int64_range_only) return rng() >> 1;
+  }
   switch (rng() % 8) {
     case 0: return L::min();
     case 1: return L::max();

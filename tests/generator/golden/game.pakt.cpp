@@ -200,6 +200,99 @@ bool CheckMessage(pakt::Checker& c, const Player& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Player& m) {
+  if (!w.dictionary_header(10)) return false;
+  if (!w.string("id") || !pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
+  if (!w.string("name") || !pakt::godot_mapping::write_value(w, m.name)) return w.in_field("name");
+  if (!w.string("team") || !pakt::godot_mapping::write_value(w, m.team)) return w.in_field("team");
+  if (!w.string("pos") || !pakt::godot_mapping::write_value(w, m.pos)) return w.in_field("pos");
+  if (!w.string("rot") || !pakt::godot_mapping::write_value(w, m.rot)) return w.in_field("rot");
+  if (!w.string("inventory") || !pakt::godot_mapping::write_value(w, m.inventory)) return w.in_field("inventory");
+  if (!w.string("color") || !pakt::godot_mapping::write_uint8_list(w, m.color)) return w.in_field("color");
+  if (!w.string("nick") || !pakt::godot_mapping::write_value(w, m.nick)) return w.in_field("nick");
+  if (!w.string("weapons") || !pakt::godot_mapping::write_value(w, m.weapons)) return w.in_field("weapons");
+  if (!w.string("score") || !pakt::godot_mapping::write_value(w, m.score)) return w.in_field("score");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[10] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "id") {
+      if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
+      seen[0] = true;
+    } else if (key == "name") {
+      if (!pakt::godot_mapping::read_value(r, m.name, pakt::Limits{32, 0})) return r.reader().in_field("name");
+      seen[1] = true;
+    } else if (key == "team") {
+      if (!pakt::godot_mapping::read_value(r, m.team)) return r.reader().in_field("team");
+      seen[2] = true;
+    } else if (key == "pos") {
+      if (!pakt::godot_mapping::read_value(r, m.pos)) return r.reader().in_field("pos");
+      seen[3] = true;
+    } else if (key == "rot") {
+      if (!pakt::godot_mapping::read_value(r, m.rot)) return r.reader().in_field("rot");
+      seen[4] = true;
+    } else if (key == "inventory") {
+      if (!pakt::godot_mapping::read_value(r, m.inventory, pakt::Limits{0, 64})) return r.reader().in_field("inventory");
+      seen[5] = true;
+    } else if (key == "color") {
+      if (!pakt::godot_mapping::read_uint8_list(r, m.color)) return r.reader().in_field("color");
+      seen[6] = true;
+    } else if (key == "nick") {
+      if (!pakt::godot_mapping::read_value(r, m.nick, pakt::Limits{16, 0})) return r.reader().in_field("nick");
+      seen[7] = true;
+    } else if (key == "weapons") {
+      if (!pakt::godot_mapping::read_value(r, m.weapons, pakt::Limits{0, 8})) return r.reader().in_field("weapons");
+      seen[8] = true;
+    } else if (key == "score") {
+      if (!pakt::godot_mapping::read_value(r, m.score)) return r.reader().in_field("score");
+      seen[9] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.id = {};
+  }
+  if (!seen[1]) {
+    m.name = {};
+  }
+  if (!seen[2]) {
+    m.team = ::game::common::Team::spectator;
+  }
+  if (!seen[3]) {
+    m.pos = {};
+  }
+  if (!seen[4]) {
+    m.rot = {};
+  }
+  if (!seen[5]) {
+    m.inventory = {};
+  }
+  if (!seen[6]) {
+    m.color = {};
+  }
+  if (!seen[7]) {
+    m.nick = {};
+  }
+  if (!seen[8]) {
+    m.weapons = {};
+  }
+  if (!seen[9]) {
+    m.score = 0;
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Player& m) {
   j.begin_object();
   j.key("id");
@@ -272,6 +365,71 @@ bool CheckMessage(pakt::Checker& c, const MoveUpdate& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const MoveUpdate& m) {
+  if (!w.dictionary_header(6)) return false;
+  if (!w.string("player_id") || !pakt::godot_mapping::write_value(w, m.player_id)) return w.in_field("player_id");
+  if (!w.string("tick") || !pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
+  if (!w.string("position") || !pakt::godot_mapping::write_value(w, m.position)) return w.in_field("position");
+  if (!w.string("velocity") || !pakt::godot_mapping::write_value(w, m.velocity)) return w.in_field("velocity");
+  if (!w.string("rotation") || !pakt::godot_mapping::write_value(w, m.rotation)) return w.in_field("rotation");
+  if (!w.string("crouching") || !pakt::godot_mapping::write_value(w, m.crouching)) return w.in_field("crouching");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[6] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "player_id") {
+      if (!pakt::godot_mapping::read_value(r, m.player_id)) return r.reader().in_field("player_id");
+      seen[0] = true;
+    } else if (key == "tick") {
+      if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
+      seen[1] = true;
+    } else if (key == "position") {
+      if (!pakt::godot_mapping::read_value(r, m.position)) return r.reader().in_field("position");
+      seen[2] = true;
+    } else if (key == "velocity") {
+      if (!pakt::godot_mapping::read_value(r, m.velocity)) return r.reader().in_field("velocity");
+      seen[3] = true;
+    } else if (key == "rotation") {
+      if (!pakt::godot_mapping::read_value(r, m.rotation)) return r.reader().in_field("rotation");
+      seen[4] = true;
+    } else if (key == "crouching") {
+      if (!pakt::godot_mapping::read_value(r, m.crouching)) return r.reader().in_field("crouching");
+      seen[5] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.player_id = {};
+  }
+  if (!seen[1]) {
+    m.tick = {};
+  }
+  if (!seen[2]) {
+    m.position = {};
+  }
+  if (!seen[3]) {
+    m.velocity = {};
+  }
+  if (!seen[4]) {
+    m.rotation = {};
+  }
+  if (!seen[5]) {
+    m.crouching = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const MoveUpdate& m) {
   j.begin_object();
   j.key("player_id");
@@ -328,6 +486,57 @@ bool CheckMessage(pakt::Checker& c, const Chat& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Chat& m) {
+  if (!w.dictionary_header(4)) return false;
+  if (!w.string("from") || !pakt::godot_mapping::write_value(w, m.from)) return w.in_field("from");
+  if (!w.string("channel") || !pakt::godot_mapping::write_value(w, m.channel)) return w.in_field("channel");
+  if (!w.string("text") || !pakt::godot_mapping::write_value(w, m.text)) return w.in_field("text");
+  if (!w.string("to") || !pakt::godot_mapping::write_value(w, m.to)) return w.in_field("to");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[4] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "from") {
+      if (!pakt::godot_mapping::read_value(r, m.from)) return r.reader().in_field("from");
+      seen[0] = true;
+    } else if (key == "channel") {
+      if (!pakt::godot_mapping::read_value(r, m.channel)) return r.reader().in_field("channel");
+      seen[1] = true;
+    } else if (key == "text") {
+      if (!pakt::godot_mapping::read_value(r, m.text, pakt::Limits{256, 0})) return r.reader().in_field("text");
+      seen[2] = true;
+    } else if (key == "to") {
+      if (!pakt::godot_mapping::read_value(r, m.to)) return r.reader().in_field("to");
+      seen[3] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.from = {};
+  }
+  if (!seen[1]) {
+    m.channel = ChatChannel::all;
+  }
+  if (!seen[2]) {
+    m.text = {};
+  }
+  if (!seen[3]) {
+    m.to = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Chat& m) {
   j.begin_object();
   j.key("from");
@@ -378,6 +587,127 @@ bool CheckMessage(pakt::Checker& c, const Snapshot& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Snapshot& m) {
+  if (!w.dictionary_header(14)) return false;
+  if (!w.string("tick") || !pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
+  if (!w.string("players") || !pakt::godot_mapping::write_value(w, m.players)) return w.in_field("players");
+  if (!w.string("map_name") || !pakt::godot_mapping::write_value(w, m.map_name)) return w.in_field("map_name");
+  if (!w.string("spawn_points") || !pakt::godot_mapping::write_value(w, m.spawn_points)) return w.in_field("spawn_points");
+  if (!w.string("seed") || !pakt::godot_mapping::write_value(w, m.seed)) return w.in_field("seed");
+  if (!w.string("gravity") || !pakt::godot_mapping::write_value(w, m.gravity)) return w.in_field("gravity");
+  if (!w.string("tint") || !pakt::godot_mapping::write_value(w, m.tint)) return w.in_field("tint");
+  if (!w.string("grid") || !pakt::godot_mapping::write_value(w, m.grid)) return w.in_field("grid");
+  if (!w.string("cell") || !pakt::godot_mapping::write_value(w, m.cell)) return w.in_field("cell");
+  if (!w.string("scale") || !pakt::godot_mapping::write_value(w, m.scale)) return w.in_field("scale");
+  if (!w.string("small") || !pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
+  if (!w.string("delta") || !pakt::godot_mapping::write_value(w, m.delta)) return w.in_field("delta");
+  if (!w.string("flags") || !pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
+  if (!w.string("tags") || !pakt::godot_mapping::write_value(w, m.tags)) return w.in_field("tags");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[14] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "tick") {
+      if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
+      seen[0] = true;
+    } else if (key == "players") {
+      if (!pakt::godot_mapping::read_value(r, m.players, pakt::Limits{0, 64})) return r.reader().in_field("players");
+      seen[1] = true;
+    } else if (key == "map_name") {
+      if (!pakt::godot_mapping::read_value(r, m.map_name)) return r.reader().in_field("map_name");
+      seen[2] = true;
+    } else if (key == "spawn_points") {
+      if (!pakt::godot_mapping::read_value(r, m.spawn_points)) return r.reader().in_field("spawn_points");
+      seen[3] = true;
+    } else if (key == "seed") {
+      if (!pakt::godot_mapping::read_value(r, m.seed, pakt::Limits{64, 0})) return r.reader().in_field("seed");
+      seen[4] = true;
+    } else if (key == "gravity") {
+      if (!pakt::godot_mapping::read_value(r, m.gravity)) return r.reader().in_field("gravity");
+      seen[5] = true;
+    } else if (key == "tint") {
+      if (!pakt::godot_mapping::read_value(r, m.tint)) return r.reader().in_field("tint");
+      seen[6] = true;
+    } else if (key == "grid") {
+      if (!pakt::godot_mapping::read_value(r, m.grid)) return r.reader().in_field("grid");
+      seen[7] = true;
+    } else if (key == "cell") {
+      if (!pakt::godot_mapping::read_value(r, m.cell)) return r.reader().in_field("cell");
+      seen[8] = true;
+    } else if (key == "scale") {
+      if (!pakt::godot_mapping::read_value(r, m.scale)) return r.reader().in_field("scale");
+      seen[9] = true;
+    } else if (key == "small") {
+      if (!pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
+      seen[10] = true;
+    } else if (key == "delta") {
+      if (!pakt::godot_mapping::read_value(r, m.delta)) return r.reader().in_field("delta");
+      seen[11] = true;
+    } else if (key == "flags") {
+      if (!pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
+      seen[12] = true;
+    } else if (key == "tags") {
+      if (!pakt::godot_mapping::read_value(r, m.tags, pakt::Limits{24, 16})) return r.reader().in_field("tags");
+      seen[13] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.tick = {};
+  }
+  if (!seen[1]) {
+    m.players = {};
+  }
+  if (!seen[2]) {
+    m.map_name = {};
+  }
+  if (!seen[3]) {
+    m.spawn_points = {};
+  }
+  if (!seen[4]) {
+    m.seed = {};
+  }
+  if (!seen[5]) {
+    m.gravity = -9.81;
+  }
+  if (!seen[6]) {
+    m.tint = {};
+  }
+  if (!seen[7]) {
+    m.grid = {};
+  }
+  if (!seen[8]) {
+    m.cell = {};
+  }
+  if (!seen[9]) {
+    m.scale = {};
+  }
+  if (!seen[10]) {
+    m.small = {};
+  }
+  if (!seen[11]) {
+    m.delta = {};
+  }
+  if (!seen[12]) {
+    m.flags = {};
+  }
+  if (!seen[13]) {
+    m.tags = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Snapshot& m) {
   j.begin_object();
   j.key("tick");

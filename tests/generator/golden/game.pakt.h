@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pakt/pakt.hpp"
+#include "pakt/godot_mapping.hpp"
 #include "common.pakt.h"
 
 static_assert(pakt::kRuntimeAbi == 1,
@@ -153,6 +154,23 @@ inline std::size_t SerializedSize(const Player& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Player& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m);
+inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Player& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Player& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -219,6 +237,23 @@ inline std::size_t SerializedSize(const MoveUpdate& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const MoveUpdate& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m);
+inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const MoveUpdate& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const MoveUpdate& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -279,6 +314,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::mslima_t 
 }
 inline std::size_t SerializedSize(const Chat& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Chat& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m);
+inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Chat& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -361,6 +413,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::mslim
 }
 inline std::size_t SerializedSize(const Snapshot& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Snapshot& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m);
+inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Snapshot& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.

@@ -134,6 +134,64 @@ bool CheckMessage(pakt::Checker& c, const SeedStruct& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedStruct& m) {
+  if (!w.dictionary_header(5)) return false;
+  if (!w.string("int_1") || !pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
+  if (!w.string("int_2") || !pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
+  if (!w.string("string_1") || !pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
+  if (!w.string("float_1") || !pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
+  if (!w.string("float_2") || !pakt::godot_mapping::write_value(w, m.float_2)) return w.in_field("float_2");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[5] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "int_1") {
+      if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
+      seen[0] = true;
+    } else if (key == "int_2") {
+      if (!pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
+      seen[1] = true;
+    } else if (key == "string_1") {
+      if (!pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
+      seen[2] = true;
+    } else if (key == "float_1") {
+      if (!pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
+      seen[3] = true;
+    } else if (key == "float_2") {
+      if (!pakt::godot_mapping::read_value(r, m.float_2)) return r.reader().in_field("float_2");
+      seen[4] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.int_1 = {};
+  }
+  if (!seen[1]) {
+    m.int_2 = {};
+  }
+  if (!seen[2]) {
+    m.string_1 = {};
+  }
+  if (!seen[3]) {
+    m.float_1 = {};
+  }
+  if (!seen[4]) {
+    m.float_2 = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedStruct& m) {
   j.begin_object();
   j.key("int_1");
@@ -187,6 +245,64 @@ bool CheckMessage(pakt::Checker& c, const SeedShortNames& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedShortNames& m) {
+  if (!w.dictionary_header(5)) return false;
+  if (!w.string("a") || !pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
+  if (!w.string("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.string("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.string("d") || !pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
+  if (!w.string("e") || !pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[5] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "a") {
+      if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
+      seen[0] = true;
+    } else if (key == "b") {
+      if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+      seen[1] = true;
+    } else if (key == "c") {
+      if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+      seen[2] = true;
+    } else if (key == "d") {
+      if (!pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
+      seen[3] = true;
+    } else if (key == "e") {
+      if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
+      seen[4] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.a = {};
+  }
+  if (!seen[1]) {
+    m.b = {};
+  }
+  if (!seen[2]) {
+    m.c = {};
+  }
+  if (!seen[3]) {
+    m.d = {};
+  }
+  if (!seen[4]) {
+    m.e = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedShortNames& m) {
   j.begin_object();
   j.key("a");
@@ -240,6 +356,85 @@ bool CheckMessage(pakt::Checker& c, const SeedGameStruct& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedGameStruct& m) {
+  if (!w.dictionary_header(8)) return false;
+  if (!w.string("int_1") || !pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
+  if (!w.string("int_2") || !pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
+  if (!w.string("float_1") || !pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
+  if (!w.string("bool_1") || !pakt::godot_mapping::write_value(w, m.bool_1)) return w.in_field("bool_1");
+  if (!w.string("string_1") || !pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
+  if (!w.string("vector3_1") || !pakt::godot_mapping::write_value(w, m.vector3_1)) return w.in_field("vector3_1");
+  if (!w.string("vector3_2") || !pakt::godot_mapping::write_value(w, m.vector3_2)) return w.in_field("vector3_2");
+  if (!w.string("quaternion_1") || !pakt::godot_mapping::write_value(w, m.quaternion_1)) return w.in_field("quaternion_1");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[8] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "int_1") {
+      if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
+      seen[0] = true;
+    } else if (key == "int_2") {
+      if (!pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
+      seen[1] = true;
+    } else if (key == "float_1") {
+      if (!pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
+      seen[2] = true;
+    } else if (key == "bool_1") {
+      if (!pakt::godot_mapping::read_value(r, m.bool_1)) return r.reader().in_field("bool_1");
+      seen[3] = true;
+    } else if (key == "string_1") {
+      if (!pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
+      seen[4] = true;
+    } else if (key == "vector3_1") {
+      if (!pakt::godot_mapping::read_value(r, m.vector3_1)) return r.reader().in_field("vector3_1");
+      seen[5] = true;
+    } else if (key == "vector3_2") {
+      if (!pakt::godot_mapping::read_value(r, m.vector3_2)) return r.reader().in_field("vector3_2");
+      seen[6] = true;
+    } else if (key == "quaternion_1") {
+      if (!pakt::godot_mapping::read_value(r, m.quaternion_1)) return r.reader().in_field("quaternion_1");
+      seen[7] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.int_1 = {};
+  }
+  if (!seen[1]) {
+    m.int_2 = {};
+  }
+  if (!seen[2]) {
+    m.float_1 = {};
+  }
+  if (!seen[3]) {
+    m.bool_1 = {};
+  }
+  if (!seen[4]) {
+    m.string_1 = {};
+  }
+  if (!seen[5]) {
+    m.vector3_1 = {};
+  }
+  if (!seen[6]) {
+    m.vector3_2 = {};
+  }
+  if (!seen[7]) {
+    m.quaternion_1 = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedGameStruct& m) {
   j.begin_object();
   j.key("int_1");

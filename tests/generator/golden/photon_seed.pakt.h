@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pakt/pakt.hpp"
+#include "pakt/godot_mapping.hpp"
 
 static_assert(pakt::kRuntimeAbi == 1,
               "photon_seed.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
@@ -113,6 +114,23 @@ inline std::size_t SerializedSize(const SeedStruct& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedStruct& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m);
+inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const SeedStruct& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const SeedStruct& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -175,6 +193,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt:
 }
 inline std::size_t SerializedSize(const SeedShortNames& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedShortNames& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m);
+inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const SeedShortNames& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -245,6 +280,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt:
 }
 inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedGameStruct& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m);
+inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.

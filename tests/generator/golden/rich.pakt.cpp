@@ -395,6 +395,30 @@ bool CheckMessage(pakt::Checker& c, const Empty& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Empty& m) {
+  if (!w.dictionary_header(0)) return false;
+  (void)m;
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Empty& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  (void)m;
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Empty& m) {
   j.begin_object();
   (void)m;
@@ -426,6 +450,43 @@ bool CheckMessage(pakt::Checker& c, const Inner& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Inner& m) {
+  if (!w.dictionary_header(2)) return false;
+  if (!w.string("id") || !pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
+  if (!w.string("label") || !pakt::godot_mapping::write_value(w, m.label)) return w.in_field("label");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Inner& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[2] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "id") {
+      if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
+      seen[0] = true;
+    } else if (key == "label") {
+      if (!pakt::godot_mapping::read_value(r, m.label, pakt::Limits{16, 0})) return r.reader().in_field("label");
+      seen[1] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.id = {};
+  }
+  if (!seen[1]) {
+    m.label = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Inner& m) {
   j.begin_object();
   j.key("id");
@@ -460,6 +521,127 @@ bool CheckMessage(pakt::Checker& c, const Scalars& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Scalars& m) {
+  if (!w.dictionary_header(14)) return false;
+  if (!w.string("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.string("u8") || !pakt::godot_mapping::write_value(w, m.u8)) return w.in_field("u8");
+  if (!w.string("i8") || !pakt::godot_mapping::write_value(w, m.i8)) return w.in_field("i8");
+  if (!w.string("u16") || !pakt::godot_mapping::write_value(w, m.u16)) return w.in_field("u16");
+  if (!w.string("i16") || !pakt::godot_mapping::write_value(w, m.i16)) return w.in_field("i16");
+  if (!w.string("u32") || !pakt::godot_mapping::write_value(w, m.u32)) return w.in_field("u32");
+  if (!w.string("i32") || !pakt::godot_mapping::write_value(w, m.i32)) return w.in_field("i32");
+  if (!w.string("u64") || !pakt::godot_mapping::write_value(w, m.u64)) return w.in_field("u64");
+  if (!w.string("i64") || !pakt::godot_mapping::write_value(w, m.i64)) return w.in_field("i64");
+  if (!w.string("f32") || !pakt::godot_mapping::write_value(w, m.f32)) return w.in_field("f32");
+  if (!w.string("f64") || !pakt::godot_mapping::write_value(w, m.f64)) return w.in_field("f64");
+  if (!w.string("small") || !pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
+  if (!w.string("signed_enum") || !pakt::godot_mapping::write_value(w, m.signed_enum)) return w.in_field("signed_enum");
+  if (!w.string("wide") || !pakt::godot_mapping::write_value(w, m.wide)) return w.in_field("wide");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[14] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "b") {
+      if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+      seen[0] = true;
+    } else if (key == "u8") {
+      if (!pakt::godot_mapping::read_value(r, m.u8)) return r.reader().in_field("u8");
+      seen[1] = true;
+    } else if (key == "i8") {
+      if (!pakt::godot_mapping::read_value(r, m.i8)) return r.reader().in_field("i8");
+      seen[2] = true;
+    } else if (key == "u16") {
+      if (!pakt::godot_mapping::read_value(r, m.u16)) return r.reader().in_field("u16");
+      seen[3] = true;
+    } else if (key == "i16") {
+      if (!pakt::godot_mapping::read_value(r, m.i16)) return r.reader().in_field("i16");
+      seen[4] = true;
+    } else if (key == "u32") {
+      if (!pakt::godot_mapping::read_value(r, m.u32)) return r.reader().in_field("u32");
+      seen[5] = true;
+    } else if (key == "i32") {
+      if (!pakt::godot_mapping::read_value(r, m.i32)) return r.reader().in_field("i32");
+      seen[6] = true;
+    } else if (key == "u64") {
+      if (!pakt::godot_mapping::read_value(r, m.u64)) return r.reader().in_field("u64");
+      seen[7] = true;
+    } else if (key == "i64") {
+      if (!pakt::godot_mapping::read_value(r, m.i64)) return r.reader().in_field("i64");
+      seen[8] = true;
+    } else if (key == "f32") {
+      if (!pakt::godot_mapping::read_value(r, m.f32)) return r.reader().in_field("f32");
+      seen[9] = true;
+    } else if (key == "f64") {
+      if (!pakt::godot_mapping::read_value(r, m.f64)) return r.reader().in_field("f64");
+      seen[10] = true;
+    } else if (key == "small") {
+      if (!pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
+      seen[11] = true;
+    } else if (key == "signed_enum") {
+      if (!pakt::godot_mapping::read_value(r, m.signed_enum)) return r.reader().in_field("signed_enum");
+      seen[12] = true;
+    } else if (key == "wide") {
+      if (!pakt::godot_mapping::read_value(r, m.wide)) return r.reader().in_field("wide");
+      seen[13] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.b = {};
+  }
+  if (!seen[1]) {
+    m.u8 = {};
+  }
+  if (!seen[2]) {
+    m.i8 = {};
+  }
+  if (!seen[3]) {
+    m.u16 = {};
+  }
+  if (!seen[4]) {
+    m.i16 = {};
+  }
+  if (!seen[5]) {
+    m.u32 = {};
+  }
+  if (!seen[6]) {
+    m.i32 = {};
+  }
+  if (!seen[7]) {
+    m.u64 = {};
+  }
+  if (!seen[8]) {
+    m.i64 = {};
+  }
+  if (!seen[9]) {
+    m.f32 = {};
+  }
+  if (!seen[10]) {
+    m.f64 = {};
+  }
+  if (!seen[11]) {
+    m.small = Small::one;
+  }
+  if (!seen[12]) {
+    m.signed_enum = {};
+  }
+  if (!seen[13]) {
+    m.wide = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Scalars& m) {
   j.begin_object();
   j.key("b");
@@ -549,6 +731,71 @@ bool CheckMessage(pakt::Checker& c, const Geometry& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Geometry& m) {
+  if (!w.dictionary_header(6)) return false;
+  if (!w.string("v2") || !pakt::godot_mapping::write_value(w, m.v2)) return w.in_field("v2");
+  if (!w.string("v3") || !pakt::godot_mapping::write_value(w, m.v3)) return w.in_field("v3");
+  if (!w.string("q") || !pakt::godot_mapping::write_value(w, m.q)) return w.in_field("q");
+  if (!w.string("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.string("v2i") || !pakt::godot_mapping::write_value(w, m.v2i)) return w.in_field("v2i");
+  if (!w.string("v3i") || !pakt::godot_mapping::write_value(w, m.v3i)) return w.in_field("v3i");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[6] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "v2") {
+      if (!pakt::godot_mapping::read_value(r, m.v2)) return r.reader().in_field("v2");
+      seen[0] = true;
+    } else if (key == "v3") {
+      if (!pakt::godot_mapping::read_value(r, m.v3)) return r.reader().in_field("v3");
+      seen[1] = true;
+    } else if (key == "q") {
+      if (!pakt::godot_mapping::read_value(r, m.q)) return r.reader().in_field("q");
+      seen[2] = true;
+    } else if (key == "c") {
+      if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+      seen[3] = true;
+    } else if (key == "v2i") {
+      if (!pakt::godot_mapping::read_value(r, m.v2i)) return r.reader().in_field("v2i");
+      seen[4] = true;
+    } else if (key == "v3i") {
+      if (!pakt::godot_mapping::read_value(r, m.v3i)) return r.reader().in_field("v3i");
+      seen[5] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.v2 = {};
+  }
+  if (!seen[1]) {
+    m.v3 = {};
+  }
+  if (!seen[2]) {
+    m.q = {};
+  }
+  if (!seen[3]) {
+    m.c = {};
+  }
+  if (!seen[4]) {
+    m.v2i = {};
+  }
+  if (!seen[5]) {
+    m.v3i = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Geometry& m) {
   j.begin_object();
   j.key("v2");
@@ -606,6 +853,57 @@ bool CheckMessage(pakt::Checker& c, const Texts& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Texts& m) {
+  if (!w.dictionary_header(4)) return false;
+  if (!w.string("s") || !pakt::godot_mapping::write_value(w, m.s)) return w.in_field("s");
+  if (!w.string("limited") || !pakt::godot_mapping::write_value(w, m.limited)) return w.in_field("limited");
+  if (!w.string("raw") || !pakt::godot_mapping::write_value(w, m.raw)) return w.in_field("raw");
+  if (!w.string("raw_limited") || !pakt::godot_mapping::write_value(w, m.raw_limited)) return w.in_field("raw_limited");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[4] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "s") {
+      if (!pakt::godot_mapping::read_value(r, m.s)) return r.reader().in_field("s");
+      seen[0] = true;
+    } else if (key == "limited") {
+      if (!pakt::godot_mapping::read_value(r, m.limited, pakt::Limits{8, 0})) return r.reader().in_field("limited");
+      seen[1] = true;
+    } else if (key == "raw") {
+      if (!pakt::godot_mapping::read_value(r, m.raw)) return r.reader().in_field("raw");
+      seen[2] = true;
+    } else if (key == "raw_limited") {
+      if (!pakt::godot_mapping::read_value(r, m.raw_limited, pakt::Limits{4, 0})) return r.reader().in_field("raw_limited");
+      seen[3] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.s = {};
+  }
+  if (!seen[1]) {
+    m.limited = {};
+  }
+  if (!seen[2]) {
+    m.raw = {};
+  }
+  if (!seen[3]) {
+    m.raw_limited = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Texts& m) {
   j.begin_object();
   j.key("s");
@@ -658,6 +956,127 @@ bool CheckMessage(pakt::Checker& c, const Lists& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Lists& m) {
+  if (!w.dictionary_header(14)) return false;
+  if (!w.string("bools") || !pakt::godot_mapping::write_value(w, m.bools)) return w.in_field("bools");
+  if (!w.string("u8s") || !pakt::godot_mapping::write_uint8_list(w, m.u8s)) return w.in_field("u8s");
+  if (!w.string("i16s") || !pakt::godot_mapping::write_value(w, m.i16s)) return w.in_field("i16s");
+  if (!w.string("u32s") || !pakt::godot_mapping::write_value(w, m.u32s)) return w.in_field("u32s");
+  if (!w.string("i64s") || !pakt::godot_mapping::write_value(w, m.i64s)) return w.in_field("i64s");
+  if (!w.string("f32s") || !pakt::godot_mapping::write_value(w, m.f32s)) return w.in_field("f32s");
+  if (!w.string("f64s") || !pakt::godot_mapping::write_value(w, m.f64s)) return w.in_field("f64s");
+  if (!w.string("strings") || !pakt::godot_mapping::write_value(w, m.strings)) return w.in_field("strings");
+  if (!w.string("blobs") || !pakt::godot_mapping::write_value(w, m.blobs)) return w.in_field("blobs");
+  if (!w.string("v3s") || !pakt::godot_mapping::write_value(w, m.v3s)) return w.in_field("v3s");
+  if (!w.string("quats") || !pakt::godot_mapping::write_value(w, m.quats)) return w.in_field("quats");
+  if (!w.string("enums") || !pakt::godot_mapping::write_value(w, m.enums)) return w.in_field("enums");
+  if (!w.string("inners") || !pakt::godot_mapping::write_value(w, m.inners)) return w.in_field("inners");
+  if (!w.string("empties") || !pakt::godot_mapping::write_value(w, m.empties)) return w.in_field("empties");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[14] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "bools") {
+      if (!pakt::godot_mapping::read_value(r, m.bools)) return r.reader().in_field("bools");
+      seen[0] = true;
+    } else if (key == "u8s") {
+      if (!pakt::godot_mapping::read_uint8_list(r, m.u8s, pakt::Limits{0, 10})) return r.reader().in_field("u8s");
+      seen[1] = true;
+    } else if (key == "i16s") {
+      if (!pakt::godot_mapping::read_value(r, m.i16s)) return r.reader().in_field("i16s");
+      seen[2] = true;
+    } else if (key == "u32s") {
+      if (!pakt::godot_mapping::read_value(r, m.u32s)) return r.reader().in_field("u32s");
+      seen[3] = true;
+    } else if (key == "i64s") {
+      if (!pakt::godot_mapping::read_value(r, m.i64s)) return r.reader().in_field("i64s");
+      seen[4] = true;
+    } else if (key == "f32s") {
+      if (!pakt::godot_mapping::read_value(r, m.f32s)) return r.reader().in_field("f32s");
+      seen[5] = true;
+    } else if (key == "f64s") {
+      if (!pakt::godot_mapping::read_value(r, m.f64s)) return r.reader().in_field("f64s");
+      seen[6] = true;
+    } else if (key == "strings") {
+      if (!pakt::godot_mapping::read_value(r, m.strings, pakt::Limits{8, 4})) return r.reader().in_field("strings");
+      seen[7] = true;
+    } else if (key == "blobs") {
+      if (!pakt::godot_mapping::read_value(r, m.blobs, pakt::Limits{5, 3})) return r.reader().in_field("blobs");
+      seen[8] = true;
+    } else if (key == "v3s") {
+      if (!pakt::godot_mapping::read_value(r, m.v3s)) return r.reader().in_field("v3s");
+      seen[9] = true;
+    } else if (key == "quats") {
+      if (!pakt::godot_mapping::read_value(r, m.quats)) return r.reader().in_field("quats");
+      seen[10] = true;
+    } else if (key == "enums") {
+      if (!pakt::godot_mapping::read_value(r, m.enums)) return r.reader().in_field("enums");
+      seen[11] = true;
+    } else if (key == "inners") {
+      if (!pakt::godot_mapping::read_value(r, m.inners, pakt::Limits{0, 5})) return r.reader().in_field("inners");
+      seen[12] = true;
+    } else if (key == "empties") {
+      if (!pakt::godot_mapping::read_value(r, m.empties, pakt::Limits{0, 4})) return r.reader().in_field("empties");
+      seen[13] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.bools = {};
+  }
+  if (!seen[1]) {
+    m.u8s = {};
+  }
+  if (!seen[2]) {
+    m.i16s = {};
+  }
+  if (!seen[3]) {
+    m.u32s = {};
+  }
+  if (!seen[4]) {
+    m.i64s = {};
+  }
+  if (!seen[5]) {
+    m.f32s = {};
+  }
+  if (!seen[6]) {
+    m.f64s = {};
+  }
+  if (!seen[7]) {
+    m.strings = {};
+  }
+  if (!seen[8]) {
+    m.blobs = {};
+  }
+  if (!seen[9]) {
+    m.v3s = {};
+  }
+  if (!seen[10]) {
+    m.quats = {};
+  }
+  if (!seen[11]) {
+    m.enums = {};
+  }
+  if (!seen[12]) {
+    m.inners = {};
+  }
+  if (!seen[13]) {
+    m.empties = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Lists& m) {
   j.begin_object();
   j.key("bools");
@@ -739,6 +1158,64 @@ bool CheckMessage(pakt::Checker& c, const Fixed& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Fixed& m) {
+  if (!w.dictionary_header(5)) return false;
+  if (!w.string("rgba") || !pakt::godot_mapping::write_uint8_list(w, m.rgba)) return w.in_field("rgba");
+  if (!w.string("corners") || !pakt::godot_mapping::write_value(w, m.corners)) return w.in_field("corners");
+  if (!w.string("names") || !pakt::godot_mapping::write_value(w, m.names)) return w.in_field("names");
+  if (!w.string("pair") || !pakt::godot_mapping::write_value(w, m.pair)) return w.in_field("pair");
+  if (!w.string("flags") || !pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[5] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "rgba") {
+      if (!pakt::godot_mapping::read_uint8_list(r, m.rgba)) return r.reader().in_field("rgba");
+      seen[0] = true;
+    } else if (key == "corners") {
+      if (!pakt::godot_mapping::read_value(r, m.corners)) return r.reader().in_field("corners");
+      seen[1] = true;
+    } else if (key == "names") {
+      if (!pakt::godot_mapping::read_value(r, m.names, pakt::Limits{8, 0})) return r.reader().in_field("names");
+      seen[2] = true;
+    } else if (key == "pair") {
+      if (!pakt::godot_mapping::read_value(r, m.pair)) return r.reader().in_field("pair");
+      seen[3] = true;
+    } else if (key == "flags") {
+      if (!pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
+      seen[4] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.rgba = {};
+  }
+  if (!seen[1]) {
+    m.corners = {};
+  }
+  if (!seen[2]) {
+    m.names = {};
+  }
+  if (!seen[3]) {
+    m.pair = {};
+  }
+  if (!seen[4]) {
+    m.flags = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Fixed& m) {
   j.begin_object();
   j.key("rgba");
@@ -791,6 +1268,64 @@ bool CheckMessage(pakt::Checker& c, const Optionals& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Optionals& m) {
+  if (!w.dictionary_header(5)) return false;
+  if (!w.string("maybe_int") || !pakt::godot_mapping::write_value(w, m.maybe_int)) return w.in_field("maybe_int");
+  if (!w.string("maybe_text") || !pakt::godot_mapping::write_value(w, m.maybe_text)) return w.in_field("maybe_text");
+  if (!w.string("maybe_inner") || !pakt::godot_mapping::write_value(w, m.maybe_inner)) return w.in_field("maybe_inner");
+  if (!w.string("maybe_list") || !pakt::godot_mapping::write_value(w, m.maybe_list)) return w.in_field("maybe_list");
+  if (!w.string("maybe_vec") || !pakt::godot_mapping::write_value(w, m.maybe_vec)) return w.in_field("maybe_vec");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[5] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "maybe_int") {
+      if (!pakt::godot_mapping::read_value(r, m.maybe_int)) return r.reader().in_field("maybe_int");
+      seen[0] = true;
+    } else if (key == "maybe_text") {
+      if (!pakt::godot_mapping::read_value(r, m.maybe_text, pakt::Limits{8, 0})) return r.reader().in_field("maybe_text");
+      seen[1] = true;
+    } else if (key == "maybe_inner") {
+      if (!pakt::godot_mapping::read_value(r, m.maybe_inner)) return r.reader().in_field("maybe_inner");
+      seen[2] = true;
+    } else if (key == "maybe_list") {
+      if (!pakt::godot_mapping::read_value(r, m.maybe_list, pakt::Limits{0, 3})) return r.reader().in_field("maybe_list");
+      seen[3] = true;
+    } else if (key == "maybe_vec") {
+      if (!pakt::godot_mapping::read_value(r, m.maybe_vec)) return r.reader().in_field("maybe_vec");
+      seen[4] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.maybe_int = {};
+  }
+  if (!seen[1]) {
+    m.maybe_text = {};
+  }
+  if (!seen[2]) {
+    m.maybe_inner = {};
+  }
+  if (!seen[3]) {
+    m.maybe_list = {};
+  }
+  if (!seen[4]) {
+    m.maybe_vec = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Optionals& m) {
   j.begin_object();
   j.key("maybe_int");
@@ -844,6 +1379,71 @@ bool CheckMessage(pakt::Checker& c, const Nested& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Nested& m) {
+  if (!w.dictionary_header(6)) return false;
+  if (!w.string("inner") || !pakt::godot_mapping::write_value(w, m.inner)) return w.in_field("inner");
+  if (!w.string("scalars") || !pakt::godot_mapping::write_value(w, m.scalars)) return w.in_field("scalars");
+  if (!w.string("lists") || !pakt::godot_mapping::write_value(w, m.lists)) return w.in_field("lists");
+  if (!w.string("optionals") || !pakt::godot_mapping::write_value(w, m.optionals)) return w.in_field("optionals");
+  if (!w.string("fixed") || !pakt::godot_mapping::write_value(w, m.fixed)) return w.in_field("fixed");
+  if (!w.string("tail") || !pakt::godot_mapping::write_value(w, m.tail)) return w.in_field("tail");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[6] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "inner") {
+      if (!pakt::godot_mapping::read_value(r, m.inner)) return r.reader().in_field("inner");
+      seen[0] = true;
+    } else if (key == "scalars") {
+      if (!pakt::godot_mapping::read_value(r, m.scalars)) return r.reader().in_field("scalars");
+      seen[1] = true;
+    } else if (key == "lists") {
+      if (!pakt::godot_mapping::read_value(r, m.lists)) return r.reader().in_field("lists");
+      seen[2] = true;
+    } else if (key == "optionals") {
+      if (!pakt::godot_mapping::read_value(r, m.optionals)) return r.reader().in_field("optionals");
+      seen[3] = true;
+    } else if (key == "fixed") {
+      if (!pakt::godot_mapping::read_value(r, m.fixed)) return r.reader().in_field("fixed");
+      seen[4] = true;
+    } else if (key == "tail") {
+      if (!pakt::godot_mapping::read_value(r, m.tail)) return r.reader().in_field("tail");
+      seen[5] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.inner = {};
+  }
+  if (!seen[1]) {
+    m.scalars = {};
+  }
+  if (!seen[2]) {
+    m.lists = {};
+  }
+  if (!seen[3]) {
+    m.optionals = {};
+  }
+  if (!seen[4]) {
+    m.fixed = {};
+  }
+  if (!seen[5]) {
+    m.tail = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Nested& m) {
   j.begin_object();
   j.key("inner");
@@ -889,6 +1489,72 @@ bool CheckMessage(pakt::Checker& c, const Versioned& m) {
   return true;
 }
 
+
+// Godot: a Dictionary keyed by field name.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Versioned& m) {
+  if (!w.dictionary_header(6)) return false;
+  if (!w.string("a") || !pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
+  if (!w.string("old") || !pakt::godot_mapping::write_value(w, std::int32_t{42})) return w.in_field("old");
+  if (!w.string("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.string("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.string("d") || !pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
+  if (!w.string("e") || !pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
+  return true;
+}
+
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m) {
+  std::size_t count = 0;
+  if (!r.read_dictionary_header(count)) return false;
+  bool seen[6] = {};
+  std::string key;
+  for (std::size_t i = 0; i < count; ++i) {
+    bool is_name = false;
+    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!is_name) {
+      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+    } else if (key == "a") {
+      if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
+      seen[0] = true;
+    } else if (key == "old") {
+      std::int32_t ignored{};  // deprecated: read and ignored
+      if (!pakt::godot_mapping::read_value(r, ignored)) return r.reader().in_field("old");
+      seen[1] = true;
+    } else if (key == "b") {
+      if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+      seen[2] = true;
+    } else if (key == "c") {
+      if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+      seen[3] = true;
+    } else if (key == "d") {
+      if (!pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
+      seen[4] = true;
+    } else if (key == "e") {
+      if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
+      seen[5] = true;
+    } else if (!r.skip_value()) {  // an unknown key: ignored
+      return false;
+    }
+  }
+  if (!seen[0]) {
+    m.a = {};
+  }
+  if (!seen[1]) {
+    m.old = 42;
+  }
+  if (!seen[2]) {
+    m.b = std::string("two", 3);
+  }
+  if (!seen[3]) {
+    m.c = std::vector<std::int16_t>{std::int16_t{1}, std::int16_t{2}};
+  }
+  if (!seen[4]) {
+    m.d = 3.5;
+  }
+  if (!seen[5]) {
+    m.e = {};
+  }
+  return true;
+}
 void WriteJsonMessage(pakt::JsonWriter& j, const Versioned& m) {
   j.begin_object();
   j.key("a");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pakt/pakt.hpp"
+#include "pakt/godot_mapping.hpp"
 
 static_assert(pakt::kRuntimeAbi == 1,
               "rich.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
@@ -196,6 +197,23 @@ inline std::size_t SerializedSize(const Empty& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Empty& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Empty& m);
+inline std::vector<std::uint8_t> Serialize(const Empty& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Empty& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Empty& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -250,6 +268,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::mslima_t
 }
 inline std::size_t SerializedSize(const Inner& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Inner& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Inner& m);
+inline std::vector<std::uint8_t> Serialize(const Inner& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Inner& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -332,6 +367,23 @@ inline std::size_t SerializedSize(const Scalars& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Scalars& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m);
+inline std::vector<std::uint8_t> Serialize(const Scalars& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Scalars& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Scalars& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -398,6 +450,23 @@ inline std::size_t SerializedSize(const Geometry& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Geometry& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m);
+inline std::vector<std::uint8_t> Serialize(const Geometry& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Geometry& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Geometry& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -458,6 +527,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::mslima_t
 }
 inline std::size_t SerializedSize(const Texts& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Texts& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m);
+inline std::vector<std::uint8_t> Serialize(const Texts& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Texts& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -542,6 +628,23 @@ inline std::size_t SerializedSize(const Lists& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Lists& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m);
+inline std::vector<std::uint8_t> Serialize(const Lists& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Lists& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Lists& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -606,6 +709,23 @@ inline std::size_t SerializedSize(const Fixed& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Fixed& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m);
+inline std::vector<std::uint8_t> Serialize(const Fixed& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Fixed& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Fixed& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -668,6 +788,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::msli
 }
 inline std::size_t SerializedSize(const Optionals& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Optionals& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m);
+inline std::vector<std::uint8_t> Serialize(const Optionals& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Optionals& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -736,6 +873,23 @@ inline std::size_t SerializedSize(const Nested& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Nested& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m);
+inline std::vector<std::uint8_t> Serialize(const Nested& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Nested& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Nested& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -798,6 +952,23 @@ inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::msli
 }
 inline std::size_t SerializedSize(const Versioned& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
+}
+
+// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// Use pakt::godot4 or pakt::godot3.
+bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Versioned& m);
+bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m);
+inline std::vector<std::uint8_t> Serialize(const Versioned& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+}
+inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+}
+inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::godot_t f) {
+  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+}
+inline std::size_t SerializedSize(const Versioned& m, pakt::godot_t f) {
+  return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.

@@ -1,0 +1,433 @@
+// Schema field types <-> Godot Variants, for generated messages (the pakt::godot4/godot3 tags).
+//
+//   schema type                         Variant
+//   bool                                BOOL
+//   intN, uintN, enums                  INT (uint64 above INT64_MAX cannot be written)
+//   float32, float64                    FLOAT
+//   string / bytes                      String / PackedByteArray
+//   Vector2/3, Quaternion, Color,
+//   Vector2i/3i                         their Variant types
+//   optional T, absent                  NIL
+//   message                             Dictionary by field name (or Array, `godot: array`)
+//   T[] and T[N] of int8..int32,
+//     uint8, uint16                     PackedInt32Array
+//   ... of int64, uint32, uint64        PackedInt64Array
+//   ... of float32 / float64            PackedFloat32Array / PackedFloat64Array
+//   ... of string                       PackedStringArray
+//   ... of Vector2 / Vector3 / Color    PackedVector2Array / PackedVector3Array / PackedColorArray
+//   anything else                       Array
+//
+// Decoding accepts what a Godot game may really send: ints and floats in 4 or 8 bytes, an INT
+// where a FLOAT is expected, a plain Array where a Packed array is expected (ValueReader).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "pakt/binary_codec.hpp"
+#include "pakt/godot/value_reader.hpp"
+#include "pakt/godot/value_writer.hpp"
+#include "pakt/godot_format.hpp"
+#include "pakt/serialize.hpp"
+#include "pakt/type_traits.hpp"
+
+namespace pakt::godot_mapping {
+
+// Which Packed array a list of E becomes (none: a plain Array of E's Variants).
+enum class Packing { none, int32, int64, float32, float64, string, vector2, vector3, color };
+
+template <class E>
+constexpr Packing packing_of() {
+  if constexpr (std::is_enum_v<E>) {
+    return packing_of<std::underlying_type_t<E>>();
+  } else if constexpr (std::is_same_v<E, bool>) {
+    return Packing::none;
+  } else if constexpr (std::is_integral_v<E>) {
+    return (std::is_signed_v<E> ? sizeof(E) <= 4 : sizeof(E) <= 2) ? Packing::int32 : Packing::int64;
+  } else if constexpr (std::is_same_v<E, float>) {
+    return Packing::float32;
+  } else if constexpr (std::is_same_v<E, double>) {
+    return Packing::float64;
+  } else if constexpr (std::is_same_v<E, std::string>) {
+    return Packing::string;
+  } else if constexpr (std::is_same_v<E, Vector2>) {
+    return Packing::vector2;
+  } else if constexpr (std::is_same_v<E, Vector3>) {
+    return Packing::vector3;
+  } else if constexpr (std::is_same_v<E, Color>) {
+    return Packing::color;
+  } else {
+    return Packing::none;
+  }
+}
+
+// ------------------------------------------------------------------------------------ write
+template <class T>
+bool write_value(godot::ValueWriter& w, const T& v);
+
+// A list (vector or fixed array) of E. `as_int_list` forces uint8 elements to PackedInt32Array
+// (a `uint8[]` field) instead of PackedByteArray (a `bytes` field).
+// A list as a plain Array of E's Variants.
+template <class E, class List>
+bool write_array(godot::ValueWriter& w, const List& list) {
+  if (!w.array_header(list.size())) return false;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (!write_value(w, static_cast<const E&>(list[i]))) return w.in_index(i);
+  }
+  return true;
+}
+
+template <class E, class List>
+bool write_list(godot::ValueWriter& w, const List& list) {
+  const std::size_t n = list.size();
+  constexpr Packing packing = packing_of<E>();
+  if constexpr (packing == Packing::int64 || packing == Packing::float64) {
+    // Godot 3 has no 64-bit packed arrays (PoolIntArray and PoolRealArray are 32-bit).
+    if (w.options().version == godot::Version::godot3) return write_array<E>(w, list);
+  }
+  if constexpr (packing == Packing::int32 || packing == Packing::int64) {
+    using Wide = std::conditional_t<packing == Packing::int32, std::int32_t, std::int64_t>;
+    std::vector<Wide> wide(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<E, std::uint64_t>) {
+        if (list[i] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+          w.fail_at(w.buffer().size(), ErrorCode::kUnsupported, "uint64 value above INT64_MAX has no Godot int");
+          return w.in_index(i);
+        }
+      }
+      if constexpr (std::is_enum_v<E>) {
+        wide[i] = static_cast<Wide>(static_cast<std::underlying_type_t<E>>(list[i]));
+      } else {
+        wide[i] = static_cast<Wide>(list[i]);
+      }
+    }
+    if constexpr (packing == Packing::int32) {
+      return w.packed_int32_array(wide.data(), n);
+    } else {
+      return w.packed_int64_array(wide.data(), n);
+    }
+  } else if constexpr (packing == Packing::float32) {
+    return w.packed_float32_array(list.data(), n);
+  } else if constexpr (packing == Packing::float64) {
+    return w.packed_float64_array(list.data(), n);
+  } else if constexpr (packing == Packing::string) {
+    return w.packed_string_array(list.data(), n);
+  } else if constexpr (packing == Packing::vector2) {
+    return w.packed_vector2_array(list.data(), n);
+  } else if constexpr (packing == Packing::vector3) {
+    return w.packed_vector3_array(list.data(), n);
+  } else if constexpr (packing == Packing::color) {
+    return w.packed_color_array(list.data(), n);
+  } else {
+    return write_array<E>(w, list);
+  }
+}
+
+template <class T>
+bool write_value(godot::ValueWriter& w, const T& v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return w.boolean(v);
+  } else if constexpr (std::is_enum_v<T>) {
+    return w.integer(static_cast<std::int64_t>(static_cast<std::underlying_type_t<T>>(v)));
+  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+    if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      return w.fail_at(w.buffer().size(), ErrorCode::kUnsupported,
+                       "uint64 value " + std::to_string(v) + " is above INT64_MAX and has no Godot int");
+    }
+    return w.integer(static_cast<std::int64_t>(v));
+  } else if constexpr (std::is_integral_v<T>) {
+    return w.integer(static_cast<std::int64_t>(v));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return w.real(static_cast<double>(v));
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return w.string(v);
+  } else if constexpr (std::is_same_v<T, std::vector<std::uint8_t>>) {
+    return w.packed_byte_array(v.data(), v.size());
+  } else if constexpr (std::is_same_v<T, Vector2>) {
+    return w.vector2(v);
+  } else if constexpr (std::is_same_v<T, Vector3>) {
+    return w.vector3(v);
+  } else if constexpr (std::is_same_v<T, Quaternion>) {
+    return w.quaternion(v);
+  } else if constexpr (std::is_same_v<T, Color>) {
+    return w.color(v);
+  } else if constexpr (std::is_same_v<T, Vector2i>) {
+    return w.vector2i(v);
+  } else if constexpr (std::is_same_v<T, Vector3i>) {
+    return w.vector3i(v);
+  } else if constexpr (is_optional_v<T>) {
+    return v.has_value() ? write_value(w, *v) : w.nil();
+  } else if constexpr (is_vector_v<T> || is_std_array_v<T>) {
+    return write_list<typename T::value_type>(w, v);
+  } else if constexpr (is_message_v<T>) {
+    return WriteGodotMessage(w, v);
+  } else {
+    static_assert(always_false_v<T>, "pakt: this type has no Godot mapping");
+    return false;
+  }
+}
+
+// A `uint8[]` field: a PackedInt32Array, unlike `bytes`.
+template <class List>
+bool write_uint8_list(godot::ValueWriter& w, const List& list) {
+  return write_list<std::uint16_t>(w, list);
+}
+
+// ------------------------------------------------------------------------------------- read
+template <class T>
+bool read_value(godot::ValueReader& r, T& v, const Limits& limits = {});
+
+template <class T>
+bool narrow_int(godot::ValueReader& r, std::int64_t wide, T& out, std::size_t at) {
+  using L = std::numeric_limits<T>;
+  const bool fits = std::is_signed_v<T> ? (wide >= static_cast<std::int64_t>(L::min()) &&
+                                           wide <= static_cast<std::int64_t>(L::max()))
+                                        : (wide >= 0 && static_cast<std::uint64_t>(wide) <= static_cast<std::uint64_t>(L::max()));
+  if (!fits) {
+    return r.reader().fail_at(at, ErrorCode::kInvalidValue,
+                              "int " + std::to_string(wide) + " is out of range for this field");
+  }
+  out = static_cast<T>(wide);
+  return true;
+}
+
+inline bool check_count(godot::ValueReader& r, std::size_t n, std::size_t limit, const char* what,
+                        const char* limit_name, std::size_t at) {
+  if (limit != 0 && n > limit) {
+    return r.reader().fail_at(at, ErrorCode::kLimitExceeded, std::string(what) + " " + std::to_string(n) +
+                                                                 " exceeds " + limit_name + " " + std::to_string(limit));
+  }
+  return true;
+}
+
+template <class E>
+bool read_packed(godot::ValueReader& r, std::vector<E>& out) {
+  if constexpr (std::is_same_v<E, float>) {
+    return r.read_packed_float32_array(out);
+  } else if constexpr (std::is_same_v<E, double>) {
+    return r.read_packed_float64_array(out);
+  } else if constexpr (std::is_same_v<E, std::string>) {
+    return r.read_packed_string_array(out);
+  } else if constexpr (std::is_same_v<E, Vector2>) {
+    return r.read_packed_vector2_array(out);
+  } else if constexpr (std::is_same_v<E, Vector3>) {
+    return r.read_packed_vector3_array(out);
+  } else {
+    return r.read_packed_color_array(out);
+  }
+}
+
+template <class E, class List>
+bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
+  constexpr bool fixed = is_std_array_v<List>;
+  constexpr Packing packing = packing_of<E>();
+  const std::size_t at = r.reader().offset();
+  auto sized = [&](std::size_t n) {
+    if constexpr (fixed) {
+      if (n != list.size()) {
+        return r.reader().fail_at(at, ErrorCode::kInvalidValue, "expected " + std::to_string(list.size()) +
+                                                                    " elements, got " + std::to_string(n));
+      }
+      return true;
+    } else {
+      if (!check_count(r, n, limits.max_count, "count", "max_count", at)) return false;
+      list.resize(n);
+      return true;
+    }
+  };
+  auto take = [&](auto& packed) {
+    if (!sized(packed.size())) return false;
+    for (std::size_t i = 0; i < packed.size(); ++i) {
+      if constexpr (packing == Packing::int32 || packing == Packing::int64) {
+        if constexpr (std::is_enum_v<E>) {
+          std::underlying_type_t<E> u{};
+          if (!narrow_int(r, static_cast<std::int64_t>(packed[i]), u, at)) return r.reader().in_index(i);
+          list[i] = static_cast<E>(u);
+        } else {
+          E e{};
+          if (!narrow_int(r, static_cast<std::int64_t>(packed[i]), e, at)) return r.reader().in_index(i);
+          list[i] = e;
+        }
+      } else {
+        list[i] = packed[i];
+      }
+    }
+    return true;
+  };
+  if constexpr (packing == Packing::int32) {
+    std::vector<std::int32_t> packed;
+    return r.read_packed_int32_array(packed) && take(packed);
+  } else if constexpr (packing == Packing::int64) {
+    std::vector<std::int64_t> packed;
+    return r.read_packed_int64_array(packed) && take(packed);
+  } else if constexpr (packing == Packing::float32 || packing == Packing::float64 || packing == Packing::vector2 ||
+                       packing == Packing::vector3 || packing == Packing::color || packing == Packing::string) {
+    if constexpr (fixed) {
+      std::vector<E> packed;
+      if (!read_packed(r, packed)) return false;
+      return take(packed);
+    } else {
+      if (!read_packed(r, list)) return false;
+      if (!check_count(r, list.size(), limits.max_count, "count", "max_count", at)) return false;
+      if constexpr (packing == Packing::string) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+          if (limits.max_length != 0 && list[i].size() > limits.max_length) {
+            r.reader().fail_at(at, ErrorCode::kLimitExceeded, "string length " + std::to_string(list[i].size()) +
+                                                                   " exceeds max_length " +
+                                                                   std::to_string(limits.max_length));
+            return r.reader().in_index(i);
+          }
+        }
+      }
+      return true;
+    }
+  } else {
+    std::size_t n = 0;
+    if (!r.read_array_header(n) || !sized(n)) return false;
+    const Limits element_limits{limits.max_length, 0};
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<E, bool>) {
+        bool b = false;
+        if (!r.read_bool(b)) return r.reader().in_index(i);
+        list[i] = b;
+      } else {
+        if (!read_value(r, list[i], element_limits)) return r.reader().in_index(i);
+      }
+    }
+    return true;
+  }
+}
+
+template <class T>
+bool read_value(godot::ValueReader& r, T& v, const Limits& limits) {
+  const std::size_t at = r.reader().offset();
+  if constexpr (std::is_same_v<T, bool>) {
+    return r.read_bool(v);
+  } else if constexpr (std::is_enum_v<T>) {
+    std::int64_t wide = 0;
+    std::underlying_type_t<T> u{};
+    if (!r.read_int(wide) || !narrow_int(r, wide, u, at)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else if constexpr (std::is_integral_v<T>) {
+    std::int64_t wide = 0;
+    return r.read_int(wide) && narrow_int(r, wide, v, at);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    double d = 0;
+    if (!r.read_float(d)) return false;
+    v = static_cast<T>(d);
+    return true;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    if (!r.read_string(v)) return false;
+    return check_count(r, v.size(), limits.max_length, "string length", "max_length", at);
+  } else if constexpr (std::is_same_v<T, std::vector<std::uint8_t>>) {
+    if (!r.read_packed_byte_array(v)) return false;
+    return check_count(r, v.size(), limits.max_count != 0 ? limits.max_count : limits.max_length,
+                       limits.max_count != 0 ? "count" : "length", limits.max_count != 0 ? "max_count" : "max_length",
+                       at);
+  } else if constexpr (std::is_same_v<T, Vector2>) {
+    return r.read_vector2(v);
+  } else if constexpr (std::is_same_v<T, Vector3>) {
+    return r.read_vector3(v);
+  } else if constexpr (std::is_same_v<T, Quaternion>) {
+    return r.read_quaternion(v);
+  } else if constexpr (std::is_same_v<T, Color>) {
+    return r.read_color(v);
+  } else if constexpr (std::is_same_v<T, Vector2i>) {
+    return r.read_vector2i(v);
+  } else if constexpr (std::is_same_v<T, Vector3i>) {
+    return r.read_vector3i(v);
+  } else if constexpr (is_optional_v<T>) {
+    godot::ValueHeader h;
+    if (!r.peek(h)) return false;
+    if (h.type == godot::VariantType::nil) {
+      v.reset();
+      return r.skip_value();
+    }
+    if (!v.has_value()) v.emplace();
+    return read_value(r, *v, limits);
+  } else if constexpr (is_vector_v<T> || is_std_array_v<T>) {
+    return read_list<typename T::value_type>(r, v, limits);
+  } else if constexpr (is_message_v<T>) {
+    return ReadGodotMessage(r, v);
+  } else {
+    static_assert(always_false_v<T>, "pakt: this type has no Godot mapping");
+    return false;
+  }
+}
+
+// A `uint8[]` field: a PackedInt32Array (or a plain Array of ints), unlike `bytes`.
+template <class List>
+bool read_uint8_list(godot::ValueReader& r, List& list, const Limits& limits = {}) {
+  return read_list<std::uint8_t>(r, list, limits);
+}
+
+// Reads a Dictionary key; false with `is_name` false for a non-string key (to be skipped).
+inline bool read_key(godot::ValueReader& r, std::string& key, bool& is_name) {
+  godot::ValueHeader h;
+  if (!r.peek(h)) return false;
+  is_name = h.type == godot::VariantType::string || h.type == godot::VariantType::string_name;
+  return is_name ? r.read_string(key) : r.skip_value();
+}
+
+inline bool missing_required(godot::ValueReader& r, const char* field) {
+  return r.reader().fail(ErrorCode::kInvalidValue, std::string("required field '") + field + "' is missing");
+}
+
+// ---------------------------------------------------------------------- whole-message entry
+template <class M>
+Status SerializeGodotInto(const M& m, std::vector<std::uint8_t>& out, godot_t f) {
+  Checker checker;
+  if (!CheckMessage(checker, m)) {
+    checker.in_field(MessageTraits<M>::kName);
+    return checker.status();
+  }
+  out.clear();
+  godot::EncodeOptions options;
+  options.version = f.version;
+  options.double_precision = f.double_precision;
+  godot::ValueWriter w(out, options);
+  if (!WriteGodotMessage(w, m)) {
+    w.in_field(MessageTraits<M>::kName);
+    return w.status();
+  }
+  return Status::Ok();
+}
+
+template <class M>
+std::vector<std::uint8_t> SerializeGodotOrThrow(const M& m, godot_t f) {
+  std::vector<std::uint8_t> out;
+  Status s = SerializeGodotInto(m, out, f);
+  if (!s) throw EncodeError(std::move(s));
+  return out;
+}
+
+template <class M>
+std::size_t SerializedGodotSize(const M& m, godot_t f) {
+  std::vector<std::uint8_t> out;
+  return SerializeGodotInto(m, out, f) ? out.size() : 0;
+}
+
+// A whole payload; bytes after the message are an error (a message payload is one Variant).
+template <class M>
+Status DeserializeGodot(ByteView bytes, M& out, godot_t f) {
+  Reader reader(bytes);
+  godot::DecodeOptions options;
+  options.version = f.version;
+  godot::ValueReader r(reader, options);
+  if (!ReadGodotMessage(r, out)) {
+    reader.in_field(MessageTraits<M>::kName);
+    return reader.status();
+  }
+  if (!reader.at_end()) {
+    return Status::Error(ErrorCode::kTrailingData, reader.offset(), MessageTraits<M>::kName,
+                         std::to_string(reader.remaining()) + " unexpected bytes after the message");
+  }
+  return Status::Ok();
+}
+
+}  // namespace pakt::godot_mapping
