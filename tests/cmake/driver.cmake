@@ -1,0 +1,247 @@
+# Test driver for tests/cmake: cmake -DSTEP=<step> -D... -P driver.cmake
+#
+# Steps:
+#   install       configure + build pakt (tests/examples off) and install it into PREFIX
+#   consumer      build and run examples/cmake_consumer with CONSUMER_PAKT=MODE (package uses PREFIX)
+#   incremental   pakt_generate() rebuilds exactly when a schema, an imported schema, a template
+#                 or a generator module changes, a no-op build runs nothing, schema errors fail
+#                 the build with file:line:col diagnostics (GENERATOR: Ninja or Unix Makefiles)
+#   no_jinja      configuring with a Python that lacks Jinja2/PyYAML stops with the apt command
+#   abi           generated headers refuse to compile against a runtime with another kRuntimeAbi
+#
+# Common variables: SOURCE_DIR (pakt checkout), WORK_DIR (scratch, emptied first), GENERATOR,
+# MAKE_PROGRAM, CXX_COMPILER, PYTHON, PREFIX.
+cmake_minimum_required(VERSION 3.20)
+
+foreach(var STEP SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER PYTHON)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "driver.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+
+# Arguments every configure gets: same generator, compiler and Python as the outer build; no
+# optimization or debug info (only CMake behaviour is under test, so compile as fast as possible).
+set(common_args -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DPython3_EXECUTABLE=${PYTHON}"
+                -DCMAKE_BUILD_TYPE=None)
+if(MAKE_PROGRAM AND GENERATOR STREQUAL "Ninja")
+  list(APPEND common_args "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
+endif()
+
+# run(<name> <command>...): runs a command, echoes its output, fails the test when it fails.
+# The output is left in ${name}_output.
+function(run name)
+  list(JOIN ARGN " " shown)
+  message("\n$ ${shown}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  message("${out}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "FAILED (${rc}): ${shown}")
+  endif()
+  set(${name}_output "${out}" PARENT_SCOPE)
+endfunction()
+
+# run_failing(<name> <command>...): like run() but the command must fail.
+function(run_failing name)
+  list(JOIN ARGN " " shown)
+  message("\n$ ${shown}   (must fail)")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  message("${out}")
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "SUCCEEDED but must fail: ${shown}")
+  endif()
+  set(${name}_output "${out}" PARENT_SCOPE)
+endfunction()
+
+function(expect_match text regex what)
+  if(NOT text MATCHES "${regex}")
+    message(FATAL_ERROR "expected ${what} (regex: ${regex})")
+  endif()
+endfunction()
+
+function(expect_no_match text regex what)
+  if(text MATCHES "${regex}")
+    message(FATAL_ERROR "expected ${what} (matched: ${CMAKE_MATCH_0})")
+  endif()
+endfunction()
+
+function(expect_exists path)
+  if(NOT EXISTS "${path}")
+    message(FATAL_ERROR "missing: ${path}")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+
+# ---------------------------------------------------------------------------------------------
+if(STEP STREQUAL "install")
+  if(NOT DEFINED BUILD_TOOLS)
+    set(BUILD_TOOLS ON)
+  endif()
+  file(REMOVE_RECURSE "${PREFIX}")
+  run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/build" ${common_args}
+      "-DCMAKE_INSTALL_PREFIX=${PREFIX}" -DPAKT_BUILD_TESTS=OFF -DPAKT_BUILD_EXAMPLES=OFF
+      -DPAKT_BUILD_BENCH=OFF "-DPAKT_BUILD_TOOLS=${BUILD_TOOLS}")
+  run(build "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" -j2)
+  run(install "${CMAKE_COMMAND}" --install "${WORK_DIR}/build")
+  foreach(file include/pakt/pakt.hpp include/pakt/version.hpp include/pakt/godot/variant.hpp
+               lib/cmake/pakt/paktConfig.cmake lib/cmake/pakt/paktConfigVersion.cmake
+               lib/cmake/pakt/paktTargets.cmake share/pakt/cmake/PaktGenerate.cmake
+               share/pakt/generator/pakt-gen share/pakt/generator/pakt_gen/cli.py
+               share/pakt/generator/pakt_gen/templates/header.h.j2
+               share/pakt/generator/pakt_gen/templates/source.cpp.j2)
+    expect_exists("${PREFIX}/${file}")
+  endforeach()
+  if(BUILD_TOOLS)
+    expect_exists("${PREFIX}/bin/pakt")
+  endif()
+  file(GLOB_RECURSE caches "${PREFIX}/share/pakt/generator/*.pyc")
+  if(caches)
+    message(FATAL_ERROR "bytecode caches were installed: ${caches}")
+  endif()
+  # The installed generator runs on its own.
+  run(generator "${PYTHON}" "${PREFIX}/share/pakt/generator/pakt-gen" --check
+      "${SOURCE_DIR}/examples/cmake_consumer/chat.yaml")
+
+# ---------------------------------------------------------------------------------------------
+elseif(STEP STREQUAL "consumer")
+  set(args "-DCONSUMER_PAKT=${MODE}" "-DCONSUMER_PAKT_SOURCE_DIR=${SOURCE_DIR}")
+  if(MODE STREQUAL "package")
+    list(APPEND args "-DCMAKE_PREFIX_PATH=${PREFIX}")
+  endif()
+  run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/examples/cmake_consumer" -B "${WORK_DIR}/build"
+      ${common_args} ${args})
+  run(build "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" -j2)
+  expect_match("${build_output}" "pakt: generating chat\\.pakt\\.h" "the schema to be generated")
+  run(consumer "${WORK_DIR}/build/consumer")
+  expect_match("${consumer_output}" "compact .*round trip ok.*mslima .*round trip ok" "the consumer's round trips")
+  run(ctest "${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure)
+  if(MODE STREQUAL "package" AND EXISTS "${PREFIX}/bin/pakt")
+    expect_match("${ctest_output}" "consumer_pakt_cli \\.+ +Passed" "pakt::pakt to run from the package")
+  else()
+    # As a subproject, pakt builds neither its tests, tools nor examples, and installs nothing.
+    expect_no_match("${ctest_output}" "consumer_pakt_cli" "no pakt::pakt in ${MODE} mode")
+    file(GLOB_RECURSE sub_dirs LIST_DIRECTORIES true "${WORK_DIR}/build/*/tests/generated"
+         "${WORK_DIR}/build/*/tools/pakt" "${WORK_DIR}/build/*/examples/demo")
+    if(sub_dirs)
+      message(FATAL_ERROR "pakt configured its tests/tools/examples as a subproject: ${sub_dirs}")
+    endif()
+    run(install "${CMAKE_COMMAND}" --install "${WORK_DIR}/build" --prefix "${WORK_DIR}/prefix")
+    if(EXISTS "${WORK_DIR}/prefix/include/pakt")
+      message(FATAL_ERROR "pakt installed its files into the parent project's installation")
+    endif()
+  endif()
+
+# ---------------------------------------------------------------------------------------------
+elseif(STEP STREQUAL "incremental")
+  # Private copies: the test touches and breaks the schemas and touches generator files.
+  file(COPY "${SOURCE_DIR}/tests/cmake/incremental/" DESTINATION "${WORK_DIR}/src")
+  file(COPY "${PREFIX}/" DESTINATION "${WORK_DIR}/prefix")
+  set(src "${WORK_DIR}/src")
+  set(bin "${WORK_DIR}/build")
+  set(generator_dir "${WORK_DIR}/prefix/share/pakt/generator")
+  run(configure "${CMAKE_COMMAND}" -S "${src}" -B "${bin}" ${common_args}
+      "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
+
+  # build_expect(<label> <regenerated stems...>): builds, checks exactly those schemas were
+  # regenerated, then builds again and checks that the second build does nothing.
+  function(build_expect label)
+    message("\n=== ${label}")
+    run(build "${CMAKE_COMMAND}" --build "${bin}")
+    foreach(stem match units)
+      if(stem IN_LIST ARGN)
+        expect_match("${build_output}" "pakt: generating ${stem}\\.pakt\\.h" "${label}: ${stem}.yaml regenerated")
+      else()
+        expect_no_match("${build_output}" "pakt: generating ${stem}\\.pakt\\.h" "${label}: ${stem}.yaml not regenerated")
+      endif()
+    endforeach()
+    run(again "${CMAKE_COMMAND}" --build "${bin}")
+    if(GENERATOR STREQUAL "Ninja")
+      expect_match("${again_output}" "ninja: no work to do" "${label}: a no-op second build")
+      run(explain "${MAKE_PROGRAM}" -C "${bin}" -n -d explain)
+      expect_no_match("${explain_output}" "ninja explain:" "${label}: nothing dirty")
+    else()
+      expect_no_match("${again_output}" "pakt: generating|Building CXX|Linking CXX" "${label}: a no-op second build")
+    endif()
+  endfunction()
+
+  function(touch_later path)
+    execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1.1)  # beyond any file system's time resolution
+    file(TOUCH "${path}")
+  endfunction()
+
+  build_expect("first build" match units)
+  touch_later("${src}/match.yaml")
+  build_expect("touched the schema" match)
+  touch_later("${src}/common/units.yaml")
+  build_expect("touched the imported schema (depfile)" match units)
+  touch_later("${generator_dir}/pakt_gen/templates/header.h.j2")
+  build_expect("touched a template" match units)
+  touch_later("${generator_dir}/pakt_gen/cpp.py")
+  build_expect("touched a generator module" match units)
+  touch_later("${generator_dir}/pakt-gen")
+  build_expect("touched the pakt-gen script" match units)
+
+  # A schema error fails the build with clickable file:line:col diagnostics (absolute path).
+  file(READ "${src}/match.yaml" good)
+  string(REPLACE "type: uint16" "type: uint17" bad "${good}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1.1)
+  file(WRITE "${src}/match.yaml" "${bad}")
+  run_failing(broken "${CMAKE_COMMAND}" --build "${bin}")
+  expect_match("${broken_output}" "(^|\n)${src}/match\\.yaml:[0-9]+:[0-9]+: error: [^\n]*uint17"
+               "the generator's diagnostic with an absolute path")
+  file(WRITE "${src}/match.yaml" "${good}")
+  build_expect("fixed the schema" match)
+
+# ---------------------------------------------------------------------------------------------
+elseif(STEP STREQUAL "no_jinja")
+  # python3 -S: no site-packages, hence no Jinja2 / PyYAML (the interpreter itself works).
+  file(WRITE "${WORK_DIR}/python3" "#!/bin/sh\nexec \"${PYTHON}\" -S \"$@\"\n")
+  file(CHMOD "${WORK_DIR}/python3" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+  list(FILTER common_args EXCLUDE REGEX "^-DPython3_EXECUTABLE=")
+  run_failing(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/examples/cmake_consumer" -B "${WORK_DIR}/build"
+              ${common_args} "-DPython3_EXECUTABLE=${WORK_DIR}/python3" -DCONSUMER_PAKT=subdirectory
+              "-DCONSUMER_PAKT_SOURCE_DIR=${SOURCE_DIR}")
+  string(REGEX REPLACE "[ \n]+" " " configure_output "${configure_output}")  # undo message() wrapping
+  expect_match("${configure_output}" "lacks Jinja2 or PyYAML" "the missing-module diagnosis")
+  expect_match("${configure_output}" "sudo apt-get install python3-jinja2 python3-yaml" "the apt command")
+
+# ---------------------------------------------------------------------------------------------
+elseif(STEP STREQUAL "abi")
+  # A header generated for ABI N must compile against the runtime of ABI N only. Forge both
+  # directions: a header from a generator of another ABI, and a runtime of another ABI.
+  run(generate "${PYTHON}" "${SOURCE_DIR}/generator/pakt-gen" --out "${WORK_DIR}/gen" --formats compact
+      "${SOURCE_DIR}/examples/cmake_consumer/chat.yaml")
+  file(READ "${WORK_DIR}/gen/chat.pakt.h" header)
+  if(NOT header MATCHES "static_assert\\(pakt::kRuntimeAbi == ([0-9]+),")
+    message(FATAL_ERROR "the generated header has no static_assert(pakt::kRuntimeAbi == N, ...)")
+  endif()
+  set(abi "${CMAKE_MATCH_1}")
+  math(EXPR other "${abi} + 1")
+  file(WRITE "${WORK_DIR}/use.cpp" "#include \"chat.pakt.h\"\nint main() { return 0; }\n")
+  set(compile "${CXX_COMPILER}" -std=c++17 -fsyntax-only "${WORK_DIR}/use.cpp")
+
+  # Control: the real header against the real runtime compiles.
+  run(control ${compile} -I "${WORK_DIR}/gen" -I "${SOURCE_DIR}/runtime/include")
+
+  # A header generated for ABI N+1 (a newer pakt-gen) against this runtime.
+  string(REPLACE "pakt::kRuntimeAbi == ${abi}," "pakt::kRuntimeAbi == ${other}," old "${header}")
+  string(REPLACE "for pakt runtime ABI ${abi}" "for pakt runtime ABI ${other}" old "${old}")
+  file(WRITE "${WORK_DIR}/newer_gen/chat.pakt.h" "${old}")
+  run_failing(newer_header ${compile} -I "${WORK_DIR}/newer_gen" -I "${SOURCE_DIR}/runtime/include")
+  expect_match("${newer_header_output}" "chat\\.pakt\\.h was generated for pakt runtime ABI ${other}; regenerate it"
+               "the static_assert message")
+
+  # This header against a runtime whose version.hpp says ABI N+1.
+  file(READ "${SOURCE_DIR}/runtime/include/pakt/version.hpp" version)
+  string(REGEX REPLACE "kRuntimeAbi = [0-9]+;" "kRuntimeAbi = ${other};" version "${version}")
+  file(WRITE "${WORK_DIR}/newer_runtime/pakt/version.hpp" "${version}")
+  run_failing(newer_runtime ${compile} -I "${WORK_DIR}/gen" -I "${WORK_DIR}/newer_runtime"
+              -I "${SOURCE_DIR}/runtime/include")
+  expect_match("${newer_runtime_output}" "chat\\.pakt\\.h was generated for pakt runtime ABI ${abi}; regenerate it"
+               "the static_assert message")
+
+else()
+  message(FATAL_ERROR "driver.cmake: unknown STEP '${STEP}'")
+endif()
+message("\n${STEP} ${MODE}${GENERATOR}: OK")
