@@ -441,7 +441,7 @@ Snapshot ExampleSnapshot();
 
 // Calls visit(name, value, marshal_size) for every message of this schema that has an example.
 template <class Visitor>
-void ForEachExample(Visitor&& visit) {
+void ForEachExample([[maybe_unused]] Visitor&& visit) {
   visit("Player", ExamplePlayer(), std::size_t{96});
   visit("MoveUpdate", ExampleMoveUpdate(), std::size_t{52});
   visit("Chat", ExampleChat(), std::size_t{24});

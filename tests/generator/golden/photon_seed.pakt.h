@@ -308,7 +308,7 @@ SeedGameStruct ExampleSeedGameStruct();
 
 // Calls visit(name, value, marshal_size) for every message of this schema that has an example.
 template <class Visitor>
-void ForEachExample(Visitor&& visit) {
+void ForEachExample([[maybe_unused]] Visitor&& visit) {
   visit("SeedStruct", ExampleSeedStruct(), std::size_t{24});
   visit("SeedShortNames", ExampleSeedShortNames(), std::size_t{24});
   visit("SeedGameStruct", ExampleSeedGameStruct(), std::size_t{64});

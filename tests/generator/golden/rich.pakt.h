@@ -978,7 +978,7 @@ inline std::string ToJson(const Versioned& m, pakt::JsonStyle style = pakt::Json
 
 // Calls visit(name, value, marshal_size) for every message of this schema that has an example.
 template <class Visitor>
-void ForEachExample(Visitor&& visit) {
+void ForEachExample([[maybe_unused]] Visitor&& visit) {
   visit("Scalars", ExampleScalars(), std::size_t{64});
   visit("Geometry", ExampleGeometry(), std::size_t{72});
   visit("Texts", ExampleTexts(), std::size_t{32});
