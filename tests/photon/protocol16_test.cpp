@@ -89,6 +89,8 @@ TEST(Protocol16, DecodesLegacyFormsToTheirValues) {
   EXPECT_EQ(v, array(Type::kString, {std::string("a")}));
   ASSERT_TRUE(DecodeValue(hex("6f 02"), Protocol::k16, v));  // any non-zero byte is true
   EXPECT_EQ(v, Value(true));
+  ASSERT_TRUE(DecodeValue(hex("44 2a 2a 0001 62 01 2a"), Protocol::k16, v));  // '*' declares object
+  EXPECT_EQ(v, Value(Dictionary{Type::kObject, Type::kObject, {{std::uint8_t{1}, Null{}}}}));
 }
 
 TEST(Protocol16, MessageHeader) {

@@ -170,6 +170,10 @@ bool read_dictionary_types(wire::Decoder& d, Type& key_type, Type& value_type) {
     const std::size_t at = d.offset();
     std::uint8_t code = 0;
     if (!d.u8(code)) return false;
+    if (code == kNullCode) {  // '*' declares object too, as Photon's reader takes it
+      *t = Type::kObject;
+      continue;
+    }
     if (!type_of(code, *t) || !is_declarable(*t)) {
       return d.fail_at(at, ErrorCode::kUnsupported, "Dictionary declared with " + describe_code(code));
     }
