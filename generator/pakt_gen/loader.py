@@ -390,8 +390,8 @@ class Loader:
             if f.since > schema.version:
                 d.error(f.since_loc, f"field '{f.name}' has since: {f.since}, above the schema version {schema.version}")
             if f.since < last_since:
-                d.error(f.since_loc, f"field '{f.name}' has since: {f.since}, lower than an earlier field's "
-                               f"since: {last_since}; new fields are appended at the end")
+                d.error(f.since_loc or f.loc, f"field '{f.name}' has since: {f.since}, lower than an earlier field's "
+                                       f"since: {last_since}; new fields are appended at the end")
             last_since = max(last_since, f.since)
             if f.since > 1 and not f.has_default and not f.optional:
                 d.error(f.loc, f"field '{f.name}' is new in version {f.since} and needs a 'default:' for "
