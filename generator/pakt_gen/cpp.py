@@ -179,10 +179,14 @@ def wire_fixed_size(t: TypeRef, optional: bool = False) -> int:
 
 
 def message_min_size(m: Message) -> int:
+    if m.extensible:
+        return 4  # a frame may be empty: an older version with no fields yet
     return sum(wire_min_size(f.type, f.optional) for f in m.fields)
 
 
 def message_fixed_size(m: Message) -> int:
+    if m.extensible:
+        return 0  # readers accept shorter (older) and longer (newer) frames
     sizes = [wire_fixed_size(f.type, f.optional) for f in m.fields]
     if not sizes or any(s == 0 for s in sizes):
         return 0
@@ -275,7 +279,8 @@ def wire_shape(m: Message) -> str:
             s = t.name
         return s + "?" if optional else s
 
-    return "{" + ",".join(shape(f.type, f.optional) for f in m.fields) + "}"
+    prefix = "ext" if m.extensible else ""
+    return prefix + "{" + ",".join(shape(f.type, f.optional) for f in m.fields) + "}"
 
 
 def version_boundaries(m: Message) -> List[int]:

@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "evolution_v2.pakt.h"
 #include "game.pakt.h"
 #include "photon_seed.pakt.h"
 #include "rich.pakt.h"
@@ -168,6 +169,6 @@ using AllMessages =
                      pakt::test::Lists, pakt::test::Fixed, pakt::test::Optionals, pakt::test::Nested,
                      pakt::test::Versioned, photon::seed::SeedStruct, photon::seed::SeedShortNames,
                      photon::seed::SeedGameStruct, game::common::Weapon, game::net::Player, game::net::MoveUpdate,
-                     game::net::Chat, game::net::Snapshot>;
+                     game::net::Chat, game::net::Snapshot, evolution::v2::Lobby>;
 
 }  // namespace pakt_test

@@ -80,3 +80,49 @@ TEST(Versioning, DeprecatedFieldIsWrittenAsItsDefaultAndIgnoredOnRead) {
 }
 
 }  // namespace
+
+namespace {
+
+// Extensible messages are framed by their byte length, so a version-1 reader skips what
+// version 2 appended — also in the middle of a payload — and a version-2 reader fills defaults.
+TEST(Versioning, OlderReaderSkipsNewerFieldsOfExtensibleMessages) {
+  evolution::v2::Lobby lobby;
+  lobby.settings = {evolution::v2::Settings{3, "fr", false}, evolution::v2::Settings{4, "de", true}};
+  lobby.owner = 77;
+  evolution::v1::Lobby old;
+  ASSERT_TRUE(Deserialize(Serialize(lobby), old));
+  ASSERT_EQ(old.settings.size(), 2u);
+  EXPECT_EQ(old.settings[1].volume, 4);
+  EXPECT_EQ(old.owner, 77u);
+  evolution::v1::Lobby old_ms;
+  ASSERT_TRUE(Deserialize(Serialize(lobby, pakt::mslima), old_ms, pakt::mslima));
+  EXPECT_EQ(old_ms.owner, 77u);
+}
+
+TEST(Versioning, NewerReaderFillsDefaultsInOlderExtensibleFrames) {
+  evolution::v1::Lobby old;
+  old.settings = {evolution::v1::Settings{9}};
+  old.owner = 5;
+  evolution::v2::Lobby lobby;
+  ASSERT_TRUE(Deserialize(Serialize(old), lobby));
+  ASSERT_EQ(lobby.settings.size(), 1u);
+  EXPECT_EQ(lobby.settings[0].volume, 9);
+  EXPECT_EQ(lobby.settings[0].language, "en");
+  EXPECT_TRUE(lobby.settings[0].hints);
+  EXPECT_EQ(lobby.owner, 5u);
+}
+
+TEST(Versioning, ExtensibleFramesAreBoundsChecked) {
+  evolution::v1::Lobby old;
+  old.settings = {evolution::v1::Settings{9}};
+  std::vector<std::uint8_t> bytes = Serialize(old);
+  bytes[4] = 200;  // the frame claims 200 bytes
+  evolution::v1::Lobby decoded;
+  const pakt::Status s = Deserialize(bytes, decoded);
+  EXPECT_EQ(s.code(), pakt::ErrorCode::kLengthOverflow);
+  EXPECT_EQ(s.path(), "Lobby.settings[0]");
+  bytes[4] = 0;  // an empty frame is missing version-1 fields: an error, not defaults
+  EXPECT_EQ(Deserialize(bytes, decoded).code(), pakt::ErrorCode::kTruncated);
+}
+
+}  // namespace

@@ -119,6 +119,28 @@ inline void load_math(const std::uint8_t* p, T& v) noexcept {
   }
 }
 
+// Reverses the bytes of each of `count` Unit-byte words at p, in place (a loop compilers vectorize).
+template <std::size_t Unit>
+inline void byteswap_words(std::uint8_t* p, std::size_t count) noexcept {
+  using U = typename uint_of_size<Unit>::type;
+  for (std::size_t i = 0; i < count; ++i) {
+    U u;
+    std::memcpy(&u, p + i * Unit, Unit);
+    u = byteswap(u);
+    std::memcpy(p + i * Unit, &u, Unit);
+  }
+}
+
+// Copies n elements of a memcpyable or enum type E to or from the wire: one memcpy, then, when F's
+// byte order is not the host's, a byte swap of every scalar word (math types: 4-byte components).
+template <class F, class E>
+inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
+  if (n == 0) return;
+  std::memcpy(to, from, n * sizeof(E));
+  constexpr std::size_t kUnit = is_math_v<E> ? 4 : sizeof(E);
+  if constexpr (!kNativeOrder<F> && kUnit > 1) byteswap_words<kUnit>(to, n * sizeof(E) / kUnit);
+}
+
 // Element types whose wire form equals their memory form in native byte order.
 template <class T>
 inline constexpr bool kMemcpyable = (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || is_math_v<T>;
@@ -131,6 +153,23 @@ inline void write_length(Writer& w, std::size_t n) noexcept {
 // Reads an int32 length or count and checks it: not negative, within `limit` (0 = none), and
 // no more than the remaining bytes allow for elements of at least `min_element_size` bytes.
 // Called before anything is allocated.
+// The error paths of read_length, out of line so that read_length stays small enough to inline.
+[[gnu::cold, gnu::noinline]] inline bool fail_negative_length(Reader& r, std::size_t at, const char* what,
+                                                               std::int32_t len) {
+  return r.fail_at(at, ErrorCode::kLengthOverflow, std::string("negative ") + what + " " + std::to_string(len));
+}
+[[gnu::cold, gnu::noinline]] inline bool fail_length_limit(Reader& r, std::size_t at, const char* what,
+                                                            const char* limit_name, std::size_t n, std::size_t limit) {
+  return r.fail_at(at, ErrorCode::kLimitExceeded, std::string(what) + " " + std::to_string(n) + " exceeds " +
+                                                      limit_name + " " + std::to_string(limit));
+}
+[[gnu::cold, gnu::noinline]] inline bool fail_length_remaining(Reader& r, std::size_t at, const char* what,
+                                                                std::size_t n, std::size_t unit) {
+  return r.fail_at(at, ErrorCode::kLengthOverflow, std::string(what) + " " + std::to_string(n) + " needs at least " +
+                                                       std::to_string(n * unit) + " bytes, " +
+                                                       std::to_string(r.remaining()) + " remain");
+}
+
 template <class F>
 inline bool read_length(Reader& r, std::size_t& n, const char* what, const char* limit_name, std::size_t limit,
                         std::size_t min_element_size) {
@@ -138,25 +177,36 @@ inline bool read_length(Reader& r, std::size_t& n, const char* what, const char*
   const std::uint8_t* p = r.take(4, "length");
   if (p == nullptr) return false;
   const std::int32_t len = load<F, std::int32_t>(p);
-  if (len < 0) {
-    return r.fail_at(at, ErrorCode::kLengthOverflow, std::string("negative ") + what + " " + std::to_string(len));
-  }
+  if (len < 0) return fail_negative_length(r, at, what, len);
   n = static_cast<std::size_t>(len);
-  if (limit != 0 && n > limit) {
-    return r.fail_at(at, ErrorCode::kLimitExceeded, std::string(what) + " " + std::to_string(n) + " exceeds " +
-                                                        limit_name + " " + std::to_string(limit));
-  }
+  if (limit != 0 && n > limit) return fail_length_limit(r, at, what, limit_name, n, limit);
   // Elements that take no bytes (empty messages) are bounded by the limit alone when there is one.
   const std::size_t unit = min_element_size != 0 ? min_element_size : limit != 0 ? 0 : 1;
-  if (unit != 0 && n > r.remaining() / unit) {
-    return r.fail_at(at, ErrorCode::kLengthOverflow, std::string(what) + " " + std::to_string(n) + " needs at least " +
-                                                         std::to_string(n * unit) + " bytes, " +
-                                                         std::to_string(r.remaining()) + " remain");
-  }
+  if (unit != 0 && n > r.remaining() / unit) return fail_length_remaining(r, at, what, n, unit);
   return true;
 }
 
+[[gnu::cold, gnu::noinline]] inline bool fail_bool_byte(Reader& r, std::uint8_t byte) {
+  return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
+                   "bool byte " + std::to_string(byte) + " is neither 0 nor 1");
+}
+[[gnu::cold, gnu::noinline]] inline bool fail_utf8(Reader& r, std::size_t at, std::size_t bad) {
+  return r.fail_at(at, ErrorCode::kInvalidValue, "string is not valid UTF-8 (byte " + std::to_string(bad) + ")");
+}
+
 }  // namespace detail
+
+// Extensible messages are framed: an int32 byte length, then the fields. A reader stops at the
+// frame's end (older payloads: later fields keep their defaults) and skips what it does not know
+// (newer payloads).
+template <class F>
+bool ReadFrameLength(Reader& r, std::size_t& n, F) {
+  return detail::read_length<F>(r, n, "message length", "", 0, 1);
+}
+template <class F>
+void StoreFrameLength(std::uint8_t* at, std::size_t n, F) noexcept {
+  detail::store<F>(at, static_cast<std::int32_t>(n));
+}
 
 // ---------------------------------------------------------------------------------------------
 // WireSize: exact number of bytes Write produces.
@@ -218,16 +268,9 @@ void Write(Writer& w, const T& v, F f) {
     if constexpr (detail::kMemcpyable<E> && detail::kNativeOrder<F>) {
       w.write(v.data(), v.size() * sizeof(E));
     } else if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
-      // One bounds check for the run, then unchecked stores.
+      // One bounds check for the run, one copy, then the byte swaps in place.
       if (std::uint8_t* p = w.reserve(v.size() * sizeof(E))) {
-        for (const E& e : v) {
-          if constexpr (is_math_v<E>) {
-            detail::store_math<F>(p, e);
-          } else {
-            detail::store<F>(p, e);
-          }
-          p += sizeof(E);
-        }
+        detail::copy_elements<F, E>(p, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
       }
     } else {
       for (const auto& e : v) Write(w, static_cast<const E&>(e), f);
@@ -254,10 +297,7 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
     const std::uint8_t* p = r.take(1, "bool");
     if (p == nullptr) return false;
     if constexpr (F::kStrictBool) {
-      if (*p > 1) {
-        return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
-                         "bool byte " + std::to_string(*p) + " is neither 0 nor 1");
-      }
+      if (*p > 1) return detail::fail_bool_byte(r, *p);
     }
     v = *p != 0;
     return true;
@@ -275,20 +315,16 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
     std::size_t n = 0;
     if (!detail::read_length<F>(r, n, "string length", "max_length", limits.max_length, 1)) return false;
     const std::size_t at = r.offset();
-    const std::uint8_t* p = r.take(n, "string");
-    v.resize(n);
-    if (n != 0) {
-      if constexpr (F::kReverseStrings) {
-        std::reverse_copy(p, p + n, v.begin());
-      } else {
-        std::memcpy(v.data(), p, n);
-      }
+    const std::uint8_t* p = r.take(n, "string");  // read_length checked that n bytes remain
+    if constexpr (F::kReverseStrings) {
+      v.resize(n);
+      std::reverse_copy(p, p + n, v.begin());
+    } else {
+      v.assign(reinterpret_cast<const char*>(p), n);
     }
     const auto* s = reinterpret_cast<const std::uint8_t*>(v.data());
     const std::size_t bad = utf8::first_invalid(s, n);
-    if (bad != n) {
-      return r.fail_at(at, ErrorCode::kInvalidValue, "string is not valid UTF-8 (byte " + std::to_string(bad) + ")");
-    }
+    if (bad != n) return detail::fail_utf8(r, at, bad);
     return true;
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
@@ -313,14 +349,7 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
       return true;
     } else if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
       const std::uint8_t* p = r.take(n * sizeof(E), "array");
-      for (E& e : v) {
-        if constexpr (is_math_v<E>) {
-          detail::load_math<F>(p, e);
-        } else {
-          e = detail::load<F, E>(p);
-        }
-        p += sizeof(E);
-      }
+      detail::copy_elements<F, E>(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
       return true;
     } else {
       const Limits element_limits{limits.max_length, 0};

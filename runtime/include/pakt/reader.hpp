@@ -27,8 +27,7 @@ class Reader : public ErrorState {
   // The next n bytes, or nullptr after recording a truncation error.
   const std::uint8_t* take(std::size_t n, const char* what = "value") {
     if (n > remaining()) {
-      fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) +
-                                      " bytes, " + std::to_string(remaining()) + " remain");
+      fail_truncated(n, what);
       return nullptr;
     }
     const std::uint8_t* p = pos_;
@@ -36,10 +35,29 @@ class Reader : public ErrorState {
     return p;
   }
 
+  // Frames (extensible messages): narrows reading to the next n bytes, which the caller has
+  // checked against remaining(), and returns the outer end for end_frame().
+  const std::uint8_t* begin_frame(std::size_t n) noexcept {
+    const std::uint8_t* outer_end = end_;
+    end_ = pos_ + n;
+    return outer_end;
+  }
+  // Skips what is left of the frame (fields of a newer schema version) and restores the range.
+  void end_frame(const std::uint8_t* outer_end) noexcept {
+    pos_ = end_;
+    end_ = outer_end;
+  }
+
   // Records the first error at the current offset; always returns false.
   bool fail(ErrorCode code, std::string reason) { return fail_at(offset(), code, std::move(reason)); }
 
  private:
+  // The error path, out of line so that take() stays small enough to inline into every decoder.
+  [[gnu::cold, gnu::noinline]] void fail_truncated(std::size_t n, const char* what) {
+    fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) + " bytes, " +
+                                    std::to_string(remaining()) + " remain");
+  }
+
   const std::uint8_t* begin_;
   const std::uint8_t* pos_;
   const std::uint8_t* end_;
