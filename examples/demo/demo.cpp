@@ -11,18 +11,27 @@ namespace {
 
 struct Row {
   std::string message;
-  std::size_t compact, mslima, json_unity, json_shortest, theoretical;
+  std::size_t compact, mslima, godot4, godot3, json_unity, json_shortest, theoretical;
 };
 
 int failures = 0;
 
+// Serializes, decodes and compares; returns the payload size (0 when the format cannot carry it).
 template <class M, class Format>
-std::size_t round_trip(const char* name, const M& value, Format format) {
-  const std::vector<std::uint8_t> bytes = Serialize(value, format);
+std::size_t round_trip(const char* name, const M& value, Format format, const char* label) {
+  std::vector<std::uint8_t> bytes;
+  const pakt::Status written = Serialize(value, bytes, format);
+  if (!written) {
+    const bool unsupported = written.code() == pakt::ErrorCode::kUnsupported;
+    std::printf("  %-16s %-8s  %s%s\n", name, label, unsupported ? "not representable: " : "FAILED: ",
+                written.message().c_str());
+    if (!unsupported) ++failures;
+    return 0;
+  }
   M decoded{};
   const pakt::Status status = Deserialize(bytes, decoded, format);
   const bool same = status.ok() && decoded == value && bytes.size() == SerializedSize(value, format);
-  std::printf("  %-16s %-8s %4zu bytes  %s\n", name, Format::kName, bytes.size(),
+  std::printf("  %-16s %-8s %4zu bytes  %s\n", name, label, bytes.size(),
               same ? "round trip ok" : status.ok() ? "MISMATCH" : status.to_string().c_str());
   if (!same) ++failures;
   return bytes.size();
@@ -32,9 +41,11 @@ struct Collect {
   std::vector<Row>& rows;
   template <class M>
   void operator()(const char* name, const M& value, std::size_t theoretical) const {
-    Row row{name, 0, 0, 0, 0, theoretical};
-    row.compact = round_trip(name, value, pakt::compact);
-    row.mslima = round_trip(name, value, pakt::mslima);
+    Row row{name, 0, 0, 0, 0, 0, 0, theoretical};
+    row.compact = round_trip(name, value, pakt::compact, "compact");
+    row.mslima = round_trip(name, value, pakt::mslima, "mslima");
+    row.godot4 = round_trip(name, value, pakt::godot4, "godot4");
+    row.godot3 = round_trip(name, value, pakt::godot3, "godot3");
     row.json_unity = ToJson(value, pakt::JsonStyle::kUnity).size();
     row.json_shortest = ToJson(value, pakt::JsonStyle::kShortest).size();
     rows.push_back(row);
@@ -50,14 +61,17 @@ int main() {
   game::common::ForEachExample(Collect{rows});
   game::net::ForEachExample(Collect{rows});
 
-  std::printf("\nSizes in bytes (theoretical = .NET Marshal.SizeOf, as the seed measures it):\n\n");
-  std::printf("| %-16s | %7s | %6s | %10s | %13s | %11s |\n", "message", "compact", "mslima", "JSON unity",
-              "JSON shortest", "theoretical");
-  std::printf("|%s|%s|%s|%s|%s|%s|\n", "------------------", "--------:", "-------:", "-----------:",
-              "--------------:", "------------:");
+  std::printf("\nSizes in bytes (godot: a Dictionary, or an Array for `godot: array` messages; theoretical = .NET\n"
+              "Marshal.SizeOf, as the seed measures it):\n\n");
+  std::printf("| %-16s | %7s | %6s | %12s | %12s | %10s | %13s | %11s |\n", "message", "compact", "mslima",
+              "godot4", "godot3", "JSON unity", "JSON shortest", "theoretical");
+  std::printf("|%s|%s|%s|%s|%s|%s|%s|%s|\n", "------------------", "--------:", "-------:", "--------------:",
+              "--------------:", "-----------:", "--------------:", "------------:");
+  auto cell = [](std::size_t n) { return n == 0 ? std::string("n/a") : std::to_string(n); };
   for (const Row& r : rows) {
-    std::printf("| %-16s | %7zu | %6zu | %10zu | %13zu | %11zu |\n", r.message.c_str(), r.compact, r.mslima,
-                r.json_unity, r.json_shortest, r.theoretical);
+    std::printf("| %-16s | %7zu | %6zu | %13s | %13s | %10zu | %13zu | %11zu |\n", r.message.c_str(), r.compact,
+                r.mslima, cell(r.godot4).c_str(), cell(r.godot3).c_str(), r.json_unity, r.json_shortest,
+                r.theoretical);
   }
   std::printf("\nSeedGameStruct mslima bytes (what a Unity client running MSLIMA PhotonSerializer reads):\n  ");
   for (std::uint8_t b : photon::seed::Serialize(photon::seed::ExampleSeedGameStruct(), pakt::mslima)) {

@@ -59,12 +59,12 @@ std::size_t SizePlayer(const Player& m, F f) {
 
 template <class F>
 void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
-  pakt::Write(w, m.player_id, f);  // line 41: player_id uint32
-  pakt::Write(w, m.tick, f);  // line 42: tick uint32
-  pakt::Write(w, m.position, f);  // line 43: position Vector3
-  pakt::Write(w, m.velocity, f);  // line 44: velocity Vector3
-  pakt::Write(w, m.rotation, f);  // line 45: rotation Quaternion
-  pakt::Write(w, m.crouching, f);  // line 46: crouching bool
+  pakt::Write(w, m.player_id, f);  // line 42: player_id uint32
+  pakt::Write(w, m.tick, f);  // line 43: tick uint32
+  pakt::Write(w, m.position, f);  // line 44: position Vector3
+  pakt::Write(w, m.velocity, f);  // line 45: velocity Vector3
+  pakt::Write(w, m.rotation, f);  // line 46: rotation Quaternion
+  pakt::Write(w, m.crouching, f);  // line 47: crouching bool
 }
 
 template <class F>
@@ -86,14 +86,14 @@ std::size_t SizeMoveUpdate(const MoveUpdate& m, F f) {
   return 49;  // every field has a fixed size
 }
 
-// ---- Chat (schemas/game.yaml:49:3) ----
+// ---- Chat (schemas/game.yaml:50:3) ----
 
 template <class F>
 void WriteChat(pakt::Writer& w, const Chat& m, F f) {
-  pakt::Write(w, m.from, f);  // line 53: from uint32
-  pakt::Write(w, m.channel, f);  // line 54: channel ChatChannel
-  pakt::Write(w, m.text, f);  // line 55: text string, max_length 256
-  pakt::Write(w, m.to, f);  // line 56: to uint32, optional
+  pakt::Write(w, m.from, f);  // line 54: from uint32
+  pakt::Write(w, m.channel, f);  // line 55: channel ChatChannel
+  pakt::Write(w, m.text, f);  // line 56: text string, max_length 256
+  pakt::Write(w, m.to, f);  // line 57: to uint32, optional
 }
 
 template <class F>
@@ -116,24 +116,24 @@ std::size_t SizeChat(const Chat& m, F f) {
   return n;
 }
 
-// ---- Snapshot (schemas/game.yaml:59:3) ----
+// ---- Snapshot (schemas/game.yaml:60:3) ----
 
 template <class F>
 void WriteSnapshot(pakt::Writer& w, const Snapshot& m, F f) {
-  pakt::Write(w, m.tick, f);  // line 62: tick uint64
-  pakt::Write(w, m.players, f);  // line 63: players Player[], max_count 64
-  pakt::Write(w, m.map_name, f);  // line 64: map_name string
-  pakt::Write(w, m.spawn_points, f);  // line 65: spawn_points Vector3[]
-  pakt::Write(w, m.seed, f);  // line 66: seed bytes, max_length 64
-  pakt::Write(w, m.gravity, f);  // line 67: gravity float64
-  pakt::Write(w, m.tint, f);  // line 68: tint Color
-  pakt::Write(w, m.grid, f);  // line 69: grid Vector2i
-  pakt::Write(w, m.cell, f);  // line 70: cell Vector3i
-  pakt::Write(w, m.scale, f);  // line 71: scale Vector2
-  pakt::Write(w, m.small, f);  // line 72: small int8
-  pakt::Write(w, m.delta, f);  // line 73: delta int64
-  pakt::Write(w, m.flags, f);  // line 74: flags bool[]
-  pakt::Write(w, m.tags, f);  // line 75: tags string[], max_length 24, max_count 16
+  pakt::Write(w, m.tick, f);  // line 63: tick uint64
+  pakt::Write(w, m.players, f);  // line 64: players Player[], max_count 64
+  pakt::Write(w, m.map_name, f);  // line 65: map_name string
+  pakt::Write(w, m.spawn_points, f);  // line 66: spawn_points Vector3[]
+  pakt::Write(w, m.seed, f);  // line 67: seed bytes, max_length 64
+  pakt::Write(w, m.gravity, f);  // line 68: gravity float64
+  pakt::Write(w, m.tint, f);  // line 69: tint Color
+  pakt::Write(w, m.grid, f);  // line 70: grid Vector2i
+  pakt::Write(w, m.cell, f);  // line 71: cell Vector3i
+  pakt::Write(w, m.scale, f);  // line 72: scale Vector2
+  pakt::Write(w, m.small, f);  // line 73: small int8
+  pakt::Write(w, m.delta, f);  // line 74: delta int64
+  pakt::Write(w, m.flags, f);  // line 75: flags bool[]
+  pakt::Write(w, m.tags, f);  // line 76: tags string[], max_length 24, max_count 16
 }
 
 template <class F>
@@ -366,67 +366,53 @@ bool CheckMessage(pakt::Checker& c, const MoveUpdate& m) {
 }
 
 
-// Godot: a Dictionary keyed by field name.
+// Godot: an Array of the 6 fields in order.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const MoveUpdate& m) {
-  if (!w.dictionary_header(6)) return false;
-  if (!w.string("player_id") || !pakt::godot_mapping::write_value(w, m.player_id)) return w.in_field("player_id");
-  if (!w.string("tick") || !pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
-  if (!w.string("position") || !pakt::godot_mapping::write_value(w, m.position)) return w.in_field("position");
-  if (!w.string("velocity") || !pakt::godot_mapping::write_value(w, m.velocity)) return w.in_field("velocity");
-  if (!w.string("rotation") || !pakt::godot_mapping::write_value(w, m.rotation)) return w.in_field("rotation");
-  if (!w.string("crouching") || !pakt::godot_mapping::write_value(w, m.crouching)) return w.in_field("crouching");
+  if (!w.array_header(6)) return false;
+  if (!pakt::godot_mapping::write_value(w, m.player_id)) return w.in_field("player_id");
+  if (!pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
+  if (!pakt::godot_mapping::write_value(w, m.position)) return w.in_field("position");
+  if (!pakt::godot_mapping::write_value(w, m.velocity)) return w.in_field("velocity");
+  if (!pakt::godot_mapping::write_value(w, m.rotation)) return w.in_field("rotation");
+  if (!pakt::godot_mapping::write_value(w, m.crouching)) return w.in_field("crouching");
   return true;
 }
 
 bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m) {
   std::size_t count = 0;
-  if (!r.read_dictionary_header(count)) return false;
-  bool seen[6] = {};
-  std::string key;
-  for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
-    if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
-    } else if (key == "player_id") {
-      if (!pakt::godot_mapping::read_value(r, m.player_id)) return r.reader().in_field("player_id");
-      seen[0] = true;
-    } else if (key == "tick") {
-      if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
-      seen[1] = true;
-    } else if (key == "position") {
-      if (!pakt::godot_mapping::read_value(r, m.position)) return r.reader().in_field("position");
-      seen[2] = true;
-    } else if (key == "velocity") {
-      if (!pakt::godot_mapping::read_value(r, m.velocity)) return r.reader().in_field("velocity");
-      seen[3] = true;
-    } else if (key == "rotation") {
-      if (!pakt::godot_mapping::read_value(r, m.rotation)) return r.reader().in_field("rotation");
-      seen[4] = true;
-    } else if (key == "crouching") {
-      if (!pakt::godot_mapping::read_value(r, m.crouching)) return r.reader().in_field("crouching");
-      seen[5] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
-      return false;
-    }
+  if (!r.read_array_header(count)) return false;
+  if (count > 0) {
+    if (!pakt::godot_mapping::read_value(r, m.player_id)) return r.reader().in_field("player_id");
+  } else {
+    m.player_id = {};  // an older sender's shorter Array
   }
-  if (!seen[0]) {
-    m.player_id = {};
+  if (count > 1) {
+    if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
+  } else {
+    m.tick = {};  // an older sender's shorter Array
   }
-  if (!seen[1]) {
-    m.tick = {};
+  if (count > 2) {
+    if (!pakt::godot_mapping::read_value(r, m.position)) return r.reader().in_field("position");
+  } else {
+    m.position = {};  // an older sender's shorter Array
   }
-  if (!seen[2]) {
-    m.position = {};
+  if (count > 3) {
+    if (!pakt::godot_mapping::read_value(r, m.velocity)) return r.reader().in_field("velocity");
+  } else {
+    m.velocity = {};  // an older sender's shorter Array
   }
-  if (!seen[3]) {
-    m.velocity = {};
+  if (count > 4) {
+    if (!pakt::godot_mapping::read_value(r, m.rotation)) return r.reader().in_field("rotation");
+  } else {
+    m.rotation = {};  // an older sender's shorter Array
   }
-  if (!seen[4]) {
-    m.rotation = {};
+  if (count > 5) {
+    if (!pakt::godot_mapping::read_value(r, m.crouching)) return r.reader().in_field("crouching");
+  } else {
+    m.crouching = {};  // an older sender's shorter Array
   }
-  if (!seen[5]) {
-    m.crouching = {};
+  for (std::size_t i = 6; i < count; ++i) {  // a newer sender's extra fields
+    if (!r.skip_value()) return r.reader().in_index(i);
   }
   return true;
 }

@@ -47,44 +47,44 @@ struct Player {
   std::int32_t score = 0;  // line 25: int32, since 2
 };
 
-// Sent many times a second; every field has a fixed size.
+// Sent many times a second; every field has a fixed size. Godot gets a positional Array (smaller).
 // schemas/game.yaml:37:3 — custom type code 77 ('M')
 struct MoveUpdate {
-  std::uint32_t player_id{};  // line 41: uint32
-  std::uint32_t tick{};  // line 42: uint32
-  pakt::Vector3 position{};  // line 43: Vector3
-  pakt::Vector3 velocity{};  // line 44: Vector3
-  pakt::Quaternion rotation{};  // line 45: Quaternion
-  bool crouching{};  // line 46: bool
+  std::uint32_t player_id{};  // line 42: uint32
+  std::uint32_t tick{};  // line 43: uint32
+  pakt::Vector3 position{};  // line 44: Vector3
+  pakt::Vector3 velocity{};  // line 45: Vector3
+  pakt::Quaternion rotation{};  // line 46: Quaternion
+  bool crouching{};  // line 47: bool
 };
 
 // A chat line.
-// schemas/game.yaml:49:3 — custom type code 67 ('C')
+// schemas/game.yaml:50:3 — custom type code 67 ('C')
 struct Chat {
-  std::uint32_t from{};  // line 53: uint32
-  ChatChannel channel = ChatChannel::all;  // line 54: ChatChannel
-  std::string text{};  // line 55: string, max_length 256
+  std::uint32_t from{};  // line 54: uint32
+  ChatChannel channel = ChatChannel::all;  // line 55: ChatChannel
+  std::string text{};  // line 56: string, max_length 256
   // Set for whispers.
-  std::optional<std::uint32_t> to{};  // line 56: uint32, optional
+  std::optional<std::uint32_t> to{};  // line 57: uint32, optional
 };
 
 // The world state the server sends to a joining client.
-// schemas/game.yaml:59:3
+// schemas/game.yaml:60:3
 struct Snapshot {
-  std::uint64_t tick{};  // line 62: uint64
-  std::vector<Player> players{};  // line 63: Player[], max_count 64
-  std::string map_name{};  // line 64: string
-  std::vector<pakt::Vector3> spawn_points{};  // line 65: Vector3[]
-  std::vector<std::uint8_t> seed{};  // line 66: bytes, max_length 64
-  double gravity = -9.81;  // line 67: float64
-  pakt::Color tint{};  // line 68: Color
-  pakt::Vector2i grid{};  // line 69: Vector2i
-  pakt::Vector3i cell{};  // line 70: Vector3i
-  pakt::Vector2 scale{};  // line 71: Vector2
-  std::int8_t small{};  // line 72: int8
-  std::int64_t delta{};  // line 73: int64
-  std::vector<bool> flags{};  // line 74: bool[]
-  std::vector<std::string> tags{};  // line 75: string[], max_length 24, max_count 16
+  std::uint64_t tick{};  // line 63: uint64
+  std::vector<Player> players{};  // line 64: Player[], max_count 64
+  std::string map_name{};  // line 65: string
+  std::vector<pakt::Vector3> spawn_points{};  // line 66: Vector3[]
+  std::vector<std::uint8_t> seed{};  // line 67: bytes, max_length 64
+  double gravity = -9.81;  // line 68: float64
+  pakt::Color tint{};  // line 69: Color
+  pakt::Vector2i grid{};  // line 70: Vector2i
+  pakt::Vector3i cell{};  // line 71: Vector3i
+  pakt::Vector2 scale{};  // line 72: Vector2
+  std::int8_t small{};  // line 73: int8
+  std::int64_t delta{};  // line 74: int64
+  std::vector<bool> flags{};  // line 75: bool[]
+  std::vector<std::string> tags{};  // line 76: string[], max_length 24, max_count 16
 };
 
 // Player: encode, decode, size (schemas/game.yaml:12:3).
@@ -237,7 +237,7 @@ inline std::size_t SerializedSize(const MoveUpdate& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
-// godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
+// godot: the Variant GDScript's bytes_to_var() returns — an Array of the fields in order.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const MoveUpdate& m);
 bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m);
@@ -258,10 +258,10 @@ inline std::size_t SerializedSize(const MoveUpdate& m, pakt::godot_t f) {
 inline std::string ToJson(const MoveUpdate& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/game.yaml:47:14).
+// The schema's example value (schemas/game.yaml:48:14).
 MoveUpdate ExampleMoveUpdate();
 
-// Chat: encode, decode, size (schemas/game.yaml:49:3).
+// Chat: encode, decode, size (schemas/game.yaml:50:3).
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f);
 bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Chat& m, pakt::compact_t f);
@@ -337,10 +337,10 @@ inline std::size_t SerializedSize(const Chat& m, pakt::godot_t f) {
 inline std::string ToJson(const Chat& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/game.yaml:57:14).
+// The schema's example value (schemas/game.yaml:58:14).
 Chat ExampleChat();
 
-// Snapshot: encode, decode, size (schemas/game.yaml:59:3).
+// Snapshot: encode, decode, size (schemas/game.yaml:60:3).
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f);
 bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Snapshot& m, pakt::compact_t f);
@@ -436,7 +436,7 @@ inline std::size_t SerializedSize(const Snapshot& m, pakt::godot_t f) {
 inline std::string ToJson(const Snapshot& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/game.yaml:77:7).
+// The schema's example value (schemas/game.yaml:78:7).
 Snapshot ExampleSnapshot();
 
 // Calls visit(name, value, marshal_size) for every message of this schema that has an example.
