@@ -11,8 +11,8 @@
 #                    [OUT_HEADERS <var>] [OUT_SOURCES <var>])
 #
 # pakt_generate() adds <stem>.pakt.h / <stem>.pakt.cpp of every schema to TARGET, OUTPUT_DIR to its
-# (PUBLIC) include path and links pakt::runtime (PUBLIC). pakt_add_library() is add_library(STATIC)
-# plus pakt_generate().
+# (PUBLIC) include path and links pakt::runtime (PUBLIC), and pakt::godot when FORMATS has godot.
+# pakt_add_library() is add_library(STATIC) plus pakt_generate().
 #
 # Every generated file is rebuilt when its schema, a schema it imports (through the generator's
 # depfile), the pakt-gen script or any generator .py / .j2 file changes; a no-op build runs nothing.
@@ -169,6 +169,13 @@ function(pakt_generate)
   target_sources(${arg_TARGET} PRIVATE ${headers} ${sources})
   target_include_directories(${arg_TARGET} PUBLIC "$<BUILD_INTERFACE:${output_dir}>")
   target_link_libraries(${arg_TARGET} PUBLIC pakt::runtime)
+  if("godot" IN_LIST arg_FORMATS)
+    # The Godot mapping (pakt/godot_mapping.hpp) calls the Variant codec of the pakt::godot library.
+    if(NOT TARGET pakt::godot)
+      message(FATAL_ERROR "pakt_generate: FORMATS godot needs the pakt::godot library, which is not defined here")
+    endif()
+    target_link_libraries(${arg_TARGET} PUBLIC pakt::godot)
+  endif()
   if(arg_OUT_HEADERS)
     set(${arg_OUT_HEADERS} "${headers}" PARENT_SCOPE)
   endif()
