@@ -1,0 +1,47 @@
+// pakt check SCHEMA.yaml...: validates schemas with the generator's rules and diagnostics.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "schema/loader.hpp"
+
+namespace pakt::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: pakt check SCHEMA.yaml...\n"
+    "\n"
+    "Validates the schemas (and what they import) with the generator's rules. Every error is\n"
+    "printed as 'file:line:col: error: message', then the number of errors.\n"
+    "exit codes: 0 valid, 1 errors found, 2 usage error\n";
+
+}  // namespace
+
+int run_check(int argc, char** argv) {
+  std::vector<std::string> paths;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (argv[i][0] == '-' && argv[i][1] != '\0') {
+      std::fprintf(stderr, "pakt check: unknown option '%s'\n%s", argv[i], kUsage);
+      return 2;
+    }
+    paths.emplace_back(argv[i]);
+  }
+  if (paths.empty()) {
+    std::fprintf(stderr, "pakt check: no schema given\n%s", kUsage);
+    return 2;
+  }
+  const schema::SchemaSet schemas = schema::load_schemas(paths);
+  if (schemas.ok()) return 0;
+  for (const schema::Diagnostic& d : schemas.diagnostics) std::fprintf(stderr, "%s\n", d.to_string().c_str());
+  const std::size_t n = schemas.diagnostics.size();
+  std::fprintf(stderr, "%zu error%s\n", n, n == 1 ? "" : "s");
+  return 1;
+}
+
+}  // namespace pakt::cli

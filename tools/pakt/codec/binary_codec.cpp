@@ -1,0 +1,371 @@
+#include "codec/binary_codec.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+#include "codec/json_codec.hpp"
+#include "codec/limit_check.hpp"
+#include "pakt/binary_codec.hpp"
+#include "pakt/format.hpp"
+#include "pakt/math_types.hpp"
+
+namespace pakt::dynamic {
+namespace {
+
+using schema::Builtin;
+using schema::Field;
+using schema::Message;
+using schema::TypeRef;
+
+std::size_t message_min_size(const Message& m);
+
+// cpp.py wire_min_size: the smallest encoding, which bounds counts before allocating.
+std::size_t type_min_size(const TypeRef& t) {
+  switch (t.kind) {
+    case TypeRef::Kind::kBuiltin: {
+      const std::size_t fixed = schema::info(t.builtin).wire_size;
+      return fixed != 0 ? fixed : 4;
+    }
+    case TypeRef::Kind::kEnum: return schema::info(t.enumeration->underlying).wire_size;
+    case TypeRef::Kind::kMessage: return message_min_size(*t.message);
+    case TypeRef::Kind::kList: return 4;
+    case TypeRef::Kind::kArray: return t.count * type_min_size(*t.element);
+  }
+  return 0;
+}
+
+std::size_t message_min_size(const Message& m) {
+  if (m.extensible) return 4;
+  std::size_t n = 0;
+  for (const Field& f : m.fields) n += f.optional ? 1 : type_min_size(f.type);
+  return n;
+}
+
+// The version boundaries of a message: fields that start a newer schema version.
+std::vector<bool> version_boundaries(const Message& m) {
+  std::vector<bool> out;
+  int previous = 1;
+  for (const Field& f : m.fields) {
+    out.push_back(f.since > previous);
+    previous = std::max(previous, f.since);
+  }
+  return out;
+}
+
+template <class T, class F>
+void append(std::vector<std::uint8_t>& out, const T& value, F f) {
+  const std::size_t at = out.size();
+  const std::size_t n = WireSize(value, f);
+  out.resize(at + n);
+  Writer w(out.data() + at, n);
+  Write(w, value, f);
+}
+
+template <class Visit>
+auto with_math(Builtin type, const DynValue::List& c, Visit&& visit) {
+  const auto fl = [&](std::size_t i) { return static_cast<float>(std::get<double>(c[i].data)); };
+  const auto in = [&](std::size_t i) { return static_cast<std::int32_t>(std::get<std::int64_t>(c[i].data)); };
+  switch (type) {
+    case Builtin::kVector2: return visit(Vector2{fl(0), fl(1)});
+    case Builtin::kVector3: return visit(Vector3{fl(0), fl(1), fl(2)});
+    case Builtin::kQuaternion: return visit(Quaternion{fl(0), fl(1), fl(2), fl(3)});
+    case Builtin::kColor: return visit(Color{fl(0), fl(1), fl(2), fl(3)});
+    case Builtin::kVector2i: return visit(Vector2i{in(0), in(1)});
+    default: return visit(Vector3i{in(0), in(1), in(2)});
+  }
+}
+
+// Calls visit with a default-constructed C++ value of the integer type.
+template <class Visit>
+auto with_integer(Builtin type, Visit&& visit) {
+  switch (type) {
+    case Builtin::kInt8: return visit(std::int8_t{});
+    case Builtin::kInt16: return visit(std::int16_t{});
+    case Builtin::kInt32: return visit(std::int32_t{});
+    case Builtin::kInt64: return visit(std::int64_t{});
+    case Builtin::kUInt8: return visit(std::uint8_t{});
+    case Builtin::kUInt16: return visit(std::uint16_t{});
+    case Builtin::kUInt32: return visit(std::uint32_t{});
+    default: return visit(std::uint64_t{});
+  }
+}
+
+template <class I>
+I integer_of(const DynValue& v) {
+  if (const auto* s = std::get_if<std::int64_t>(&v.data)) return static_cast<I>(*s);
+  return static_cast<I>(std::get<std::uint64_t>(v.data));
+}
+
+template <class I>
+DynValue dyn_integer(I v) {
+  if constexpr (std::is_signed_v<I>) {
+    return DynValue{static_cast<std::int64_t>(v)};
+  } else {
+    return DynValue{static_cast<std::uint64_t>(v)};
+  }
+}
+
+// ------------------------------------------------------------------------------ encode
+template <class F>
+class Encoder {
+ public:
+  explicit Encoder(std::vector<std::uint8_t>& out) : out_(out) {}
+
+  void message(const Message& m, const DynValue& v) {
+    std::size_t frame = 0;
+    if (m.extensible) {
+      frame = out_.size();
+      append(out_, std::int32_t{0}, F{});  // the frame length, patched below
+    }
+    const DynValue::List& fields = v.list();
+    for (std::size_t i = 0; i < m.fields.size(); ++i) {
+      const Field& f = m.fields[i];
+      const DynValue written = f.deprecated ? field_default(f) : fields[i];
+      if (f.optional) {
+        append(out_, static_cast<std::uint8_t>(written.is_null() ? 0 : 1), F{});
+        if (written.is_null()) continue;
+      }
+      value(f.type, written);
+    }
+    if (m.extensible) {
+      std::vector<std::uint8_t> length;
+      append(length, static_cast<std::int32_t>(out_.size() - frame - 4), F{});
+      std::copy(length.begin(), length.end(), out_.begin() + static_cast<std::ptrdiff_t>(frame));
+    }
+  }
+
+ private:
+  void value(const TypeRef& t, const DynValue& v) {
+    switch (t.kind) {
+      case TypeRef::Kind::kMessage: return message(*t.message, v);
+      case TypeRef::Kind::kList:
+        append(out_, static_cast<std::int32_t>(v.list().size()), F{});
+        for (const DynValue& item : v.list()) value(*t.element, item);
+        return;
+      case TypeRef::Kind::kArray:
+        for (const DynValue& item : v.list()) value(*t.element, item);
+        return;
+      case TypeRef::Kind::kEnum:
+      case TypeRef::Kind::kBuiltin: break;
+    }
+    const Builtin b = integer_type(t);
+    if (schema::is_integer(b)) {
+      with_integer(b, [&](auto zero) { append(out_, integer_of<decltype(zero)>(v), F{}); });
+    } else if (b == Builtin::kBool) {
+      append(out_, std::get<bool>(v.data), F{});
+    } else if (b == Builtin::kFloat32) {
+      append(out_, static_cast<float>(std::get<double>(v.data)), F{});
+    } else if (b == Builtin::kFloat64) {
+      append(out_, std::get<double>(v.data), F{});
+    } else if (b == Builtin::kString) {
+      append(out_, std::get<std::string>(v.data), F{});
+    } else if (b == Builtin::kBytes) {
+      append(out_, std::get<DynValue::Bytes>(v.data), F{});
+    } else {
+      with_math(b, v.list(), [&](const auto& math) { append(out_, math, F{}); });
+    }
+  }
+
+  std::vector<std::uint8_t>& out_;
+};
+
+// ------------------------------------------------------------------------------ decode
+template <class F>
+class Decoder {
+ public:
+  Decoder(Reader& r, Trace* trace) : r_(r), trace_(trace) {}
+
+  bool message(const Message& m, DynValue& out, bool top_level, const std::string& path) {
+    out.data = DynValue::List();
+    const std::uint8_t* outer_end = nullptr;
+    if (m.extensible) {
+      const std::size_t at = r_.offset();
+      std::size_t frame = 0;
+      if (!detail::read_length<F>(r_, frame, "message length", "", 0, 1)) return false;
+      record(at, path + " (length)", std::to_string(frame));
+      outer_end = r_.begin_frame(frame);
+    }
+    const std::vector<bool> boundaries = version_boundaries(m);
+    for (std::size_t i = 0; i < m.fields.size(); ++i) {
+      const Field& f = m.fields[i];
+      if (boundaries[i] && (top_level || m.extensible) && r_.at_end()) {
+        // An older version's payload (or frame) ends here: the rest keep their defaults.
+        for (std::size_t j = i; j < m.fields.size(); ++j) out.list().push_back(field_default(m.fields[j]));
+        if (m.extensible) r_.end_frame(outer_end);
+        return true;
+      }
+      DynValue field_value;
+      if (!field(f, field_value, path + "." + f.name)) {
+        out.list().push_back(std::move(field_value));
+        return r_.in_field(f.name.c_str());
+      }
+      out.list().push_back(f.deprecated ? field_default(f) : std::move(field_value));
+    }
+    if (m.extensible) r_.end_frame(outer_end);
+    return true;
+  }
+
+ private:
+  bool field(const Field& f, DynValue& out, const std::string& path) {
+    if (f.optional) {
+      const std::size_t at = r_.offset();
+      const std::uint8_t* p = r_.take(1, "presence byte");
+      if (p == nullptr) return false;
+      if (*p > 1) {
+        return r_.fail_at(at, ErrorCode::kInvalidValue, "presence byte " + std::to_string(*p) + " is neither 0 nor 1");
+      }
+      record(at, path + " (present)", *p == 1 ? "true" : "false");
+      if (*p == 0) return true;  // out stays Null
+    }
+    return value(f.type, out, field_limits(f), path);
+  }
+
+  bool value(const TypeRef& t, DynValue& out, const Limits& limits, const std::string& path) {
+    switch (t.kind) {
+      case TypeRef::Kind::kMessage: return message(*t.message, out, false, path);
+      case TypeRef::Kind::kArray: {
+        out.data = DynValue::List();
+        for (std::size_t i = 0; i < t.count; ++i) {
+          out.list().emplace_back();
+          if (!value(*t.element, out.list().back(), limits, path + "[" + std::to_string(i) + "]")) {
+            return r_.in_index(i);
+          }
+        }
+        return true;
+      }
+      case TypeRef::Kind::kList: return list(t, out, limits, path);
+      case TypeRef::Kind::kEnum:
+      case TypeRef::Kind::kBuiltin: break;
+    }
+    const std::size_t at = r_.offset();
+    if (!leaf(t, out, limits)) return false;
+    record(at, path, value_to_json(t, out));
+    return true;
+  }
+
+  bool leaf(const TypeRef& t, DynValue& out, const Limits& limits) {
+    const Builtin b = integer_type(t);
+    if (schema::is_integer(b)) {
+      return with_integer(b, [&](auto v) {
+        if (!Read(r_, v, F{})) return false;
+        out = dyn_integer(v);
+        return true;
+      });
+    }
+    switch (b) {
+      case Builtin::kBool: return read_as<bool>(out, limits);
+      case Builtin::kFloat32: {
+        float v = 0;
+        if (!Read(r_, v, F{})) return false;
+        out.data = static_cast<double>(v);
+        return true;
+      }
+      case Builtin::kFloat64: return read_as<double>(out, limits);
+      case Builtin::kString: return read_as<std::string>(out, limits);
+      case Builtin::kBytes: return read_as<DynValue::Bytes>(out, limits);
+      default: break;
+    }
+    return with_math(b, schema::has_integer_components(b) ? zero_ints() : zero_floats(), [&](auto math) {
+      if (!Read(r_, math, F{})) return false;
+      out.data = components(math);
+      return true;
+    });
+  }
+
+  template <class T>
+  bool read_as(DynValue& out, const Limits& limits) {
+    T v{};
+    if (!Read(r_, v, F{}, limits)) return false;
+    out.data = std::move(v);
+    return true;
+  }
+
+  bool list(const TypeRef& t, DynValue& out, const Limits& limits, const std::string& path) {
+    out.data = DynValue::List();
+    const std::size_t at = r_.offset();
+    const bool as_bytes = t.element->kind == TypeRef::Kind::kBuiltin && t.element->builtin == Builtin::kUInt8 &&
+                          limits.max_count == 0;
+    std::size_t n = 0;
+    if (!detail::read_length<F>(r_, n, as_bytes ? "length" : "count", as_bytes ? "max_length" : "max_count",
+                                as_bytes ? limits.max_length : limits.max_count, type_min_size(*t.element))) {
+      return false;
+    }
+    record(at, path + " (count)", std::to_string(n));
+    const Limits element_limits{limits.max_length, 0};
+    for (std::size_t i = 0; i < n; ++i) {
+      out.list().emplace_back();
+      if (!value(*t.element, out.list().back(), element_limits, path + "[" + std::to_string(i) + "]")) {
+        return r_.in_index(i);
+      }
+    }
+    return true;
+  }
+
+  static DynValue::List zero_floats() { return DynValue::List(4, DynValue{0.0}); }
+  static DynValue::List zero_ints() { return DynValue::List(3, DynValue{std::int64_t{0}}); }
+
+  template <class M>
+  static DynValue::List components(const M& math) {
+    constexpr std::size_t n = sizeof(M) / 4;
+    const auto* words = reinterpret_cast<const std::uint8_t*>(&math);
+    DynValue::List out;
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<M, Vector2i> || std::is_same_v<M, Vector3i>) {
+        std::int32_t c;
+        std::memcpy(&c, words + 4 * i, 4);
+        out.push_back(DynValue{static_cast<std::int64_t>(c)});
+      } else {
+        float c;
+        std::memcpy(&c, words + 4 * i, 4);
+        out.push_back(DynValue{static_cast<double>(c)});
+      }
+    }
+    return out;
+  }
+
+  void record(std::size_t at, const std::string& path, const std::string& value) {
+    if (trace_ != nullptr) trace_->push_back(TraceEntry{at, r_.offset() - at, path, value});
+  }
+
+  Reader& r_;
+  Trace* trace_;
+};
+
+template <class F>
+Status encode_with(const Message& m, const DynValue& v, std::vector<std::uint8_t>& out) {
+  const Status limits = check_limits(m, v);
+  if (!limits) return limits;
+  out.clear();
+  Encoder<F>(out).message(m, v);
+  return Status::Ok();
+}
+
+template <class F>
+Status decode_with(const Message& m, ByteView bytes, DynValue& out, Trace* trace) {
+  Reader r(bytes);
+  if (!Decoder<F>(r, trace).message(m, out, /*top_level=*/true, m.name)) {
+    r.in_field(m.name.c_str());
+    return r.status();
+  }
+  if (!r.at_end()) {
+    return Status::Error(ErrorCode::kTrailingData, r.offset(), m.name,
+                         std::to_string(r.remaining()) + " unexpected bytes after the message");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status encode_binary(const Message& message, const DynValue& value, BinaryFormat format,
+                     std::vector<std::uint8_t>& out) {
+  if (format == BinaryFormat::kMslima) return encode_with<mslima_t>(message, value, out);
+  return encode_with<compact_t>(message, value, out);
+}
+
+Status decode_binary(const Message& message, ByteView bytes, BinaryFormat format, DynValue& out, Trace* trace) {
+  if (format == BinaryFormat::kMslima) return decode_with<mslima_t>(message, bytes, out, trace);
+  return decode_with<compact_t>(message, bytes, out, trace);
+}
+
+}  // namespace pakt::dynamic

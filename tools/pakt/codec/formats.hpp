@@ -1,0 +1,28 @@
+// Every format the tool speaks, behind one encode/decode pair: compact, mslima, godot4, godot3
+// and json (the unity style on output).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codec/binary_codec.hpp"
+#include "codec/dyn_value.hpp"
+#include "pakt/byte_view.hpp"
+#include "pakt/status.hpp"
+#include "schema/model.hpp"
+
+namespace pakt::dynamic {
+
+enum class Format { kCompact, kMslima, kGodot4, kGodot3, kJson };
+
+std::optional<Format> parse_format(const std::string& name);
+const char* format_name(Format format);
+
+Status encode(const schema::Message& message, const DynValue& value, Format format, std::vector<std::uint8_t>& out);
+
+// `trace` is filled for compact and mslima only.
+Status decode(const schema::Message& message, ByteView bytes, Format format, DynValue& out, Trace* trace = nullptr);
+
+}  // namespace pakt::dynamic

@@ -1,0 +1,23 @@
+// The Godot Variant mapping of schema messages (godot4 and godot3) for DynValues: a Dictionary
+// keyed by field name, or an Array with `godot: array`. Leaves and lists of leaves go through the
+// runtime's pakt/godot_mapping.hpp, as in generated code; only the message walk is dynamic.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "codec/dyn_value.hpp"
+#include "pakt/byte_view.hpp"
+#include "pakt/godot/format_version.hpp"
+#include "pakt/status.hpp"
+#include "schema/model.hpp"
+
+namespace pakt::dynamic {
+
+// `array_form` forces the Array form whatever the schema says (for `pakt sizes`).
+Status encode_godot(const schema::Message& message, const DynValue& value, godot::Version version,
+                    std::vector<std::uint8_t>& out, bool array_form = false);
+
+Status decode_godot(const schema::Message& message, ByteView bytes, godot::Version version, DynValue& out);
+
+}  // namespace pakt::dynamic

@@ -1,0 +1,105 @@
+#include "command_line.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <iterator>
+
+namespace pakt::cli {
+
+const std::string* ParsedOptions::value(const std::string& name) const {
+  const auto it = values.find(name);
+  return it == values.end() ? nullptr : &it->second;
+}
+
+int fail(const char* command, const std::string& message) {
+  std::fprintf(stderr, "pakt %s: error: %s\n", command, message.c_str());
+  return 1;
+}
+
+int usage_error(const char* command, const char* usage, const std::string& problem) {
+  std::fprintf(stderr, "pakt %s: %s\n%s", command, problem.c_str(), usage);
+  return 2;
+}
+
+std::optional<ParsedOptions> parse_options(const char* command, const char* usage, const OptionSpec& spec, int argc,
+                                           char** argv) {
+  ParsedOptions out;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      out.help = true;
+    } else if (spec.with_value.count(arg) != 0) {
+      if (i + 1 >= argc) {
+        usage_error(command, usage, "option " + arg + " needs a value");
+        return std::nullopt;
+      }
+      out.values[arg] = argv[++i];
+    } else if (spec.switches.count(arg) != 0) {
+      out.flags.insert(arg);
+    } else {
+      usage_error(command, usage, (arg.rfind("-", 0) == 0 ? "unknown option '" : "unexpected argument '") + arg + "'");
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+std::optional<schema::SchemaSet> load_schema(const char* command, const std::string& path) {
+  schema::SchemaSet schemas = schema::load_schemas({path});
+  if (schemas.ok()) return schemas;
+  const std::size_t more = schemas.diagnostics.size() - 1;
+  fail(command, "invalid schema: " + schemas.diagnostics.front().to_string() +
+                    (more == 0 ? "" : " (and " + std::to_string(more) + " more: run pakt check)"));
+  return std::nullopt;
+}
+
+const schema::Message* find_message(const char* command, const schema::SchemaSet& schemas, const std::string& name) {
+  if (const schema::Message* m = schemas.find_message(name)) return m;
+  std::string known;
+  for (const schema::Message* m : schemas.root_messages()) known += (known.empty() ? "" : ", ") + m->name;
+  fail(command, "no message '" + name + "' in the schema (messages: " + known + ")");
+  return nullptr;
+}
+
+std::optional<dynamic::Format> format_option(const char* command, const char* usage, const ParsedOptions& options) {
+  const std::string* name = options.value("--format");
+  if (name == nullptr) return dynamic::Format::kCompact;
+  if (const auto format = dynamic::parse_format(*name)) return format;
+  usage_error(command, usage, "unknown format '" + *name + "' (use compact, mslima, godot4, godot3 or json)");
+  return std::nullopt;
+}
+
+std::string read_stdin() {
+  return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+}
+
+bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out) {
+  out.clear();
+  int high = -1;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) continue;
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+    const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10;
+    if (high < 0) {
+      high = digit;
+    } else {
+      out.push_back(static_cast<std::uint8_t>(high * 16 + digit));
+      high = -1;
+    }
+  }
+  return high < 0;
+}
+
+std::string to_hex(const std::vector<std::uint8_t>& bytes) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (std::uint8_t b : bytes) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 15];
+  }
+  return out;
+}
+
+}  // namespace pakt::cli

@@ -1,0 +1,38 @@
+// Compiler-style diagnostics, `path/to/file.yaml:LINE:COL: error: message`, collected so that one
+// run reports every error, and printed in the generator's order (file, line, column, message).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace pakt::schema {
+
+struct Location {
+  std::string file;
+  int line = 1;    // 1-based
+  int column = 1;  // 1-based
+
+  std::string to_string() const;
+};
+bool operator==(const Location& a, const Location& b);
+bool operator<(const Location& a, const Location& b);
+
+struct Diagnostic {
+  Location location;
+  std::string message;
+
+  std::string to_string() const;  // "file:line:col: error: message"
+};
+
+class Diagnostics {
+ public:
+  void error(const Location& location, const std::string& message);  // duplicates are kept once
+  bool empty() const { return items_.empty(); }
+  std::size_t size() const { return items_.size(); }
+  std::vector<Diagnostic> sorted() const;
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+}  // namespace pakt::schema

@@ -1,0 +1,79 @@
+// Loads YAML schemas at run time (yaml-cpp) into the model and validates them with the rules and
+// the diagnostics (text, line, column) of generator/pakt_gen/loader.py, reporting every error.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "schema/diagnostics.hpp"
+#include "schema/model.hpp"
+#include "schema/yaml_mapping.hpp"
+
+namespace pakt::schema {
+
+// Every schema loaded by one load_schemas() call, imports included; pointers stay valid.
+struct SchemaSet {
+  std::vector<std::unique_ptr<Schema>> all;  // owned, in load order
+  std::vector<const Schema*> roots;          // the files asked for, in order
+  std::vector<Diagnostic> diagnostics;       // sorted; empty when every schema is valid
+
+  bool ok() const { return diagnostics.empty(); }
+  // A message visible from the root schemas (their own first, then imported ones).
+  const Message* find_message(const std::string& name) const;
+  std::vector<const Message*> root_messages() const;
+};
+
+SchemaSet load_schemas(const std::vector<std::string>& paths);
+
+class Loader {
+ public:
+  explicit Loader(Diagnostics& diagnostics) : diags_(diagnostics) {}
+
+  const Schema* load_file(const std::string& path, const std::string& shown, const Location* from);
+  std::vector<std::unique_ptr<Schema>> take_schemas() { return std::move(owned_); }
+
+ private:
+  struct MessageNode {
+    Message* message;
+    YAML::Node node;
+  };
+
+  const Schema* load_schema(const std::string& path, const YAML::Node& root, const std::string& base_dir);
+  void load_imports(Schema& schema, const YAML::Node& node, const std::string& base_dir);
+  std::string text(const std::string& path, const MappingItem* entry);
+  GodotMode godot_mode(const std::string& path, const MappingItem* entry, GodotMode fallback);
+  bool identifier(const std::string& path, const YAML::Node& node, const std::string& name, const std::string& what);
+  std::unique_ptr<Enum> load_enum(const std::string& path, const std::string& name, const YAML::Node& key_node,
+                                  const YAML::Node& node);
+  std::unique_ptr<Message> declare_message(const std::string& path, const std::string& name,
+                                           const YAML::Node& key_node, const YAML::Node& node, const Schema& schema);
+  void check_names(const Schema& schema);
+  std::vector<const Schema*> visible_schemas(const Schema& schema) const;
+  bool find_type(const Schema& schema, const std::string& name, TypeRef& out) const;
+  bool resolve_type(const std::string& path, const YAML::Node& node, const std::string& spelled,
+                    const Schema& schema, TypeRef& out);
+  void load_fields(const std::string& path, Message& message, const YAML::Node& node, const Schema& schema);
+  bool load_field(const std::string& path, const YAML::Node& node, const Schema& schema, Field& out);
+  bool flag(const std::string& path, const MappingItem* entry, const std::string& what);
+  int positive(const std::string& path, const MappingItem* entry, const std::string& what, long long limit);
+  void check_recursion(const Schema& schema);
+  void check_empty_lists(const Schema& schema);
+
+  // Defaults and examples against their types (loader_values.cpp).
+  bool check_value(const TypeRef& type, const PythonValue& value, const Location& where, const std::string& what,
+                   const Field* field);
+  bool check_message_value(const Message& message, const PythonValue& value, const Location& where,
+                           const std::string& what);
+  void load_example(const std::string& path, Message& message, const YAML::Node& node);
+
+  Diagnostics& diags_;
+  std::map<std::string, const Schema*> by_path_;  // absolute path -> schema
+  std::vector<std::string> loading_;
+  std::vector<std::unique_ptr<Schema>> owned_;
+};
+
+}  // namespace pakt::schema

@@ -1,0 +1,147 @@
+// The validated schema model: Schema, Enum, Message, Field, TypeRef — the run-time counterpart of
+// generator/pakt_gen/model.py. Schemas own their enums and messages; TypeRefs point into them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schema/diagnostics.hpp"
+#include "schema/python_value.hpp"
+
+namespace pakt::schema {
+
+enum class Builtin {
+  kBool,
+  kInt8,
+  kInt16,
+  kInt32,
+  kInt64,
+  kUInt8,
+  kUInt16,
+  kUInt32,
+  kUInt64,
+  kFloat32,
+  kFloat64,
+  kString,
+  kBytes,
+  kVector2,
+  kVector3,
+  kQuaternion,
+  kColor,
+  kVector2i,
+  kVector3i,
+};
+
+struct BuiltinInfo {
+  Builtin type;
+  const char* name;
+  std::size_t marshal_size;       // .NET Marshal.SizeOf (the seed's "theoretical size")
+  std::size_t marshal_alignment;
+  std::size_t wire_size;          // compact/mslima bytes; 0 for variable-size types
+  std::vector<std::string> components;  // vectors: component names in wire order
+};
+
+const std::vector<BuiltinInfo>& builtins();  // in the generator's BUILTINS order
+const BuiltinInfo& info(Builtin type);
+const BuiltinInfo* find_builtin(const std::string& name);  // canonical names only
+std::string canonical_type_name(const std::string& name);  // resolves byte, int, long, float, double
+
+bool is_integer(Builtin type);
+bool is_signed_integer(Builtin type);
+bool is_float(Builtin type);
+bool is_vector(Builtin type);
+bool has_integer_components(Builtin type);  // Vector2i, Vector3i
+std::int64_t integer_min(Builtin type);
+std::uint64_t integer_max(Builtin type);
+const std::vector<std::string>& integer_type_names();  // INTEGER_RANGES' keys, in order
+
+struct Enum;
+struct Message;
+
+struct TypeRef {
+  enum class Kind { kBuiltin, kEnum, kMessage, kList, kArray };
+  Kind kind = Kind::kBuiltin;
+  Builtin builtin = Builtin::kBool;
+  const Enum* enumeration = nullptr;
+  const Message* message = nullptr;
+  std::shared_ptr<const TypeRef> element;  // lists and arrays
+  std::size_t count = 0;                   // arrays
+
+  std::string name() const;     // builtin, enum or message name; the element's for lists/arrays
+  std::string spelled() const;  // "int32", "Player[]", "uint8[4]"
+};
+
+struct EnumValue {
+  std::string name;
+  std::int64_t number = 0;  // enum values fit in int64 except uint64 above INT64_MAX
+  std::uint64_t unsigned_number = 0;
+  Location location;
+};
+
+struct Enum {
+  std::string name;
+  Builtin underlying = Builtin::kInt32;
+  std::vector<EnumValue> values;
+  Location location;
+
+  const EnumValue* value_named(const std::string& value_name) const;
+};
+
+struct Field {
+  std::string name;
+  TypeRef type;
+  Location location;
+  Location type_location;
+  std::optional<Location> since_location;
+  PythonValue default_value;  // as written, validated
+  bool has_default = false;
+  bool optional = false;
+  bool required = false;
+  std::size_t max_length = 0;
+  std::size_t max_count = 0;
+  int since = 1;
+  bool deprecated = false;
+};
+
+enum class GodotMode { kDictionary, kArray };
+
+struct Schema;
+
+struct Message {
+  std::string name;
+  std::vector<Field> fields;
+  Location location;
+  std::optional<int> code;
+  std::optional<PythonValue> example;
+  GodotMode godot = GodotMode::kDictionary;
+  bool final = false;       // promises never to change (pakt-gen compat enforces it)
+  bool extensible = false;  // framed by an int32 byte length, so older readers skip newer fields
+  const Schema* schema = nullptr;
+};
+
+struct Schema {
+  std::string path;  // as given (used in diagnostics)
+  std::string package;
+  int version = 1;
+  std::vector<const Schema*> imports;
+  std::vector<std::unique_ptr<Enum>> enums;
+  std::vector<std::unique_ptr<Message>> messages;
+  GodotMode godot = GodotMode::kDictionary;
+};
+
+// Marshal.SizeOf-style layout (size, alignment), as generator/pakt_gen/cpp.py marshal_layout.
+struct MarshalLayout {
+  std::size_t size = 0;
+  std::size_t alignment = 1;
+};
+MarshalLayout marshal_layout(const TypeRef& type, bool optional = false);
+MarshalLayout marshal_layout(const Message& message);
+
+// True for messages whose every encoding is empty (no fields, or only such messages).
+bool message_takes_no_bytes(const Message& message);
+
+}  // namespace pakt::schema

@@ -1,0 +1,295 @@
+#include "schema/python_value.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <regex>
+
+namespace pakt::schema {
+namespace {
+
+// PyYAML's implicit resolvers (resolver.py), in the order it tries them.
+const std::regex kBool("yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF");
+const std::regex kFloat(
+    "[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?"
+    "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN)");
+const std::regex kInt(
+    "[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+"
+    "|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+");
+const std::regex kNull("~|null|Null|NULL|");
+
+std::string without_underscores(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c != '_') out += c;
+  }
+  return out;
+}
+
+// Splits a leading sign off; returns true for '-'.
+bool take_sign(std::string& text) {
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+    const bool negative = text[0] == '-';
+    text.erase(0, 1);
+    return negative;
+  }
+  return false;
+}
+
+PythonInt make_int(bool negative, std::uint64_t magnitude, bool beyond) {
+  PythonInt v;
+  v.negative = negative && (magnitude != 0 || beyond);
+  v.magnitude = magnitude;
+  v.beyond_64_bits = beyond;
+  return v;
+}
+
+// Accumulates digits of the given base; sets beyond on overflow of 64 bits.
+void accumulate(std::uint64_t& value, bool& beyond, unsigned digit, unsigned base) {
+  if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / base) beyond = true;
+  value = value * base + digit;
+}
+
+unsigned digit_value(char c) {
+  if (c >= '0' && c <= '9') return static_cast<unsigned>(c - '0');
+  if (c >= 'a' && c <= 'f') return static_cast<unsigned>(c - 'a' + 10);
+  return static_cast<unsigned>(c - 'A' + 10);
+}
+
+// SafeConstructor.construct_yaml_int.
+PythonInt construct_int(const std::string& text) {
+  std::string s = without_underscores(text);
+  const bool negative = take_sign(s);
+  std::uint64_t value = 0;
+  bool beyond = false;
+  std::string decimal;
+  if (s == "0") {
+    // zero
+  } else if (s.rfind("0b", 0) == 0) {
+    for (char c : s.substr(2)) accumulate(value, beyond, digit_value(c), 2);
+  } else if (s.rfind("0x", 0) == 0) {
+    for (char c : s.substr(2)) accumulate(value, beyond, digit_value(c), 16);
+  } else if (s[0] == '0') {
+    for (char c : s.substr(1)) accumulate(value, beyond, digit_value(c), 8);
+  } else if (s.find(':') != std::string::npos) {
+    std::uint64_t part = 0;
+    for (char c : s) {
+      if (c == ':') {
+        accumulate(value, beyond, 0, 60);
+        value += part;  // parts are below 60 after the first
+        part = 0;
+      } else {
+        part = part * 10 + digit_value(c);
+      }
+    }
+    accumulate(value, beyond, 0, 60);
+    value += part;
+  } else {
+    for (char c : s) accumulate(value, beyond, digit_value(c), 10);
+    decimal = s;  // exact even beyond 64 bits
+  }
+  PythonInt v = make_int(negative, value, beyond);
+  if (decimal.empty() || !beyond) decimal = std::to_string(value);
+  v.decimal = (v.negative ? "-" : "") + decimal;
+  return v;
+}
+
+// SafeConstructor.construct_yaml_float.
+double construct_float(const std::string& text) {
+  std::string s = without_underscores(text);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool negative = take_sign(s);
+  const double sign = negative ? -1.0 : 1.0;
+  if (s == ".inf") return sign * std::numeric_limits<double>::infinity();
+  if (s == ".nan") return std::numeric_limits<double>::quiet_NaN();
+  if (s.find(':') != std::string::npos) {
+    double value = 0;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t colon = s.find(':', start);
+      value = value * 60 + std::strtod(s.substr(start, colon - start).c_str(), nullptr);
+      if (colon == std::string::npos) break;
+      start = colon + 1;
+    }
+    return sign * value;
+  }
+  return sign * std::strtod(s.c_str(), nullptr);
+}
+
+std::string quote_str(const std::string& s) {
+  const bool has_single = s.find('\'') != std::string::npos;
+  const bool has_double = s.find('"') != std::string::npos;
+  const char quote = has_single && !has_double ? '"' : '\'';
+  std::string out(1, quote);
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == quote || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      static const char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += quote;
+  return out;
+}
+
+}  // namespace
+
+bool PythonInt::fits(std::int64_t lo, std::uint64_t hi) const {
+  if (beyond_64_bits) return false;
+  if (negative) {
+    if (lo >= 0) return false;
+    const std::uint64_t lowest_magnitude = static_cast<std::uint64_t>(-(lo + 1)) + 1;
+    return magnitude <= lowest_magnitude;
+  }
+  return magnitude <= hi && (lo <= 0 || magnitude >= static_cast<std::uint64_t>(lo));
+}
+
+std::int64_t PythonInt::as_int64() const {
+  if (negative) return magnitude == 0 ? 0 : -static_cast<std::int64_t>(magnitude - 1) - 1;
+  return static_cast<std::int64_t>(magnitude);
+}
+
+std::uint64_t PythonInt::as_uint64() const { return magnitude; }
+
+double PythonInt::as_double() const {
+  if (beyond_64_bits) return std::strtod(decimal.c_str(), nullptr);
+  const double m = static_cast<double>(magnitude);
+  return negative ? -m : m;
+}
+
+const PythonValue* PythonValue::find(const std::string& key) const {
+  for (const auto& [k, v] : as_dict()) {
+    if (k.is_str() && k.as_str() == key) return &v;
+  }
+  return nullptr;
+}
+
+PythonValue resolve_plain_scalar(const std::string& text) {
+  PythonValue v;
+  if (std::regex_match(text, kBool)) {
+    const char c = text[0];
+    v.data = c == 'y' || c == 'Y' || c == 't' || c == 'T' || text == "on" || text == "On" || text == "ON";
+  } else if (std::regex_match(text, kFloat)) {
+    v.data = construct_float(text);
+  } else if (std::regex_match(text, kInt)) {
+    v.data = construct_int(text);
+  } else if (std::regex_match(text, kNull)) {
+    v.data = PythonValue::None{};
+  } else {
+    v.data = text;
+  }
+  return v;
+}
+
+bool is_null_node(const YAML::Node& node) { return node.IsNull(); }
+
+PythonValue construct(const YAML::Node& node) {
+  PythonValue v;
+  if (node.IsScalar()) {
+    const std::string& tag = node.Tag();
+    if (tag == "?") return resolve_plain_scalar(node.Scalar());
+    if (tag == "tag:yaml.org,2002:int") {
+      v.data = construct_int(node.Scalar());
+    } else if (tag == "tag:yaml.org,2002:float") {
+      v.data = construct_float(node.Scalar());
+    } else if (tag == "tag:yaml.org,2002:bool") {
+      v = resolve_plain_scalar(node.Scalar());
+    } else {
+      v.data = node.Scalar();  // quoted, or tagged !!str
+    }
+  } else if (node.IsSequence()) {
+    PythonValue::List list;
+    for (const YAML::Node& item : node) list.push_back(construct(item));
+    v.data = std::move(list);
+  } else if (node.IsMap()) {
+    PythonValue::Dict dict;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      PythonValue key = construct(it->first);
+      PythonValue value = construct(it->second);
+      bool replaced = false;
+      for (auto& entry : dict) {
+        if (python_repr(entry.first) == python_repr(key)) {  // a later duplicate key wins, as in a dict
+          entry.second = value;
+          replaced = true;
+        }
+      }
+      if (!replaced) dict.emplace_back(std::move(key), std::move(value));
+    }
+    v.data = std::move(dict);
+  }
+  return v;
+}
+
+std::string python_float_repr(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buf[64];
+  const auto result = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+  const std::string sci(buf, result.ptr);  // "-1.2345e+15"
+  const std::size_t e = sci.find('e');
+  std::string mantissa = sci.substr(0, e);
+  const int exponent = std::atoi(sci.c_str() + e + 1);
+  const bool negative = mantissa[0] == '-';
+  if (negative) mantissa.erase(0, 1);
+  std::string digits;
+  for (char c : mantissa) {
+    if (c != '.') digits += c;
+  }
+  const int point = exponent + 1;  // digits = 0.d1d2... * 10^point
+  std::string out = negative ? "-" : "";
+  if (point <= -4 || point > 16) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char exp[16];
+    std::snprintf(exp, sizeof exp, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    return out + exp;
+  }
+  if (point <= 0) return out + "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  const auto whole = static_cast<std::size_t>(point);
+  if (digits.size() <= whole) return out + digits + std::string(whole - digits.size(), '0') + ".0";
+  return out + digits.substr(0, whole) + "." + digits.substr(whole);
+}
+
+std::string python_repr(const PythonValue& value) {
+  if (value.is_str()) return quote_str(value.as_str());
+  return python_str(value);
+}
+
+std::string python_str(const PythonValue& value) {
+  if (value.is_none()) return "None";
+  if (value.is_bool()) return value.as_bool() ? "True" : "False";
+  if (value.is_int()) return value.as_int().decimal;
+  if (value.is_float()) return python_float_repr(value.as_float());
+  if (value.is_str()) return value.as_str();
+  std::string out;
+  if (value.is_list()) {
+    out = "[";
+    for (const PythonValue& item : value.as_list()) {
+      if (out.size() > 1) out += ", ";
+      out += python_repr(item);
+    }
+    return out + "]";
+  }
+  out = "{";
+  for (const auto& [k, v] : value.as_dict()) {
+    if (out.size() > 1) out += ", ";
+    out += python_repr(k) + ": " + python_repr(v);
+  }
+  return out + "}";
+}
+
+}  // namespace pakt::schema

@@ -1,0 +1,19 @@
+// YAML syntax errors from yaml-cpp, described the way PyYAML (and so the generator) words them
+// where the two parsers agree on the problem; otherwise yaml-cpp's own description.
+#pragma once
+
+#include <string>
+
+#include <yaml-cpp/exceptions.h>
+
+namespace pakt::schema {
+
+struct SyntaxError {
+  int line = 1;    // 1-based
+  int column = 1;  // 1-based
+  std::string problem;
+};
+
+SyntaxError describe_syntax_error(const std::string& text, const YAML::ParserException& error);
+
+}  // namespace pakt::schema

@@ -1,0 +1,14 @@
+// A vector value written as a list of components or a mapping {x: .., y: ..} (normalize_vector).
+#pragma once
+
+#include <vector>
+
+#include "schema/model.hpp"
+#include "schema/python_value.hpp"
+
+namespace pakt::schema {
+
+// The components of v in wire order; false when v is neither form.
+bool vector_components(Builtin type, const PythonValue& v, std::vector<PythonValue>& out);
+
+}  // namespace pakt::schema

@@ -1,0 +1,56 @@
+#include "schema/yaml_mapping.hpp"
+
+#include "schema/python_value.hpp"
+
+namespace pakt::schema {
+
+Location location_of(const std::string& path, const YAML::Node& node) {
+  const YAML::Mark mark = node.Mark();
+  if (mark.is_null()) return Location{path, 1, 1};
+  return Location{path, mark.line + 1, mark.column + 1};
+}
+
+std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node& node, Diagnostics& diags) {
+  std::vector<MappingItem> items;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const YAML::Node key_node = it->first;
+    std::string key;
+    if (!key_node.IsScalar()) {
+      diags.error(location_of(path, key_node), "keys must be plain names");
+      continue;
+    }
+    const PythonValue value = construct(key_node);
+    if (value.is_str()) {
+      key = value.as_str();
+    } else if (value.is_bool() || value.is_number()) {
+      key = key_node.Scalar();  // YAML 1.1 reads `on`, `yes`, `no` as booleans; take the key as written
+    } else {
+      diags.error(location_of(path, key_node), "keys must be plain names");
+      continue;
+    }
+    if (const MappingItem* first = find_item(items, key)) {
+      diags.error(location_of(path, key_node), "duplicate key '" + key + "' (first defined at line " +
+                                                   std::to_string(first->key_node.Mark().line + 1) + ")");
+      continue;
+    }
+    items.push_back(MappingItem{key, key_node, it->second});
+  }
+  return items;
+}
+
+const MappingItem* find_item(const std::vector<MappingItem>& items, const std::string& key) {
+  for (const MappingItem& item : items) {
+    if (item.key == key) return &item;
+  }
+  return nullptr;
+}
+
+bool scalar_text(const YAML::Node& node, std::string& out) {
+  if (!node.IsScalar()) return false;
+  const PythonValue value = construct(node);
+  if (!value.is_str()) return false;
+  out = value.as_str();
+  return true;
+}
+
+}  // namespace pakt::schema

@@ -1,0 +1,30 @@
+// yaml-cpp nodes read the way generator/pakt_gen/yaml_source.py reads PyYAML nodes: locations,
+// node kinds, and mapping entries in document order with duplicate and non-name keys reported.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "schema/diagnostics.hpp"
+
+namespace pakt::schema {
+
+Location location_of(const std::string& path, const YAML::Node& node);
+
+struct MappingItem {
+  std::string key;
+  YAML::Node key_node;
+  YAML::Node value_node;
+};
+
+// (key, key node, value node) in document order; reports duplicate and non-string keys.
+std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node& node, Diagnostics& diags);
+
+const MappingItem* find_item(const std::vector<MappingItem>& items, const std::string& key);
+
+// A scalar node's Python value when it is a str, else nullptr-like empty optional.
+bool scalar_text(const YAML::Node& node, std::string& out);
+
+}  // namespace pakt::schema

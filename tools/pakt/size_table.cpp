@@ -1,0 +1,87 @@
+#include "size_table.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "codec/binary_codec.hpp"
+#include "codec/godot_codec.hpp"
+#include "codec/json_codec.hpp"
+
+namespace pakt::cli {
+
+const std::vector<SizeColumn>& size_columns() {
+  static const std::vector<SizeColumn> kColumns = {
+      {"compact", "compact"},           {"mslima", "mslima"},
+      {"godot4_dictionary", "godot4 dict"}, {"godot4_array", "godot4 array"},
+      {"json_unity", "JSON unity"},     {"json_shortest", "JSON shortest"},
+      {"cbor", "CBOR"},                 {"msgpack", "MessagePack"},
+      {"theoretical", "theoretical"},
+  };
+  return kColumns;
+}
+
+Status measure_example(const schema::Message& message, SizeRow& row) {
+  const dynamic::DynValue value = dynamic::message_from_python(message, *message.example);
+  row.message = message.name;
+  std::vector<std::uint8_t> bytes;
+  const auto measure = [&](const Status& s) {
+    row.bytes.push_back(bytes.size());
+    return s;
+  };
+  for (const Status& s : {
+           measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kCompact, bytes)),
+           measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kMslima, bytes)),
+           measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, false)),
+           measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, true)),
+       }) {
+    if (!s) return s;
+  }
+  const std::string unity = dynamic::message_to_json(message, value, JsonStyle::kUnity);
+  row.bytes.push_back(unity.size());
+  row.bytes.push_back(dynamic::message_to_json(message, value, JsonStyle::kShortest).size());
+  const nlohmann::json document = nlohmann::json::parse(unity);
+  row.bytes.push_back(nlohmann::json::to_cbor(document).size());
+  row.bytes.push_back(nlohmann::json::to_msgpack(document).size());
+  row.bytes.push_back(schema::marshal_layout(message).size);
+  return Status::Ok();
+}
+
+std::string size_table_text(const std::vector<SizeRow>& rows) {
+  std::size_t name_width = 7;
+  for (const SizeRow& r : rows) name_width = std::max(name_width, r.message.size());
+  const int width = static_cast<int>(name_width);
+  std::string out;
+  char cell[64];
+  std::snprintf(cell, sizeof cell, "%-*s", width, "message");
+  out += cell;
+  for (const SizeColumn& c : size_columns()) {
+    std::snprintf(cell, sizeof cell, "  %13s", c.title);
+    out += cell;
+  }
+  out += "\n";
+  for (const SizeRow& r : rows) {
+    std::snprintf(cell, sizeof cell, "%-*s", width, r.message.c_str());
+    out += cell;
+    for (std::size_t n : r.bytes) {
+      std::snprintf(cell, sizeof cell, "  %13zu", n);
+      out += cell;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string size_table_json(const std::vector<SizeRow>& rows) {
+  nlohmann::ordered_json table = nlohmann::ordered_json::array();
+  for (const SizeRow& r : rows) {
+    nlohmann::ordered_json row;
+    row["message"] = r.message;
+    for (std::size_t i = 0; i < r.bytes.size(); ++i) row[size_columns()[i].key] = r.bytes[i];
+    table.push_back(row);
+  }
+  return table.dump(2);
+}
+
+}  // namespace pakt::cli
