@@ -78,8 +78,7 @@ endif()
 install(TARGETS ${_pakt_core_targets} EXPORT paktTargets
         RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT pakt_runtime
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT pakt_development
-        LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT pakt_runtime
-        INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+        LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT pakt_runtime)
 install(EXPORT paktTargets NAMESPACE pakt:: DESTINATION "${_pakt_config_dir}" COMPONENT pakt_development)
 
 # Targets with optional third-party dependencies get their own export sets; paktConfig.cmake
