@@ -67,12 +67,15 @@ function(pakt_generate)
   if(NOT arg_TARGET OR NOT TARGET "${arg_TARGET}")
     message(FATAL_ERROR "pakt_generate: TARGET must name an existing target (got '${arg_TARGET}')")
   endif()
+  get_target_property(aliased ${arg_TARGET} ALIASED_TARGET)
+  if(aliased)
+    set(arg_TARGET "${aliased}")
+  endif()
   get_target_property(type ${arg_TARGET} TYPE)
   get_target_property(imported ${arg_TARGET} IMPORTED)
-  get_target_property(aliased ${arg_TARGET} ALIASED_TARGET)
-  if(imported OR aliased OR type STREQUAL "INTERFACE_LIBRARY" OR type STREQUAL "UTILITY")
+  if(imported OR type STREQUAL "INTERFACE_LIBRARY" OR type STREQUAL "UTILITY")
     message(FATAL_ERROR "pakt_generate: TARGET ${arg_TARGET} must be a library or executable that compiles "
-                        "sources (not ${type}, imported or alias)")
+                        "sources (not an imported target or a ${type})")
   endif()
 
   # Generator location: <dir of this file>/../generator, in the source tree and when installed.
