@@ -1,14 +1,11 @@
 // Pfr: pakt's compact format through Boost.PFR reflection, on plain aggregates that mirror the
 // schema messages field for field (what a user without a schema would declare).
-#include <boost/pfr/core.hpp>
-
 #include <cstdint>
 #include <string>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "codecs.hpp"
+#include "field_copy.hpp"
 #include "harness.hpp"
 #include "pakt/pfr.hpp"
 
@@ -64,33 +61,6 @@ struct MonstersMirror {
 struct PathMirror {
   std::vector<pakt::Vector3> points;
 };
-
-// Copies between a generated message and its mirror (or back), field by field by position.
-template <class From, class To>
-void CopyFields(const From& from, To& to);
-
-template <class From, class To>
-void CopyValue(const From& from, To& to) {
-  if constexpr (std::is_same_v<From, To>) {
-    to = from;
-  } else if constexpr (pakt::is_vector_v<From>) {
-    to.resize(from.size());
-    for (std::size_t i = 0; i < from.size(); ++i) CopyValue(from[i], to[i]);
-  } else {
-    CopyFields(from, to);
-  }
-}
-
-template <class From, class To, std::size_t... Index>
-void CopyFieldsAt(const From& from, To& to, std::index_sequence<Index...>) {
-  (CopyValue(boost::pfr::get<Index>(from), boost::pfr::get<Index>(to)), ...);
-}
-
-template <class From, class To>
-void CopyFields(const From& from, To& to) {
-  static_assert(boost::pfr::tuple_size_v<From> == boost::pfr::tuple_size_v<To>, "a mirror has the message's fields");
-  CopyFieldsAt(from, to, std::make_index_sequence<boost::pfr::tuple_size_v<From>>{});
-}
 
 template <class Message, class Mirror>
 class PfrCodec {
