@@ -1,0 +1,8 @@
+// Fuzz target: the generated Godot 4 mapping, Deserialize(bytes, m, pakt::godot4) (see
+// generated_round_trip.hpp).
+#include "generated_round_trip.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  pakt::fuzz::FuzzGeneratedMessages(pakt::ByteView(data, size), pakt::godot4);
+  return 0;
+}
