@@ -119,11 +119,23 @@ inline void load_math(const std::uint8_t* p, T& v) noexcept {
   }
 }
 
-// Reverses the bytes of each of `count` Unit-byte words at p, in place (a loop compilers vectorize).
+// Reverses the bytes of each of `count` Unit-byte words at p, in place.
 template <std::size_t Unit>
 inline void byteswap_words(std::uint8_t* p, std::size_t count) noexcept {
   using U = typename uint_of_size<Unit>::type;
-  for (std::size_t i = 0; i < count; ++i) {
+  std::size_t i = 0;
+  if constexpr (Unit == 4) {
+    // Two words per step: swapping 8 bytes and then their halves swaps each 4-byte word (twice as
+    // fast as one word per step where the compiler cannot vectorize byte swaps, as on baseline x86-64).
+    for (; i + 2 <= count; i += 2) {
+      std::uint64_t pair;
+      std::memcpy(&pair, p + i * 4, 8);
+      pair = byteswap(pair);
+      pair = (pair >> 32) | (pair << 32);
+      std::memcpy(p + i * 4, &pair, 8);
+    }
+  }
+  for (; i < count; ++i) {
     U u;
     std::memcpy(&u, p + i * Unit, Unit);
     u = byteswap(u);
@@ -254,25 +266,26 @@ void Write(Writer& w, const T& v, F f) {
   } else if constexpr (is_math_v<T>) {
     if (std::uint8_t* p = w.reserve(sizeof(T))) detail::store_math<F>(p, v);
   } else if constexpr (std::is_same_v<T, std::string>) {
-    detail::write_length<F>(w, v.size());
-    if (std::uint8_t* p = w.reserve(v.size())) {
+    // The length and the bytes under one bounds check.
+    if (std::uint8_t* p = w.reserve(4 + v.size())) {
+      detail::store<F>(p, static_cast<std::int32_t>(v.size()));
       if constexpr (F::kReverseStrings) {
-        std::reverse_copy(v.begin(), v.end(), p);
+        std::reverse_copy(v.begin(), v.end(), p + 4);
       } else if (!v.empty()) {
-        std::memcpy(p, v.data(), v.size());
+        std::memcpy(p + 4, v.data(), v.size());
       }
     }
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
-    detail::write_length<F>(w, v.size());
-    if constexpr (detail::kMemcpyable<E> && detail::kNativeOrder<F>) {
-      w.write(v.data(), v.size() * sizeof(E));
-    } else if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
-      // One bounds check for the run, one copy, then the byte swaps in place.
-      if (std::uint8_t* p = w.reserve(v.size() * sizeof(E))) {
-        detail::copy_elements<F, E>(p, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
+    if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
+      // The count and the elements under one bounds check, one copy, then (when F's byte order is
+      // not the host's) the byte swaps in place.
+      if (std::uint8_t* p = w.reserve(4 + v.size() * sizeof(E))) {
+        detail::store<F>(p, static_cast<std::int32_t>(v.size()));
+        detail::copy_elements<F, E>(p + 4, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
       }
     } else {
+      detail::write_length<F>(w, v.size());
       for (const auto& e : v) Write(w, static_cast<const E&>(e), f);
     }
   } else if constexpr (is_std_array_v<T>) {
