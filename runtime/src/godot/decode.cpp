@@ -9,6 +9,15 @@ namespace pakt::godot {
 bool ValueReader::read_variant(Variant& out) {
   ValueHeader h;
   if (!header(h)) return false;
+  switch (h.type) {
+    case VariantType::object: return read_object(h, out);
+    case VariantType::dictionary: return read_dictionary(h, out);
+    case VariantType::array: return read_array(h, out);
+    default: return read_leaf(h, out);
+  }
+}
+
+bool ValueReader::read_leaf(const ValueHeader& h, Variant& out) {
   Variant::Value& value = out.value();
   double c[16];
   switch (h.type) {
@@ -159,96 +168,14 @@ bool ValueReader::read_variant(Variant& out) {
       value = rid;
       return true;
     }
-    case VariantType::object: {
-      Object object;
-      if (h.word & wire::kFlagObjectAsId) {
-        if (!u64_payload(object.instance_id, "Object instance id")) return false;
-        object.form = object.instance_id == 0 ? ObjectForm::null : ObjectForm::instance_id;
-        value = std::move(object);
-        return true;
-      }
-      if (!options_.allow_objects) {
-        return reader_.fail_at(h.offset, ErrorCode::kUnauthorized,
-                               "a full Object payload is not allowed (decode with allow_objects)");
-      }
-      if (!string_payload(object.class_name, "Object class name")) return false;
-      if (object.class_name.empty()) {
-        value = Object{};
-        return true;
-      }
-      object.form = ObjectForm::full;
-      std::uint32_t raw;
-      if (!u32_payload(raw, "Object property count")) return false;
-      std::size_t count = 0;  // the engine reads a negative count as no properties
-      if (static_cast<std::int32_t>(raw) > 0 && !element_count(raw, 8, "Object property", count)) return false;
-      for (std::size_t i = 0; i < count; ++i) {
-        ObjectProperty property;
-        const std::size_t at = reader_.offset();
-        if (!string_payload(property.name, "Object property name")) return false;
-        if (!descend()) return false;
-        const bool ok = read_variant(property.value);
-        ascend();
-        if (!ok) return reader_.in_field(property.name.c_str());
-        if (property.name == "script" && !property.value.is<Nil>()) {
-          const auto* path = property.value.get_if<std::string>();
-          if (path == nullptr || path->rfind("res://", 0) != 0) {
-            return reader_.fail_at(at, ErrorCode::kInvalidValue, "an Object's script must be a res:// path String");
-          }
-        }
-        object.properties.push_back(std::move(property));
-      }
-      value = std::move(object);
-      return true;
-    }
+    case VariantType::object:
+    case VariantType::dictionary:
+    case VariantType::array: break;  // read_variant dispatches these
     case VariantType::callable: value = Callable{}; return true;
     case VariantType::signal: {
       Signal signal;
       if (!string_payload(signal.name, "Signal name") || !u64_payload(signal.object_id, "Signal object id")) return false;
       value = std::move(signal);
-      return true;
-    }
-    case VariantType::dictionary: {
-      Dictionary dictionary;
-      if (options_.version == Version::godot4 &&
-          (!container_type((h.word >> wire::kDictionaryKeyTypeShift) & wire::kContainerKindMask, dictionary.key_type) ||
-           !container_type((h.word >> wire::kDictionaryValueTypeShift) & wire::kContainerKindMask,
-                           dictionary.value_type))) {
-        return false;
-      }
-      std::uint32_t raw;
-      std::size_t count;
-      if (!u32_payload(raw, "Dictionary count") || !element_count(raw & ~wire::kSharedBit, 8, "Dictionary", count)) {
-        return false;
-      }
-      for (std::size_t i = 0; i < count; ++i) {
-        DictionaryEntry entry;
-        if (!descend()) return false;
-        const bool ok = read_variant(entry.key) && read_variant(entry.value);
-        ascend();
-        if (!ok) return reader_.in_index(i);
-        dictionary.entries.push_back(std::move(entry));
-      }
-      value = std::move(dictionary);
-      return true;
-    }
-    case VariantType::array: {
-      Array array;
-      if (options_.version == Version::godot4 &&
-          !container_type((h.word >> wire::kArrayTypeShift) & wire::kContainerKindMask, array.element_type)) {
-        return false;
-      }
-      std::uint32_t raw;
-      std::size_t count;
-      if (!u32_payload(raw, "Array count") || !element_count(raw & ~wire::kSharedBit, 4, "Array", count)) return false;
-      for (std::size_t i = 0; i < count; ++i) {
-        Variant element;
-        if (!descend()) return false;
-        const bool ok = read_variant(element);
-        ascend();
-        if (!ok) return reader_.in_index(i);
-        array.elements.push_back(std::move(element));
-      }
-      value = std::move(array);
       return true;
     }
     case VariantType::packed_byte_array: {
@@ -371,6 +298,98 @@ bool ValueReader::read_variant(Variant& out) {
     }
   }
   return reader_.fail_at(h.offset, ErrorCode::kInvalidType, "unhandled type");
+}
+
+bool ValueReader::read_object(const ValueHeader& h, Variant& out) {
+  Variant::Value& value = out.value();
+  Object object;
+  if (h.word & wire::kFlagObjectAsId) {
+    if (!u64_payload(object.instance_id, "Object instance id")) return false;
+    object.form = object.instance_id == 0 ? ObjectForm::null : ObjectForm::instance_id;
+    value = std::move(object);
+    return true;
+  }
+  if (!options_.allow_objects) {
+    return reader_.fail_at(h.offset, ErrorCode::kUnauthorized,
+                           "a full Object payload is not allowed (decode with allow_objects)");
+  }
+  if (!string_payload(object.class_name, "Object class name")) return false;
+  if (object.class_name.empty()) {
+    value = Object{};
+    return true;
+  }
+  object.form = ObjectForm::full;
+  std::uint32_t raw;
+  if (!u32_payload(raw, "Object property count")) return false;
+  std::size_t count = 0;  // the engine reads a negative count as no properties
+  if (static_cast<std::int32_t>(raw) > 0 && !element_count(raw, 8, "Object property", count)) return false;
+  for (std::size_t i = 0; i < count; ++i) {
+    ObjectProperty property;
+    const std::size_t at = reader_.offset();
+    if (!string_payload(property.name, "Object property name")) return false;
+    if (!descend()) return false;
+    const bool ok = read_variant(property.value);
+    ascend();
+    if (!ok) return reader_.in_field(property.name.c_str());
+    // Godot 4 loads the script from this path; Godot 3 has no such handling.
+    if (options_.version == Version::godot4 && property.name == "script" && !property.value.is<Nil>()) {
+      const auto* path = property.value.get_if<std::string>();
+      if (path == nullptr || path->rfind("res://", 0) != 0) {
+        return reader_.fail_at(at, ErrorCode::kInvalidValue, "an Object's script must be a res:// path String");
+      }
+    }
+    object.properties.push_back(std::move(property));
+  }
+  value = std::move(object);
+  return true;
+}
+
+bool ValueReader::read_dictionary(const ValueHeader& h, Variant& out) {
+  Variant::Value& value = out.value();
+  Dictionary dictionary;
+  if (options_.version == Version::godot4 &&
+      (!container_type((h.word >> wire::kDictionaryKeyTypeShift) & wire::kContainerKindMask, dictionary.key_type) ||
+       !container_type((h.word >> wire::kDictionaryValueTypeShift) & wire::kContainerKindMask,
+                       dictionary.value_type))) {
+    return false;
+  }
+  std::uint32_t raw;
+  std::size_t count;
+  if (!u32_payload(raw, "Dictionary count") || !element_count(raw & ~wire::kSharedBit, 8, "Dictionary", count)) {
+    return false;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    DictionaryEntry entry;
+    if (!descend()) return false;
+    const bool ok = read_variant(entry.key) && read_variant(entry.value);
+    ascend();
+    if (!ok) return reader_.in_index(i);
+    dictionary.entries.push_back(std::move(entry));
+  }
+  value = std::move(dictionary);
+  return true;
+}
+
+bool ValueReader::read_array(const ValueHeader& h, Variant& out) {
+  Variant::Value& value = out.value();
+  Array array;
+  if (options_.version == Version::godot4 &&
+      !container_type((h.word >> wire::kArrayTypeShift) & wire::kContainerKindMask, array.element_type)) {
+    return false;
+  }
+  std::uint32_t raw;
+  std::size_t count;
+  if (!u32_payload(raw, "Array count") || !element_count(raw & ~wire::kSharedBit, 4, "Array", count)) return false;
+  for (std::size_t i = 0; i < count; ++i) {
+    Variant element;
+    if (!descend()) return false;
+    const bool ok = read_variant(element);
+    ascend();
+    if (!ok) return reader_.in_index(i);
+    array.elements.push_back(std::move(element));
+  }
+  value = std::move(array);
+  return true;
 }
 
 DecodeResult decode(ByteView bytes, Variant& out, const DecodeOptions& options) {

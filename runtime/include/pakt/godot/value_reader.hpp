@@ -105,6 +105,13 @@ class ValueReader {
   bool wrong_type(const ValueHeader& h, const char* expected);
 
  private:
+  // read_variant's parts. Kept out of line so that the recursive path (a container inside a
+  // container, 1024 levels deep) uses small stack frames.
+  [[gnu::noinline]] bool read_leaf(const ValueHeader& h, Variant& out);
+  [[gnu::noinline]] bool read_object(const ValueHeader& h, Variant& out);
+  [[gnu::noinline]] bool read_dictionary(const ValueHeader& h, Variant& out);
+  [[gnu::noinline]] bool read_array(const ValueHeader& h, Variant& out);
+
   template <class T>
   bool read_int_list(std::vector<T>& out, const char* what);
   template <class T>
