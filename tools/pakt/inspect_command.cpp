@@ -10,12 +10,14 @@ namespace {
 
 constexpr const char* kCommand = "inspect";
 constexpr const char* kUsage =
-    "usage: pakt inspect --schema SCHEMA.yaml --message NAME [--format compact|mslima] [--hex]\n"
+    "usage: pakt inspect --schema SCHEMA.yaml --message NAME [--format FORMAT] [--hex]\n"
     "\n"
     "Reads one encoded message on stdin and prints one line per field value:\n"
     "  offset  bytes (hex)  field path = value\n"
     "Lengths, counts and presence bytes get lines of their own. On a decode error the lines\n"
-    "decoded so far are printed, then the error.\n"
+    "decoded so far are printed, then the error. Godot payloads get one line per field (its\n"
+    "Dictionary key and value).\n"
+    "  --format FORMAT  compact (default), mslima, godot4 or godot3\n"
     "  --hex  stdin is hex text (whitespace ignored) instead of raw bytes\n"
     "exit codes: 0 ok, 1 bad input (one error line on stderr), 2 usage error\n";
 
@@ -46,9 +48,7 @@ int run_inspect(int argc, char** argv) {
   }
   const auto format = format_option(kCommand, kUsage, *options);
   if (!format) return 2;
-  if (*format != dynamic::Format::kCompact && *format != dynamic::Format::kMslima) {
-    return usage_error(kCommand, kUsage, "inspect reads compact and mslima payloads");
-  }
+  if (*format == dynamic::Format::kJson) return usage_error(kCommand, kUsage, "inspect reads binary payloads, not json");
   const auto schemas = load_schema(kCommand, *schema_path);
   if (!schemas) return 1;
   const schema::Message* message = find_message(kCommand, *schemas, *message_name);

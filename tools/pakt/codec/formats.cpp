@@ -43,8 +43,8 @@ Status decode(const schema::Message& message, ByteView bytes, Format format, Dyn
   switch (format) {
     case Format::kCompact: return decode_binary(message, bytes, BinaryFormat::kCompact, out, trace);
     case Format::kMslima: return decode_binary(message, bytes, BinaryFormat::kMslima, out, trace);
-    case Format::kGodot4: return decode_godot(message, bytes, godot::Version::godot4, out);
-    case Format::kGodot3: return decode_godot(message, bytes, godot::Version::godot3, out);
+    case Format::kGodot4: return decode_godot(message, bytes, godot::Version::godot4, out, trace);
+    case Format::kGodot3: return decode_godot(message, bytes, godot::Version::godot3, out, trace);
     case Format::kJson: break;
   }
   const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());

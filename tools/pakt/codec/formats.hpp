@@ -22,7 +22,7 @@ const char* format_name(Format format);
 
 Status encode(const schema::Message& message, const DynValue& value, Format format, std::vector<std::uint8_t>& out);
 
-// `trace` is filled for compact and mslima only.
+// `trace`, when given, gets the annotated byte runs of a compact, mslima or godot payload.
 Status decode(const schema::Message& message, ByteView bytes, Format format, DynValue& out, Trace* trace = nullptr);
 
 }  // namespace pakt::dynamic

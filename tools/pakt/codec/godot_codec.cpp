@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "codec/json_codec.hpp"
 #include "codec/limit_check.hpp"
 #include "codec/native_value.hpp"
 #include "pakt/godot/value_reader.hpp"
@@ -78,9 +79,9 @@ class GodotWriter {
 
 class GodotReader {
  public:
-  explicit GodotReader(godot::ValueReader& r) : r_(r) {}
+  GodotReader(godot::ValueReader& r, Trace* trace) : r_(r), trace_(trace) {}
 
-  bool message(const Message& m, DynValue& out) {
+  bool message(const Message& m, DynValue& out, const std::string& path) {
     out = message_default(m);
     DynValue::List& fields = out.list();
     std::size_t count = 0;
@@ -89,7 +90,9 @@ class GodotReader {
       for (std::size_t i = 0; i < m.fields.size(); ++i) {
         const Field& f = m.fields[i];
         if (count > i) {
-          if (!field(f, fields[i])) return r_.reader().in_field(f.name.c_str());
+          if (!field(f, fields[i], r_.reader().offset(), path + "." + f.name)) {
+            return r_.reader().in_field(f.name.c_str());
+          }
         } else if (f.required) {
           return godot_mapping::missing_required(r_, f.name.c_str());
         }
@@ -103,6 +106,7 @@ class GodotReader {
     std::vector<bool> seen(m.fields.size());
     std::string key;
     for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t at = r_.reader().offset();
       bool is_name = false;
       if (!godot_mapping::read_key(r_, key, is_name)) return false;
       std::size_t index = m.fields.size();
@@ -114,7 +118,7 @@ class GodotReader {
         continue;
       }
       const Field& f = m.fields[index];
-      if (!field(f, fields[index])) return r_.reader().in_field(f.name.c_str());
+      if (!field(f, fields[index], at, path + "." + f.name)) return r_.reader().in_field(f.name.c_str());
       seen[index] = true;
     }
     for (std::size_t j = 0; j < m.fields.size(); ++j) {
@@ -127,14 +131,17 @@ class GodotReader {
   }
 
  private:
-  bool field(const Field& f, DynValue& out) {
+  bool field(const Field& f, DynValue& out, std::size_t at, const std::string& path) {
     DynValue value;
-    if (!optional_value(f, value)) return false;
+    if (!optional_value(f, value, path)) return false;
+    if (trace_ != nullptr && !contains_message(f.type)) {
+      trace_->push_back(TraceEntry{at, r_.reader().offset() - at, path, value_to_json(f.type, value)});
+    }
     out = f.deprecated ? field_default(f) : std::move(value);
     return true;
   }
 
-  bool optional_value(const Field& f, DynValue& out) {
+  bool optional_value(const Field& f, DynValue& out, const std::string& path) {
     if (f.optional) {
       godot::ValueHeader h;
       if (!r_.peek(h)) return false;
@@ -143,11 +150,11 @@ class GodotReader {
         return r_.skip_value();
       }
     }
-    return value(f.type, out, field_limits(f));
+    return value(f.type, out, field_limits(f), path);
   }
 
-  bool value(const TypeRef& t, DynValue& out, const Limits& limits) {
-    if (t.kind == TypeRef::Kind::kMessage) return message(*t.message, out);
+  bool value(const TypeRef& t, DynValue& out, const Limits& limits, const std::string& path) {
+    if (t.kind == TypeRef::Kind::kMessage) return message(*t.message, out, path);
     const bool fixed = t.kind == TypeRef::Kind::kArray;
     const std::size_t at = r_.reader().offset();
     if (contains_message(t)) {
@@ -155,7 +162,9 @@ class GodotReader {
       if (!r_.read_array_header(n) || !sized(t, n, limits, at)) return false;
       out.data = DynValue::List(n);
       for (std::size_t i = 0; i < n; ++i) {
-        if (!message(*t.element->message, out.list()[i])) return r_.reader().in_index(i);
+        if (!message(*t.element->message, out.list()[i], path + "[" + std::to_string(i) + "]")) {
+          return r_.reader().in_index(i);
+        }
       }
       return true;
     }
@@ -190,6 +199,7 @@ class GodotReader {
   }
 
   godot::ValueReader& r_;
+  Trace* trace_;
 };
 
 }  // namespace
@@ -210,12 +220,12 @@ Status encode_godot(const Message& message, const DynValue& value, godot::Versio
   return Status::Ok();
 }
 
-Status decode_godot(const Message& message, ByteView bytes, godot::Version version, DynValue& out) {
+Status decode_godot(const Message& message, ByteView bytes, godot::Version version, DynValue& out, Trace* trace) {
   Reader reader(bytes);
   godot::DecodeOptions options;
   options.version = version;
   godot::ValueReader r(reader, options);
-  if (!GodotReader(r).message(message, out)) {
+  if (!GodotReader(r, trace).message(message, out, message.name)) {
     reader.in_field(message.name.c_str());
     return reader.status();
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "codec/binary_codec.hpp"
 #include "codec/dyn_value.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/godot/format_version.hpp"
@@ -18,6 +19,9 @@ namespace pakt::dynamic {
 Status encode_godot(const schema::Message& message, const DynValue& value, godot::Version version,
                     std::vector<std::uint8_t>& out, bool array_form = false);
 
-Status decode_godot(const schema::Message& message, ByteView bytes, godot::Version version, DynValue& out);
+// `trace` (for pakt inspect) gets one entry per field that is not a message: its key (in a
+// Dictionary) and value bytes.
+Status decode_godot(const schema::Message& message, ByteView bytes, godot::Version version, DynValue& out,
+                    Trace* trace = nullptr);
 
 }  // namespace pakt::dynamic

@@ -124,12 +124,12 @@ const Schema* Loader::load_file(const std::string& path, const std::string& show
     case ReadResult::kNotUtf8: diags_.error(at, "schema '" + path + "' is not UTF-8"); return nullptr;
     case ReadResult::kOk: break;
   }
+  register_source_text(shown, text);
   YAML::Node root;
   try {
     root = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
-    const SyntaxError syntax = describe_syntax_error(text, e);
-    diags_.error(Location{shown, syntax.line, syntax.column}, "YAML syntax error: " + syntax.problem);
+    diags_.error(location_of(shown, e.mark), "YAML syntax error: " + describe_syntax_error(text, e));
     return nullptr;
   }
   if (root.IsNull()) {

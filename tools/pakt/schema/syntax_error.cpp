@@ -14,21 +14,16 @@ std::string found_token(const std::string& text, int position) {
 
 }  // namespace
 
-SyntaxError describe_syntax_error(const std::string& text, const YAML::ParserException& error) {
-  SyntaxError out;
-  if (!error.mark.is_null()) {
-    out.line = error.mark.line + 1;
-    out.column = error.mark.column + 1;
-  }
-  out.problem = error.msg;
+std::string describe_syntax_error(const std::string& text, const YAML::ParserException& error) {
   const std::string token = found_token(text, error.mark.pos);
-  if (token.empty()) return out;
+  if (token.empty()) return error.msg;
   if (error.msg == YAML::ErrorMsg::END_OF_MAP_FLOW) {
-    out.problem = "while parsing a flow mapping: expected ',' or '}', but got " + token;
-  } else if (error.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW) {
-    out.problem = "while parsing a flow sequence: expected ',' or ']', but got " + token;
+    return "while parsing a flow mapping: expected ',' or '}', but got " + token;
   }
-  return out;
+  if (error.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW) {
+    return "while parsing a flow sequence: expected ',' or ']', but got " + token;
+  }
+  return error.msg;
 }
 
 }  // namespace pakt::schema

@@ -8,12 +8,7 @@
 
 namespace pakt::schema {
 
-struct SyntaxError {
-  int line = 1;    // 1-based
-  int column = 1;  // 1-based
-  std::string problem;
-};
-
-SyntaxError describe_syntax_error(const std::string& text, const YAML::ParserException& error);
+// The problem, e.g. "while parsing a flow mapping: expected ',' or '}', but got '<stream end>'".
+std::string describe_syntax_error(const std::string& text, const YAML::ParserException& error);
 
 }  // namespace pakt::schema

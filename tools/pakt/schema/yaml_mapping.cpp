@@ -1,14 +1,43 @@
 #include "schema/yaml_mapping.hpp"
 
+#include <map>
+
 #include "schema/python_value.hpp"
 
 namespace pakt::schema {
 
-Location location_of(const std::string& path, const YAML::Node& node) {
-  const YAML::Mark mark = node.Mark();
-  if (mark.is_null()) return Location{path, 1, 1};
-  return Location{path, mark.line + 1, mark.column + 1};
+namespace {
+
+std::map<std::string, std::string>& source_texts() {
+  static std::map<std::string, std::string> texts;  // path as shown -> its text
+  return texts;
 }
+
+// The number of UTF-8 characters in the `bytes` bytes before `end`.
+int characters_before(const std::string& text, std::size_t end, int bytes) {
+  int characters = 0;
+  for (std::size_t i = end - static_cast<std::size_t>(bytes); i < end; ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++characters;
+  }
+  return characters;
+}
+
+}  // namespace
+
+void register_source_text(const std::string& path, const std::string& text) { source_texts()[path] = text; }
+
+Location location_of(const std::string& path, const YAML::Mark& mark) {
+  if (mark.is_null()) return Location{path, 1, 1};
+  int column = mark.column;
+  const auto source = source_texts().find(path);
+  if (source != source_texts().end() && mark.pos >= mark.column &&
+      static_cast<std::size_t>(mark.pos) <= source->second.size()) {
+    column = characters_before(source->second, static_cast<std::size_t>(mark.pos), mark.column);
+  }
+  return Location{path, mark.line + 1, column + 1};
+}
+
+Location location_of(const std::string& path, const YAML::Node& node) { return location_of(path, node.Mark()); }
 
 std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node& node, Diagnostics& diags) {
   std::vector<MappingItem> items;

@@ -11,7 +11,12 @@
 
 namespace pakt::schema {
 
+// Registers a file's text so that locations in it count columns in characters, as PyYAML does
+// (yaml-cpp counts bytes, which differs after any non-ASCII character on the line).
+void register_source_text(const std::string& path, const std::string& text);
+
 Location location_of(const std::string& path, const YAML::Node& node);
+Location location_of(const std::string& path, const YAML::Mark& mark);
 
 struct MappingItem {
   std::string key;
