@@ -13,6 +13,8 @@ constexpr int kPlotHeight = 260;
 constexpr int kLeft = 56;
 constexpr int kTop = 40;
 constexpr int kLegendHeight = 24;
+constexpr int kLegendColumns = 5;
+constexpr int kLegendWidth = 120;
 const char* const kColors[] = {"#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c",
                                "#98df8a", "#9467bd", "#c5b0d5", "#7f7f7f"};
 
@@ -43,8 +45,9 @@ std::string size_chart_svg(const std::vector<SizeRow>& rows) {
   std::size_t largest = 1;
   for (const SizeRow& r : rows) largest = std::max(largest, *std::max_element(r.bytes.begin(), r.bytes.end()));
   const int group_width = static_cast<int>(columns.size()) * (kBarWidth + kBarGap);
-  const int width = kLeft + static_cast<int>(rows.size()) * (group_width + kGroupGap) + 20;
-  const int legend_rows = static_cast<int>((columns.size() + 4) / 5);
+  const int width = std::max(kLeft + static_cast<int>(rows.size()) * (group_width + kGroupGap) + 20,
+                             kLeft + kLegendColumns * kLegendWidth);
+  const int legend_rows = static_cast<int>((columns.size() + kLegendColumns - 1) / kLegendColumns);
   const int height = kTop + kPlotHeight + 40 + legend_rows * kLegendHeight;
   const double scale = kPlotHeight / static_cast<double>(largest);
 
@@ -78,8 +81,8 @@ std::string size_chart_svg(const std::vector<SizeRow>& rows) {
     svg += escape(rows[g].message) + "</text>\n";
   }
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    const int x = kLeft + static_cast<int>(c % 5) * 130;
-    const int y = axis_y + 36 + static_cast<int>(c / 5) * kLegendHeight;
+    const int x = kLeft + static_cast<int>(c % kLegendColumns) * kLegendWidth;
+    const int y = axis_y + 36 + static_cast<int>(c / kLegendColumns) * kLegendHeight;
     svg += format("<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"", x, y, 0, 0);
     svg += std::string(kColors[c % 9]) + "\"/>";
     svg += format("<text x=\"%.0f\" y=\"%.0f\">", x + 16, y + 10, 0, 0) + columns[c].title + "</text>\n";
