@@ -222,6 +222,16 @@ TEST(AllocationBound, Godot3) {
   ExpectGodotBounded(CorpusPayloads("godot3_objects"), pakt::godot::Version::godot3);
 }
 
+TEST(AllocationBound, GeneratedGodot4) {
+  ExpectGeneratedBounded(HostilePayloads(GodotHeaders()), pakt::godot4);
+  ExpectGeneratedBounded(CorpusPayloads("generated_godot4"), pakt::godot4);
+}
+
+TEST(AllocationBound, GeneratedGodot3) {
+  ExpectGeneratedBounded(HostilePayloads(GodotHeaders()), pakt::godot3);
+  ExpectGeneratedBounded(CorpusPayloads("generated_godot3"), pakt::godot3);
+}
+
 // The densest container: a Godot Array of Nils, one Variant per 4-byte header, the largest
 // in-memory size per payload byte any decoder produces.
 TEST(AllocationBound, DenseGodotArray) {
