@@ -20,7 +20,9 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 #include "pakt/error_state.hpp"
 #include "pakt/format.hpp"
@@ -300,6 +302,91 @@ void Write(Writer& w, const T& v, F f) {
   } else {
     static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// WriteFields: writes a message's fields in order, as Write would one by one, but each run of
+// consecutive flat fields (bool, numbers, enums, math types, strings, vectors of numbers, enums or
+// math types) is sized first and written under one bounds check through a local pointer, so the
+// stores need no further checks and the Writer is not reloaded between them. Generated code calls it.
+namespace detail {
+
+template <class T>
+constexpr bool is_flat() {
+  if constexpr (is_scalar_v<T> || is_math_v<T> || std::is_same_v<T, std::string>) {
+    return true;
+  } else if constexpr (is_vector_v<T>) {
+    using E = typename T::value_type;
+    return kMemcpyable<E> || std::is_enum_v<E>;
+  } else {
+    return false;
+  }
+}
+
+// Stores a flat value at p, which has room for it; returns the end of what it stored.
+template <class F, class T>
+inline std::uint8_t* put_flat(std::uint8_t* p, const T& v) noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    *p = v ? 1 : 0;
+    return p + 1;
+  } else if constexpr (is_scalar_v<T>) {
+    store<F>(p, v);
+    return p + sizeof(T);
+  } else if constexpr (is_math_v<T>) {
+    store_math<F>(p, v);
+    return p + sizeof(T);
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    store<F>(p, static_cast<std::int32_t>(v.size()));
+    if constexpr (F::kReverseStrings) {
+      std::reverse_copy(v.begin(), v.end(), p + 4);
+    } else if (!v.empty()) {
+      std::memcpy(p + 4, v.data(), v.size());
+    }
+    return p + 4 + v.size();
+  } else {
+    using E = typename T::value_type;
+    store<F>(p, static_cast<std::int32_t>(v.size()));
+    copy_elements<F, E>(p + 4, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
+    return p + 4 + v.size() * sizeof(E);
+  }
+}
+
+// How many fields from Begin on are flat.
+template <std::size_t Begin, class... Fields>
+constexpr std::size_t flat_run_length() {
+  constexpr bool flat[] = {is_flat<Fields>()..., false};
+  std::size_t n = 0;
+  while (flat[Begin + n]) ++n;
+  return n;
+}
+
+template <std::size_t Begin, class F, class Tuple, std::size_t... I>
+inline void write_flat_run(Writer& w, F f, const Tuple& fields, std::index_sequence<I...>) {
+  const std::size_t size = (WireSize(std::get<Begin + I>(fields), f) + ...);
+  if (std::uint8_t* p = w.reserve(size)) {
+    ((p = put_flat<F>(p, std::get<Begin + I>(fields))), ...);
+  }
+}
+
+template <std::size_t Begin, class F, class... Fields>
+inline void write_fields_from(Writer& w, F f, const std::tuple<const Fields&...>& fields) {
+  if constexpr (Begin < sizeof...(Fields)) {
+    constexpr std::size_t run = flat_run_length<Begin, Fields...>();
+    if constexpr (run == 0) {
+      Write(w, std::get<Begin>(fields), f);
+      write_fields_from<Begin + 1>(w, f, fields);
+    } else {
+      write_flat_run<Begin>(w, f, fields, std::make_index_sequence<run>{});
+      write_fields_from<Begin + run>(w, f, fields);
+    }
+  }
+}
+
+}  // namespace detail
+
+template <class F, class... Fields>
+void WriteFields(Writer& w, F f, const Fields&... fields) {
+  detail::write_fields_from<0>(w, f, std::tuple<const Fields&...>(fields...));
 }
 
 // ---------------------------------------------------------------------------------------------

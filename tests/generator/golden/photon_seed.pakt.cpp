@@ -8,11 +8,13 @@ namespace {
 
 template <class F>
 void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
-  pakt::Write(w, m.int_1, f);  // line 12: int_1 int32
-  pakt::Write(w, m.int_2, f);  // line 13: int_2 int32
-  pakt::Write(w, m.string_1, f);  // line 14: string_1 string
-  pakt::Write(w, m.float_1, f);  // line 15: float_1 float32
-  pakt::Write(w, m.float_2, f);  // line 16: float_2 float32
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.int_1,  // line 12: int_1 int32
+                    m.int_2,  // line 13: int_2 int32
+                    m.string_1,  // line 14: string_1 string
+                    m.float_1,  // line 15: float_1 float32
+                    m.float_2);  // line 16: float_2 float32
 }
 
 template <class F>
@@ -41,11 +43,13 @@ std::size_t SizeSeedStruct(const SeedStruct& m, F f) {
 
 template <class F>
 void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
-  pakt::Write(w, m.a, f);  // line 22: a int32
-  pakt::Write(w, m.b, f);  // line 23: b int32
-  pakt::Write(w, m.c, f);  // line 24: c string
-  pakt::Write(w, m.d, f);  // line 25: d float32
-  pakt::Write(w, m.e, f);  // line 26: e float32
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.a,  // line 22: a int32
+                    m.b,  // line 23: b int32
+                    m.c,  // line 24: c string
+                    m.d,  // line 25: d float32
+                    m.e);  // line 26: e float32
 }
 
 template <class F>
@@ -74,14 +78,16 @@ std::size_t SizeSeedShortNames(const SeedShortNames& m, F f) {
 
 template <class F>
 void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
-  pakt::Write(w, m.int_1, f);  // line 33: int_1 int32
-  pakt::Write(w, m.int_2, f);  // line 34: int_2 int32
-  pakt::Write(w, m.float_1, f);  // line 35: float_1 float32
-  pakt::Write(w, m.bool_1, f);  // line 36: bool_1 bool
-  pakt::Write(w, m.string_1, f);  // line 37: string_1 string
-  pakt::Write(w, m.vector3_1, f);  // line 38: vector3_1 Vector3
-  pakt::Write(w, m.vector3_2, f);  // line 39: vector3_2 Vector3
-  pakt::Write(w, m.quaternion_1, f);  // line 40: quaternion_1 Quaternion
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.int_1,  // line 33: int_1 int32
+                    m.int_2,  // line 34: int_2 int32
+                    m.float_1,  // line 35: float_1 float32
+                    m.bool_1,  // line 36: bool_1 bool
+                    m.string_1,  // line 37: string_1 string
+                    m.vector3_1,  // line 38: vector3_1 Vector3
+                    m.vector3_2,  // line 39: vector3_2 Vector3
+                    m.quaternion_1);  // line 40: quaternion_1 Quaternion
 }
 
 template <class F>

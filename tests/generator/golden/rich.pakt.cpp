@@ -33,8 +33,10 @@ std::size_t SizeEmpty(const Empty& m, F f) {
 
 template <class F>
 void WriteInner(pakt::Writer& w, const Inner& m, F f) {
-  pakt::Write(w, m.id, f);  // line 23: id int32
-  pakt::Write(w, m.label, f);  // line 24: label string, max_length 16
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.id,  // line 23: id int32
+                    m.label);  // line 24: label string, max_length 16
 }
 
 template <class F>
@@ -57,20 +59,22 @@ std::size_t SizeInner(const Inner& m, F f) {
 
 template <class F>
 void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
-  pakt::Write(w, m.b, f);  // line 29: b bool
-  pakt::Write(w, m.u8, f);  // line 30: u8 uint8
-  pakt::Write(w, m.i8, f);  // line 31: i8 int8
-  pakt::Write(w, m.u16, f);  // line 32: u16 uint16
-  pakt::Write(w, m.i16, f);  // line 33: i16 int16
-  pakt::Write(w, m.u32, f);  // line 34: u32 uint32
-  pakt::Write(w, m.i32, f);  // line 35: i32 int32
-  pakt::Write(w, m.u64, f);  // line 36: u64 uint64
-  pakt::Write(w, m.i64, f);  // line 37: i64 int64
-  pakt::Write(w, m.f32, f);  // line 38: f32 float32
-  pakt::Write(w, m.f64, f);  // line 39: f64 float64
-  pakt::Write(w, m.small, f);  // line 40: small Small
-  pakt::Write(w, m.signed_enum, f);  // line 41: signed_enum Signed
-  pakt::Write(w, m.wide, f);  // line 42: wide Wide
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.b,  // line 29: b bool
+                    m.u8,  // line 30: u8 uint8
+                    m.i8,  // line 31: i8 int8
+                    m.u16,  // line 32: u16 uint16
+                    m.i16,  // line 33: i16 int16
+                    m.u32,  // line 34: u32 uint32
+                    m.i32,  // line 35: i32 int32
+                    m.u64,  // line 36: u64 uint64
+                    m.i64,  // line 37: i64 int64
+                    m.f32,  // line 38: f32 float32
+                    m.f64,  // line 39: f64 float64
+                    m.small,  // line 40: small Small
+                    m.signed_enum,  // line 41: signed_enum Signed
+                    m.wide);  // line 42: wide Wide
 }
 
 template <class F>
@@ -104,12 +108,14 @@ std::size_t SizeScalars(const Scalars& m, F f) {
 
 template <class F>
 void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
-  pakt::Write(w, m.v2, f);  // line 49: v2 Vector2
-  pakt::Write(w, m.v3, f);  // line 50: v3 Vector3
-  pakt::Write(w, m.q, f);  // line 51: q Quaternion
-  pakt::Write(w, m.c, f);  // line 52: c Color
-  pakt::Write(w, m.v2i, f);  // line 53: v2i Vector2i
-  pakt::Write(w, m.v3i, f);  // line 54: v3i Vector3i
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.v2,  // line 49: v2 Vector2
+                    m.v3,  // line 50: v3 Vector3
+                    m.q,  // line 51: q Quaternion
+                    m.c,  // line 52: c Color
+                    m.v2i,  // line 53: v2i Vector2i
+                    m.v3i);  // line 54: v3i Vector3i
 }
 
 template <class F>
@@ -135,10 +141,12 @@ std::size_t SizeGeometry(const Geometry& m, F f) {
 
 template <class F>
 void WriteTexts(pakt::Writer& w, const Texts& m, F f) {
-  pakt::Write(w, m.s, f);  // line 59: s string
-  pakt::Write(w, m.limited, f);  // line 60: limited string, max_length 8
-  pakt::Write(w, m.raw, f);  // line 61: raw bytes
-  pakt::Write(w, m.raw_limited, f);  // line 62: raw_limited bytes, max_length 4
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.s,  // line 59: s string
+                    m.limited,  // line 60: limited string, max_length 8
+                    m.raw,  // line 61: raw bytes
+                    m.raw_limited);  // line 62: raw_limited bytes, max_length 4
 }
 
 template <class F>
@@ -165,20 +173,22 @@ std::size_t SizeTexts(const Texts& m, F f) {
 
 template <class F>
 void WriteLists(pakt::Writer& w, const Lists& m, F f) {
-  pakt::Write(w, m.bools, f);  // line 67: bools bool[]
-  pakt::Write(w, m.u8s, f);  // line 68: u8s uint8[], max_count 10
-  pakt::Write(w, m.i16s, f);  // line 69: i16s int16[]
-  pakt::Write(w, m.u32s, f);  // line 70: u32s uint32[]
-  pakt::Write(w, m.i64s, f);  // line 71: i64s int64[]
-  pakt::Write(w, m.f32s, f);  // line 72: f32s float32[]
-  pakt::Write(w, m.f64s, f);  // line 73: f64s float64[]
-  pakt::Write(w, m.strings, f);  // line 74: strings string[], max_length 8, max_count 4
-  pakt::Write(w, m.blobs, f);  // line 75: blobs bytes[], max_length 5, max_count 3
-  pakt::Write(w, m.v3s, f);  // line 76: v3s Vector3[]
-  pakt::Write(w, m.quats, f);  // line 77: quats Quaternion[]
-  pakt::Write(w, m.enums, f);  // line 78: enums Small[]
-  pakt::Write(w, m.inners, f);  // line 79: inners Inner[], max_count 5
-  pakt::Write(w, m.empties, f);  // line 80: empties Empty[], max_count 4
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.bools,  // line 67: bools bool[]
+                    m.u8s,  // line 68: u8s uint8[], max_count 10
+                    m.i16s,  // line 69: i16s int16[]
+                    m.u32s,  // line 70: u32s uint32[]
+                    m.i64s,  // line 71: i64s int64[]
+                    m.f32s,  // line 72: f32s float32[]
+                    m.f64s,  // line 73: f64s float64[]
+                    m.strings,  // line 74: strings string[], max_length 8, max_count 4
+                    m.blobs,  // line 75: blobs bytes[], max_length 5, max_count 3
+                    m.v3s,  // line 76: v3s Vector3[]
+                    m.quats,  // line 77: quats Quaternion[]
+                    m.enums,  // line 78: enums Small[]
+                    m.inners,  // line 79: inners Inner[], max_count 5
+                    m.empties);  // line 80: empties Empty[], max_count 4
 }
 
 template <class F>
@@ -225,11 +235,13 @@ std::size_t SizeLists(const Lists& m, F f) {
 
 template <class F>
 void WriteFixed(pakt::Writer& w, const Fixed& m, F f) {
-  pakt::Write(w, m.rgba, f);  // line 91: rgba uint8[4]
-  pakt::Write(w, m.corners, f);  // line 92: corners Vector2[4]
-  pakt::Write(w, m.names, f);  // line 93: names string[2], max_length 8
-  pakt::Write(w, m.pair, f);  // line 94: pair Inner[2]
-  pakt::Write(w, m.flags, f);  // line 95: flags bool[3]
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.rgba,  // line 91: rgba uint8[4]
+                    m.corners,  // line 92: corners Vector2[4]
+                    m.names,  // line 93: names string[2], max_length 8
+                    m.pair,  // line 94: pair Inner[2]
+                    m.flags);  // line 95: flags bool[3]
 }
 
 template <class F>
@@ -258,11 +270,13 @@ std::size_t SizeFixed(const Fixed& m, F f) {
 
 template <class F>
 void WriteOptionals(pakt::Writer& w, const Optionals& m, F f) {
-  pakt::Write(w, m.maybe_int, f);  // line 100: maybe_int int32, optional
-  pakt::Write(w, m.maybe_text, f);  // line 101: maybe_text string, optional, max_length 8
-  pakt::Write(w, m.maybe_inner, f);  // line 102: maybe_inner Inner, optional
-  pakt::Write(w, m.maybe_list, f);  // line 103: maybe_list int32[], optional, max_count 3
-  pakt::Write(w, m.maybe_vec, f);  // line 104: maybe_vec Vector3, optional
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.maybe_int,  // line 100: maybe_int int32, optional
+                    m.maybe_text,  // line 101: maybe_text string, optional, max_length 8
+                    m.maybe_inner,  // line 102: maybe_inner Inner, optional
+                    m.maybe_list,  // line 103: maybe_list int32[], optional, max_count 3
+                    m.maybe_vec);  // line 104: maybe_vec Vector3, optional
 }
 
 template <class F>
@@ -291,12 +305,14 @@ std::size_t SizeOptionals(const Optionals& m, F f) {
 
 template <class F>
 void WriteNested(pakt::Writer& w, const Nested& m, F f) {
-  pakt::Write(w, m.inner, f);  // line 109: inner Inner
-  pakt::Write(w, m.scalars, f);  // line 110: scalars Scalars
-  pakt::Write(w, m.lists, f);  // line 111: lists Lists
-  pakt::Write(w, m.optionals, f);  // line 112: optionals Optionals
-  pakt::Write(w, m.fixed, f);  // line 113: fixed Fixed
-  pakt::Write(w, m.tail, f);  // line 114: tail uint8
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.inner,  // line 109: inner Inner
+                    m.scalars,  // line 110: scalars Scalars
+                    m.lists,  // line 111: lists Lists
+                    m.optionals,  // line 112: optionals Optionals
+                    m.fixed,  // line 113: fixed Fixed
+                    m.tail);  // line 114: tail uint8
 }
 
 template <class F>
@@ -327,12 +343,14 @@ std::size_t SizeNested(const Nested& m, F f) {
 
 template <class F>
 void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
-  pakt::Write(w, m.a, f);  // line 119: a int32
-  pakt::Write(w, std::int32_t{42}, f);  // line 120: old (deprecated: written as its default)
-  pakt::Write(w, m.b, f);  // line 121: b string, since 2
-  pakt::Write(w, m.c, f);  // line 122: c int16[], since 2
-  pakt::Write(w, m.d, f);  // line 123: d float64, since 3
-  pakt::Write(w, m.e, f);  // line 124: e Inner, optional, since 3
+  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
+  pakt::WriteFields(w, f,
+                    m.a,  // line 119: a int32
+                    std::int32_t{42},  // line 120: old (deprecated: written as its default)
+                    m.b,  // line 121: b string, since 2
+                    m.c,  // line 122: c int16[], since 2
+                    m.d,  // line 123: d float64, since 3
+                    m.e);  // line 124: e Inner, optional, since 3
 }
 
 template <class F>
