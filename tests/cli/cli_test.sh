@@ -120,12 +120,16 @@ input=00000000ffffff7f
 expect_error "huge list count" 1 "$pakt" decode --schema schemas/game.yaml --message Snapshot --hex
 input=zz
 expect_error "not hex" 1 "$pakt" decode --schema $seed --message SeedStruct --hex
-for seed_value in 1 2 3 4 5 6 7 8; do
-  input=$(head -c 64 /dev/urandom | od -An -tx1 | tr -d ' \n')
+for seed_value in 1 2 3 4 5 6 7 8; do  # seeded random bytes: decoded, or one error line
+  input=$(python3 -c "import random; r = random.Random($seed_value); print(bytes(r.randrange(256) for _ in range(64)).hex())")
   for format in compact mslima godot4 godot3 json; do
-    out=$(printf '%s' "$input" | timeout 20 "$pakt" decode --schema schemas/game.yaml --message Snapshot --format $format --hex 2>&1)
+    err=$(printf '%s' "$input" | timeout 20 "$pakt" decode --schema schemas/game.yaml --message Snapshot --format $format --hex 2>&1 >/dev/null)
     status=$?
-    [ $status -eq 0 ] || [ $status -eq 1 ] || fail "random bytes ($format): exit $status: $out"
+    case $status in
+      0) ;;
+      1) [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "random bytes ($format): $err" ;;
+      *) fail "random bytes ($format): exit $status: $err" ;;
+    esac
   done
 done
 

@@ -1,6 +1,7 @@
 // Differential test: the generated code and the pakt tool's run-time codec (schemas loaded with
 // yaml-cpp, DynValues) must agree byte for byte in every format, on seeded random values with
 // edge cases (test_values.hpp), and each must decode the other's output to equal values.
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "codec/json_codec.hpp"
 #include "evolution_v1.pakt.h"
 #include "evolution_v2.pakt.h"
+#include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "schema/loader.hpp"
 #include "test_values.hpp"
@@ -157,4 +159,24 @@ TEST(Differential, EvolutionV1) {
 TEST(Differential, EvolutionV2) {
   using namespace evolution::v2;
   check_schema<Profile, Settings, Lobby>("tests/schemas/evolution_v2.yaml");
+}
+
+// Negative control: a run-time schema that differs from the generated code in one field type
+// (SeedStruct.float_2 as int32) must make the comparison fail.
+TEST(Differential, FlagsASchemaThatDiffersFromTheGeneratedCode) {
+  const std::string path = ::testing::TempDir() + "seed_struct_changed.yaml";
+  std::ofstream(path) << "package: photon.seed\nmessages:\n  SeedStruct:\n    fields:\n"
+                         "      - {name: int_1, type: int32}\n      - {name: int_2, type: int32}\n"
+                         "      - {name: string_1, type: string}\n      - {name: float_1, type: float32}\n"
+                         "      - {name: float_2, type: int32}\n";
+  const pakt::schema::SchemaSet changed = pakt::schema::load_schemas({path});
+  ASSERT_TRUE(changed.ok());
+  const photon::seed::SeedStruct value{30, 71, "ABC", 0.162f, 62.0f};
+  ::testing::TestPartResultArray failures;
+  {
+    const ::testing::ScopedFakeTestPartResultReporter intercept(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
+    check_binary(*changed.find_message("SeedStruct"), value, pakt::compact, pakt::dynamic::BinaryFormat::kCompact);
+  }
+  EXPECT_GT(failures.size(), 0);
 }
