@@ -9,7 +9,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PAKT_BENCH_BUILD_DIR:-$root/build-bench}"
-repetitions="${PAKT_BENCH_REPETITIONS:-7}"
+repetitions="${PAKT_BENCH_REPETITIONS:-5}"
 min_time="${PAKT_BENCH_MIN_TIME:-0.1}"
 filter="${PAKT_BENCH_FILTER:-.}"
 jobs="${PAKT_BENCH_JOBS:-2}"
