@@ -23,6 +23,9 @@ TEST(TypedJson, NonFiniteFloatsAreStrings) {
   EXPECT_EQ(to_typed_json(Variant(std::numeric_limits<double>::quiet_NaN())).dump(), R"({"type":"float","value":"nan"})");
   EXPECT_EQ(to_typed_json(Variant(-std::numeric_limits<double>::infinity())).dump(), R"({"type":"float","value":"-inf"})");
   EXPECT_TRUE(std::isnan(parse(R"({"type":"float","value":"nan"})").as<double>()));
+  // The sign of a NaN survives (x86 computes 0.0/0.0 as -nan): IEEE -qNaN is 0xfff8000000000000.
+  EXPECT_EQ(to_typed_json(Variant(-std::numeric_limits<double>::quiet_NaN())).dump(), R"({"type":"float","value":"-nan"})");
+  EXPECT_EQ(encode_hex(parse(R"({"type":"float","value":"-nan"})")), "03000100000000000000f8ff");
 }
 
 TEST(TypedJson, ContainersCarryTheirTypes) {

@@ -25,7 +25,7 @@ json unsigned_json(std::uint64_t v) {
   return v;
 }
 json real_json(double v) {
-  if (std::isnan(v)) return "nan";
+  if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";  // 0.0/0.0 gives -nan on x86
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   return v;
 }
@@ -217,6 +217,7 @@ class Node {
     if (j_.is_string()) {
       const std::string s = j_.get<std::string>();
       if (s == "nan" || s == "NaN") return std::numeric_limits<double>::quiet_NaN();
+      if (s == "-nan") return -std::numeric_limits<double>::quiet_NaN();
       if (s == "inf" || s == "+inf" || s == "Infinity") return std::numeric_limits<double>::infinity();
       if (s == "-inf" || s == "-Infinity") return -std::numeric_limits<double>::infinity();
       char* end = nullptr;
