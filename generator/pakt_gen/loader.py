@@ -209,9 +209,18 @@ class Loader:
         return True
 
     # ------------------------------------------------------------------ enums
+    def type_name(self, path, key_node, name, what) -> bool:
+        """A valid identifier that does not hide a built-in type (a field `type: Color` must mean one thing)."""
+        if not self.identifier(path, key_node, name, what):
+            return False
+        if name in BUILTINS or name in ALIASES:
+            self.diags.error(ys.loc(path, key_node), f"{what} name '{name}' is a built-in type; choose another name")
+            return False
+        return True
+
     def load_enum(self, path, name, key_node, node) -> Optional[Enum]:
         d = self.diags
-        ok = self.identifier(path, key_node, name, "enum")
+        ok = self.type_name(path, key_node, name, "enum")
         if not ys.is_map(node):
             d.error(ys.loc(path, node), f"enum '{name}' must be a mapping with 'values'")
             return None
@@ -259,7 +268,7 @@ class Loader:
     # --------------------------------------------------------------- messages
     def declare_message(self, path, name, key_node, node, schema) -> Optional[Message]:
         d = self.diags
-        ok = self.identifier(path, key_node, name, "message")
+        ok = self.type_name(path, key_node, name, "message")
         if ok and name in RESERVED_TYPE_NAMES:
             d.error(ys.loc(path, key_node), f"message name '{name}' is used by the generated code")
             ok = False
