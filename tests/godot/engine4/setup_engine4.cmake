@@ -23,11 +23,13 @@ if(EXISTS "${stamp}" AND EXISTS "${WORK_DIR}/node_modules/react-godot-shader-pre
 endif()
 
 # --ignore-scripts: the template package's postinstall is for its React component, not needed here.
-execute_process(
-  COMMAND "${NPM}" ci --ignore-scripts --legacy-peer-deps --no-audit --no-fund --prefer-offline
-          --cache "${WORK_DIR}/npm-cache"
-  WORKING_DIRECTORY "${WORK_DIR}"
-  RESULT_VARIABLE result)
+# From the cache alone first (no registry); the first run fills the cache from the registry.
+set(npm_ci "${NPM}" ci --ignore-scripts --legacy-peer-deps --no-audit --no-fund --cache "${WORK_DIR}/npm-cache")
+execute_process(COMMAND ${npm_ci} --offline WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE result
+                OUTPUT_QUIET ERROR_QUIET)
+if(NOT result EQUAL 0)
+  execute_process(COMMAND ${npm_ci} --prefer-offline WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE result)
+endif()
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "FAIL: npm ci failed (${result}) in ${WORK_DIR}")
 endif()
