@@ -8,7 +8,7 @@ namespace {
 
 template <class M>
 class GodotRoundTrip : public ::testing::Test {};
-TYPED_TEST_SUITE(GodotRoundTrip, pakt_test::AllMessages);
+TYPED_TEST_SUITE(GodotRoundTrip, pakt_test::AllMessages, pakt_test::TypeIndexName);
 
 template <class M>
 void check_godot_round_trips(pakt::godot_t format, bool expect_unsupported) {

@@ -164,6 +164,15 @@ bool same(const T& a, const T& b) {
   }
 }
 
+// Typed tests named by the type's index, as gtest's default does; spelled out because clang's
+// -Wpedantic rejects TYPED_TEST_SUITE without its third argument.
+struct TypeIndexName {
+  template <class T>
+  static std::string GetName(int index) {
+    return std::to_string(index);
+  }
+};
+
 using AllMessages =
     ::testing::Types<pakt::test::Empty, pakt::test::Inner, pakt::test::Scalars, pakt::test::Geometry, pakt::test::Texts,
                      pakt::test::Lists, pakt::test::Fixed, pakt::test::Optionals, pakt::test::Nested,

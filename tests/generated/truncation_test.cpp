@@ -6,7 +6,7 @@ namespace {
 
 template <class M>
 class Truncation : public ::testing::Test {};
-TYPED_TEST_SUITE(Truncation, pakt_test::AllMessages);
+TYPED_TEST_SUITE(Truncation, pakt_test::AllMessages, pakt_test::TypeIndexName);
 
 template <class M, class Format>
 void check_truncations(Format format) {
