@@ -1,14 +1,12 @@
 #include "codec/binary_codec.hpp"
 
 #include <algorithm>
-#include <cstring>
-#include <type_traits>
 
 #include "codec/json_codec.hpp"
 #include "codec/limit_check.hpp"
+#include "codec/native_value.hpp"
 #include "pakt/binary_codec.hpp"
 #include "pakt/format.hpp"
-#include "pakt/math_types.hpp"
 
 namespace pakt::dynamic {
 namespace {
@@ -62,50 +60,6 @@ void append(std::vector<std::uint8_t>& out, const T& value, F f) {
   Write(w, value, f);
 }
 
-template <class Visit>
-auto with_math(Builtin type, const DynValue::List& c, Visit&& visit) {
-  const auto fl = [&](std::size_t i) { return static_cast<float>(std::get<double>(c[i].data)); };
-  const auto in = [&](std::size_t i) { return static_cast<std::int32_t>(std::get<std::int64_t>(c[i].data)); };
-  switch (type) {
-    case Builtin::kVector2: return visit(Vector2{fl(0), fl(1)});
-    case Builtin::kVector3: return visit(Vector3{fl(0), fl(1), fl(2)});
-    case Builtin::kQuaternion: return visit(Quaternion{fl(0), fl(1), fl(2), fl(3)});
-    case Builtin::kColor: return visit(Color{fl(0), fl(1), fl(2), fl(3)});
-    case Builtin::kVector2i: return visit(Vector2i{in(0), in(1)});
-    default: return visit(Vector3i{in(0), in(1), in(2)});
-  }
-}
-
-// Calls visit with a default-constructed C++ value of the integer type.
-template <class Visit>
-auto with_integer(Builtin type, Visit&& visit) {
-  switch (type) {
-    case Builtin::kInt8: return visit(std::int8_t{});
-    case Builtin::kInt16: return visit(std::int16_t{});
-    case Builtin::kInt32: return visit(std::int32_t{});
-    case Builtin::kInt64: return visit(std::int64_t{});
-    case Builtin::kUInt8: return visit(std::uint8_t{});
-    case Builtin::kUInt16: return visit(std::uint16_t{});
-    case Builtin::kUInt32: return visit(std::uint32_t{});
-    default: return visit(std::uint64_t{});
-  }
-}
-
-template <class I>
-I integer_of(const DynValue& v) {
-  if (const auto* s = std::get_if<std::int64_t>(&v.data)) return static_cast<I>(*s);
-  return static_cast<I>(std::get<std::uint64_t>(v.data));
-}
-
-template <class I>
-DynValue dyn_integer(I v) {
-  if constexpr (std::is_signed_v<I>) {
-    return DynValue{static_cast<std::int64_t>(v)};
-  } else {
-    return DynValue{static_cast<std::uint64_t>(v)};
-  }
-}
-
 // ------------------------------------------------------------------------------ encode
 template <class F>
 class Encoder {
@@ -149,22 +103,10 @@ class Encoder {
       case TypeRef::Kind::kEnum:
       case TypeRef::Kind::kBuiltin: break;
     }
-    const Builtin b = integer_type(t);
-    if (schema::is_integer(b)) {
-      with_integer(b, [&](auto zero) { append(out_, integer_of<decltype(zero)>(v), F{}); });
-    } else if (b == Builtin::kBool) {
-      append(out_, std::get<bool>(v.data), F{});
-    } else if (b == Builtin::kFloat32) {
-      append(out_, static_cast<float>(std::get<double>(v.data)), F{});
-    } else if (b == Builtin::kFloat64) {
-      append(out_, std::get<double>(v.data), F{});
-    } else if (b == Builtin::kString) {
-      append(out_, std::get<std::string>(v.data), F{});
-    } else if (b == Builtin::kBytes) {
-      append(out_, std::get<DynValue::Bytes>(v.data), F{});
-    } else {
-      with_math(b, v.list(), [&](const auto& math) { append(out_, math, F{}); });
-    }
+    with_native_type(integer_type(t), [&](auto native) {
+      to_native(v, native);
+      append(out_, native, F{});
+    });
   }
 
   std::vector<std::uint8_t>& out_;
@@ -245,40 +187,11 @@ class Decoder {
   }
 
   bool leaf(const TypeRef& t, DynValue& out, const Limits& limits) {
-    const Builtin b = integer_type(t);
-    if (schema::is_integer(b)) {
-      return with_integer(b, [&](auto v) {
-        if (!Read(r_, v, F{})) return false;
-        out = dyn_integer(v);
-        return true;
-      });
-    }
-    switch (b) {
-      case Builtin::kBool: return read_as<bool>(out, limits);
-      case Builtin::kFloat32: {
-        float v = 0;
-        if (!Read(r_, v, F{})) return false;
-        out.data = static_cast<double>(v);
-        return true;
-      }
-      case Builtin::kFloat64: return read_as<double>(out, limits);
-      case Builtin::kString: return read_as<std::string>(out, limits);
-      case Builtin::kBytes: return read_as<DynValue::Bytes>(out, limits);
-      default: break;
-    }
-    return with_math(b, schema::has_integer_components(b) ? zero_ints() : zero_floats(), [&](auto math) {
-      if (!Read(r_, math, F{})) return false;
-      out.data = components(math);
+    return with_native_type(integer_type(t), [&](auto native) {
+      if (!Read(r_, native, F{}, limits)) return false;
+      out = from_native(native);
       return true;
     });
-  }
-
-  template <class T>
-  bool read_as(DynValue& out, const Limits& limits) {
-    T v{};
-    if (!Read(r_, v, F{}, limits)) return false;
-    out.data = std::move(v);
-    return true;
   }
 
   bool list(const TypeRef& t, DynValue& out, const Limits& limits, const std::string& path) {
@@ -300,28 +213,6 @@ class Decoder {
       }
     }
     return true;
-  }
-
-  static DynValue::List zero_floats() { return DynValue::List(4, DynValue{0.0}); }
-  static DynValue::List zero_ints() { return DynValue::List(3, DynValue{std::int64_t{0}}); }
-
-  template <class M>
-  static DynValue::List components(const M& math) {
-    constexpr std::size_t n = sizeof(M) / 4;
-    const auto* words = reinterpret_cast<const std::uint8_t*>(&math);
-    DynValue::List out;
-    for (std::size_t i = 0; i < n; ++i) {
-      if constexpr (std::is_same_v<M, Vector2i> || std::is_same_v<M, Vector3i>) {
-        std::int32_t c;
-        std::memcpy(&c, words + 4 * i, 4);
-        out.push_back(DynValue{static_cast<std::int64_t>(c)});
-      } else {
-        float c;
-        std::memcpy(&c, words + 4 * i, 4);
-        out.push_back(DynValue{static_cast<double>(c)});
-      }
-    }
-    return out;
   }
 
   void record(std::size_t at, const std::string& path, const std::string& value) {
