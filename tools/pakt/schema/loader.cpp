@@ -280,9 +280,20 @@ bool Loader::identifier(const std::string& path, const YAML::Node& node, const s
   return true;
 }
 
+// A valid identifier that does not hide a built-in type (a field `type: Color` must mean one thing).
+bool Loader::type_name(const std::string& path, const YAML::Node& node, const std::string& name,
+                       const std::string& what) {
+  if (!identifier(path, node, name, what)) return false;
+  if (find_builtin(name) != nullptr || canonical_type_name(name) != name) {
+    diags_.error(location_of(path, node), what + " name '" + name + "' is a built-in type; choose another name");
+    return false;
+  }
+  return true;
+}
+
 std::unique_ptr<Enum> Loader::load_enum(const std::string& path, const std::string& name, const YAML::Node& key_node,
                                         const YAML::Node& node) {
-  const bool ok = identifier(path, key_node, name, "enum");
+  const bool ok = type_name(path, key_node, name, "enum");
   if (!node.IsMap()) {
     diags_.error(location_of(path, node), "enum '" + name + "' must be a mapping with 'values'");
     return nullptr;
@@ -352,7 +363,7 @@ std::unique_ptr<Enum> Loader::load_enum(const std::string& path, const std::stri
 std::unique_ptr<Message> Loader::declare_message(const std::string& path, const std::string& name,
                                                  const YAML::Node& key_node, const YAML::Node& node,
                                                  const Schema& schema) {
-  bool ok = identifier(path, key_node, name, "message");
+  bool ok = type_name(path, key_node, name, "message");
   if (ok && kReservedTypeNames.count(name) != 0) {
     diags_.error(location_of(path, key_node), "message name '" + name + "' is used by the generated code");
     ok = false;

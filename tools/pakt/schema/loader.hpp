@@ -47,6 +47,7 @@ class Loader {
   std::string text(const std::string& path, const MappingItem* entry);
   GodotMode godot_mode(const std::string& path, const MappingItem* entry, GodotMode fallback);
   bool identifier(const std::string& path, const YAML::Node& node, const std::string& name, const std::string& what);
+  bool type_name(const std::string& path, const YAML::Node& node, const std::string& name, const std::string& what);
   std::unique_ptr<Enum> load_enum(const std::string& path, const std::string& name, const YAML::Node& key_node,
                                   const YAML::Node& node);
   std::unique_ptr<Message> declare_message(const std::string& path, const std::string& name,
