@@ -18,7 +18,7 @@ constexpr Command kCommands[] = {
     {"check", pakt::cli::run_check, "validate schemas (the generator's rules and diagnostics)"},
     {"encode", pakt::cli::run_encode, "JSON -> a message in compact, mslima, godot4, godot3 or json"},
     {"decode", pakt::cli::run_decode, "a message in any format -> JSON; errors name the offset and field"},
-    {"inspect", pakt::cli::run_inspect, "annotated hex dump of a compact or mslima message"},
+    {"inspect", pakt::cli::run_inspect, "annotated hex dump of a message: offset, bytes, field path, value"},
     {"sizes", pakt::cli::run_sizes, "bytes of each message example in every encoding (table, JSON, SVG)"},
 };
 
