@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -54,10 +55,20 @@ inline constexpr int kMaxReflectedDepth = 64;
 
 namespace pfr_detail {
 
-// An initializer that converts to any type: Boost.PFR counts fields with it.
+// The probe below is unevaluated and may give too few initializers on purpose; clang still warns
+// (-Wmissing-field-initializers).
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wmissing-field-initializers"
+#endif
+
+// An initializer that converts to any type: Boost.PFR counts fields with it. Only used in
+// unevaluated contexts; defined because clang requires a definition for local (no-linkage) U.
 struct AnyValue {
   template <class U>
-  operator U() const;  // NOLINT: implicit by design; only used in unevaluated contexts
+  [[noreturn]] operator U() const {  // NOLINT: implicit by design
+    std::terminate();
+  }
 };
 
 // T{{AnyValue}, ...} with one braced initializer per counted field. A C array member takes one
@@ -70,6 +81,10 @@ template <class T>
 constexpr bool braced_init(...) {
   return false;
 }
+
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
 
 template <class T>
 constexpr bool has_no_c_array_members() {
