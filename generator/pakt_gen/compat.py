@@ -5,6 +5,9 @@ version (so an older payload ends at a version boundary and the newer reader fil
 nothing already on the wire changes type, place, limits, numbering or codes; a message with
 `final: true` never changes; a message nested inside another only grows when it is
 `extensible: true` (length-prefixed), because an older payload may end early only at the top level.
+Imported schemas are compared too: every enum and message the root schema can see, matched by name
+(names are unique across a schema and its imports); an appended field's `since` is checked against
+the version of the schema that declares its message.
 
 Each finding is printed as two compiler-style lines, the new version first:
 
@@ -43,7 +46,21 @@ def schema_location(schema: Schema) -> Location:
     return Location(schema.path, 1, 1)
 
 
-def nesting_sites(schema: Schema) -> Dict[str, List[str]]:
+def closure(schema: Schema) -> List[Schema]:
+    """The schema and everything it imports, directly or not: the root first, each schema once."""
+    seen: List[Schema] = []
+
+    def visit(s: Schema) -> None:
+        if all(s is not t for t in seen):
+            seen.append(s)
+            for i in s.imports:
+                visit(i)
+
+    visit(schema)
+    return seen
+
+
+def nesting_sites(schemas: List[Schema]) -> Dict[str, List[str]]:
     """Message name -> the 'Outer.field' sites where it is nested inside another message."""
     sites: Dict[str, List[str]] = {}
 
@@ -53,7 +70,7 @@ def nesting_sites(schema: Schema) -> Dict[str, List[str]]:
         elif t.kind == "message":
             sites.setdefault(t.name, []).append(f"{outer.name}.{f.name}")
 
-    for m in schema.messages:
+    for m in (m for s in schemas for m in s.messages):
         for f in m.fields:
             visit(m, f, f.type)
     return sites
@@ -64,28 +81,37 @@ class Comparison:
         self.old = old
         self.new = new
         self.found: List[Incompatibility] = []
-        self.nested_in_old = nesting_sites(old)
+        self.old_schemas = closure(old)
+        self.new_schemas = closure(new)
+        self.nested_in_old = nesting_sites(self.old_schemas)
+        self.versions_compared = set()
 
     def report(self, new: Location, old: Location, message: str) -> None:
         self.found.append(Incompatibility(new, old, message))
 
     def run(self) -> List[Incompatibility]:
-        if self.new.version < self.old.version:
-            self.report(schema_location(self.new), schema_location(self.old),
-                        f"schema version went down from {self.old.version} to {self.new.version}")
-        new_enums = {e.name: e for e in self.new.enums}
-        for e in self.old.enums:
+        self.compare_versions(self.old, self.new)
+        new_enums = {e.name: e for s in self.new_schemas for e in s.enums}
+        for e in (e for s in self.old_schemas for e in s.enums):
             if e.name not in new_enums:
                 self.report(schema_location(self.new), e.loc, f"enum {e.name} removed")
             else:
                 self.compare_enum(e, new_enums[e.name])
-        new_messages = {m.name: m for m in self.new.messages}
-        for m in self.old.messages:
+        new_messages = {m.name: m for s in self.new_schemas for m in s.messages}
+        for m in (m for s in self.old_schemas for m in s.messages):
             if m.name not in new_messages:
                 self.report(schema_location(self.new), m.loc, f"message {m.name} removed")
             else:
+                self.compare_versions(m.schema, new_messages[m.name].schema)
                 self.compare_message(m, new_messages[m.name])
         return self.found
+
+    def compare_versions(self, old: Schema, new: Schema) -> None:
+        """Once per pair of files: the root pair, then the files declaring each message on both sides."""
+        if new.version < old.version and (old.path, new.path) not in self.versions_compared:
+            self.report(schema_location(new), schema_location(old),
+                        f"schema version went down from {old.version} to {new.version}")
+        self.versions_compared.add((old.path, new.path))
 
     def compare_enum(self, old: Enum, new: Enum) -> None:
         if old.underlying != new.underlying:
@@ -151,11 +177,12 @@ class Comparison:
                                                       f"(fields are only appended)")
             else:
                 appended.append(g)
+        old_version = old.schema.version
         for g in appended:
-            if g.since <= self.old.version:
+            if g.since <= old_version:
                 self.report(g.since_loc or g.loc, old.loc,
                             f"{name}.{g.name}: appended field has since: {g.since}, not above the previous schema "
-                            f"version {self.old.version} (an older payload would be truncated, not complete)")
+                            f"version {old_version} (an older payload would be truncated, not complete)")
         if appended and not old.extensible and name in self.nested_in_old:
             self.report(appended[0].loc, old.loc,
                         f"{name}: fields appended to a message nested in {', '.join(self.nested_in_old[name])} "
