@@ -1,66 +1,66 @@
 #!/usr/bin/env bash
-# Fuzzes every decoder for a bounded time: builds the fuzz targets of tests/fuzz with clang,
-# libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer in build-fuzz, runs each one for
-# SECONDS (default 60) from its committed seed corpus (tests/fuzz/corpus/<target>/), then runs the
-# schema loader fuzzer (tests/fuzz/schema_loader_fuzz.py) as long.
+# Fuzzes every decoder for a bounded time. Configures a clang 14 build in build-fuzz with libFuzzer
+# instrumentation, AddressSanitizer and UndefinedBehaviorSanitizer everywhere (warnings are errors),
+# builds the fuzz targets of tests/fuzz and runs their ctest entries labelled `fuzzing`: each
+# target fuzzes SECONDS (default 60) from its committed seed corpus (tests/fuzz/corpus/<target>/),
+# two at a time; the schema loader fuzzer (tests/fuzz/schema_loader_fuzz.py) runs as long.
 #
-# usage: scripts/fuzz.sh [SECONDS] [TARGET...]      (targets: the names of tests/fuzz/corpus/*/)
+# usage: scripts/fuzz.sh [--whole-suite] [SECONDS] [TARGET...]
+#   TARGET         the names of tests/fuzz/corpus/*/ (default: all of them)
+#   --whole-suite  build everything and run the whole test suite in this build too (every test
+#                  but the engine, CMake-consumer and bench ones), fuzzing included: the clang pass
+#                  of scripts/test.sh
 #
-# New interesting inputs stay in build-fuzz/fuzz-corpus/<target>/. A crash is saved in
+# New interesting inputs stay in build-fuzz/fuzz-corpus/<target>/. A finding is saved in
 # build-fuzz/fuzz-findings/<target>/; add it to tests/fuzz/corpus/<target>/ (named for what it
 # found) together with the fix, so that the replay tests of every build keep checking it.
-# Exit status: 0 when no target found anything.
+# Exit status: 0 when every test passed and no target found anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+whole_suite=0
+if [ "${1:-}" = --whole-suite ]; then
+  whole_suite=1
+  shift
+fi
 seconds="${1:-60}"
 shift || true
 build=build-fuzz
-jobs="${JOBS:-2}"
+jobs="${JOBS:-$(nproc)}"
 python=/usr/bin/python3
 
-if [ "$#" -gt 0 ]; then
-  targets=("$@")
-else
-  targets=()
-  for dir in tests/fuzz/corpus/*/; do
-    name="$(basename "$dir")"
-    [ "$name" = schema_loader ] || targets+=("$name")
-  done
-fi
-
-echo "== build (clang, libFuzzer, ASan + UBSan) in $build"
+echo "== configure (clang, libFuzzer, ASan + UBSan; warnings are errors) in $build"
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPAKT_SANITIZE=ON \
-  -DPAKT_FUZZ_WITH_LIBFUZZER=ON -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link -DPAKT_BUILD_EXAMPLES=OFF \
-  -DPython3_EXECUTABLE="$python" >/dev/null
-cmake --build "$build" -j"$jobs" --target pakt_fuzz_targets
+  -DPAKT_FUZZ_WITH_LIBFUZZER=ON -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link -DPAKT_BUILD_BENCH=OFF \
+  -DPAKT_FUZZ_SECONDS="$seconds" -DPython3_EXECUTABLE="$python" >/dev/null
+rm -rf "$build/fuzz-findings"
 
-failed=()
-for target in "${targets[@]}"; do
-  work_corpus="$build/fuzz-corpus/$target"
-  findings="$build/fuzz-findings/$target"
-  mkdir -p "$work_corpus" "$findings"
-  echo "== $target: ${seconds} s"
-  # -malloc_limit_mb: a single allocation above 64 MiB from an input of at most 4 KiB is a bug
-  # (allocation per decode is bounded by a constant factor of the payload; docs/security.md).
-  if ! "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-      -malloc_limit_mb=64 -print_final_stats=1 -artifact_prefix="$findings/" \
-      "$work_corpus" "tests/fuzz/corpus/$target" >"$build/fuzz-findings/$target.log" 2>&1; then
-    failed+=("$target")
-    grep -E "ERROR|SUMMARY|fuzz property violated|Test unit written" "$build/fuzz-findings/$target.log" || true
+status=0
+if [ "$whole_suite" = 1 ]; then
+  echo "== build (clang)"
+  cmake --build "$build" -j"$jobs"
+  echo "== ctest (clang, ASan + UBSan, ${seconds} s of fuzzing per target; engine, CMake-consumer and bench tests ran in the first pass)"
+  ctest --test-dir "$build" --output-on-failure -j"$jobs" -LE "engine|cmake|bench" || status=$?
+else
+  cmake --build "$build" -j"$jobs" --target pakt_fuzz_targets
+  filter='.*'
+  if [ "$#" -gt 0 ]; then
+    filter="$(IFS='|'; echo "$*")"
   fi
-  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$build/fuzz-findings/$target.log" | tr '\n' ' '
-  echo
-done
-
-if [ "$#" -eq 0 ]; then
-  echo "== schema_loader: ${seconds} s"
-  if ! "$python" tests/fuzz/schema_loader_fuzz.py --seconds "$seconds" --findings "$build/fuzz-findings/schema_loader"; then
-    failed+=(schema_loader)
-  fi
+  echo "== fuzzing: ${seconds} s per target"
+  ctest --test-dir "$build" --output-on-failure -j"$jobs" -L fuzzing -R "^fuzz\.run\.($filter)\$" || status=$?
 fi
 
-if [ "${#failed[@]}" -gt 0 ]; then
-  echo "findings in: ${failed[*]} (inputs in $build/fuzz-findings/)"
-  exit 1
+# What each fuzzer did (libFuzzer's final statistics; the schema loader's summary line).
+log="$build/Testing/Temporary/LastTest.log"
+if [ -f "$log" ]; then
+  awk '/^[0-9]+\/[0-9]+ Test: fuzz\.run\./ { name = $3 }
+       name && /^stat::number_of_executed_units|^stat::peak_rss_mb|^schema_loader: / { printf "%s %s\n", name, $0 }
+       /^"fuzz\.run\..*" end time/ { name = "" }' "$log"
 fi
-echo "no findings"
+if [ -n "$(find "$build/fuzz-findings" -type f 2>/dev/null)" ]; then
+  echo "findings (inputs in $build/fuzz-findings/):"
+  find "$build/fuzz-findings" -type f
+  status=1
+fi
+[ "$status" = 0 ] && echo "no findings"
+exit "$status"

@@ -18,11 +18,43 @@ class _Constructor(yaml.constructor.SafeConstructor):
 
 _constructor = _Constructor()
 
+STR_TAG = "tag:yaml.org,2002:str"
+
+
+class _TagCheckingLoader(yaml.SafeLoader):
+    """SafeLoader's composer, noting every node written with an explicit tag other than `!!str` on
+    a scalar: schemas are plain YAML, and other tags (`!foo`, `!!python/...`, `!!binary`, `!!int`
+    on text) would make the constructor fail or build values no schema key accepts."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.unsupported_tags: List[yaml.Node] = []
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        tag = getattr(event, "tag", None)
+        node = super().compose_node(parent, index)
+        if tag not in (None, "!") and not (tag == STR_TAG and isinstance(node, yaml.ScalarNode)):
+            self.unsupported_tags.append(node)
+        return node
+
+
+def shown_tag(tag: str) -> str:
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
 
 def parse(path: str, text: str, diags: Diagnostics) -> Optional[yaml.Node]:
-    """Returns the document's root node, or None after reporting a syntax error."""
+    """Returns the document's root node, or None after reporting a syntax error or a YAML tag."""
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _TagCheckingLoader(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+        for node in loader.unsupported_tags:
+            diags.error(loc(path, node), f"unsupported YAML tag '{shown_tag(node.tag)}' (schemas are plain YAML; "
+                                         f"only !!str is allowed, on a scalar)")
+        return None if loader.unsupported_tags else root
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -132,6 +132,7 @@ const Schema* Loader::load_file(const std::string& path, const std::string& show
     diags_.error(location_of(shown, e.mark), "YAML syntax error: " + describe_syntax_error(text, e));
     return nullptr;
   }
+  if (!check_tags(shown, root, diags_)) return nullptr;
   if (root.IsNull()) {
     if (diags_.empty()) diags_.error(Location{shown, 1, 1}, "empty schema: expected a mapping with 'package'");
     return nullptr;

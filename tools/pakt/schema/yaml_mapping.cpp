@@ -83,3 +83,52 @@ bool scalar_text(const YAML::Node& node, std::string& out) {
 }
 
 }  // namespace pakt::schema
+
+namespace pakt::schema {
+namespace {
+
+constexpr const char* kYamlTagPrefix = "tag:yaml.org,2002:";
+
+std::string shown_tag(const std::string& tag) {
+  const std::string prefix = kYamlTagPrefix;
+  return tag.compare(0, prefix.size(), prefix) == 0 ? "!!" + tag.substr(prefix.size()) : tag;
+}
+
+// Untagged nodes have the non-specific tags "?" (plain) and "!" (quoted, or written `!`).
+bool tag_allowed(const YAML::Node& node) {
+  const std::string& tag = node.Tag();
+  if (tag.empty() || tag == "?" || tag == "!") return true;
+  return tag == std::string(kYamlTagPrefix) + "str" && node.IsScalar();
+}
+
+void visit_tags(const std::string& path, const YAML::Node& node, std::vector<YAML::Node>& seen, bool& ok,
+                Diagnostics& diags) {
+  for (const YAML::Node& other : seen) {
+    if (other.is(node)) return;  // an alias of a node already checked
+  }
+  seen.push_back(node);
+  if (!tag_allowed(node)) {
+    ok = false;
+    diags.error(location_of(path, node), "unsupported YAML tag '" + shown_tag(node.Tag()) +
+                                             "' (schemas are plain YAML; only !!str is allowed, on a scalar)");
+  }
+  if (node.IsSequence()) {
+    for (const YAML::Node& item : node) visit_tags(path, item, seen, ok, diags);
+  } else if (node.IsMap()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      visit_tags(path, it->first, seen, ok, diags);
+      visit_tags(path, it->second, seen, ok, diags);
+    }
+  }
+}
+
+}  // namespace
+
+bool check_tags(const std::string& path, const YAML::Node& root, Diagnostics& diags) {
+  std::vector<YAML::Node> seen;
+  bool ok = true;
+  visit_tags(path, root, seen, ok, diags);
+  return ok;
+}
+
+}  // namespace pakt::schema

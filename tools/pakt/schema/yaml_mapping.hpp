@@ -27,6 +27,10 @@ struct MappingItem {
 // (key, key node, value node) in document order; reports duplicate and non-string keys.
 std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node& node, Diagnostics& diags);
 
+// Reports every node written with an explicit YAML tag other than `!!str` on a scalar (schemas are
+// plain YAML, as yaml_source.parse rules); true when there was none.
+bool check_tags(const std::string& path, const YAML::Node& root, Diagnostics& diags);
+
 const MappingItem* find_item(const std::vector<MappingItem>& items, const std::string& key);
 
 // A scalar node's Python value when it is a str, else nullptr-like empty optional.
