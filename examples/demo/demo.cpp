@@ -52,28 +52,33 @@ struct Collect {
   }
 };
 
-// `pakt_demo --godot3-hex`: prints "<message> <hex>" of every example in the Godot 3 mapping, for the
-// test that hands them to the real Godot 3 engine (tests/generated/godot3_engine_test.py).
-struct PrintGodot3Hex {
+// `pakt_demo --godot3-hex` / `--godot4-hex`: prints "<message> <hex>" of every example in that Godot
+// mapping, for the test that hands them to the real engine (tests/generated/godot_engine_test.py).
+struct PrintGodotHex {
+  pakt::godot_t format;
+
   template <class M>
   void operator()(const char* name, const M& value, std::size_t) const {
     std::vector<std::uint8_t> bytes;
-    if (!Serialize(value, bytes, pakt::godot3)) return;  // not representable in Godot 3
+    if (!Serialize(value, bytes, format)) return;  // not representable in this Godot version
     std::printf("%s ", name);
     for (std::uint8_t b : bytes) std::printf("%02x", b);
     std::printf("\n");
   }
 };
 
+int print_godot_hex(pakt::godot_t format) {
+  photon::seed::ForEachExample(PrintGodotHex{format});
+  game::common::ForEachExample(PrintGodotHex{format});
+  game::net::ForEachExample(PrintGodotHex{format});
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 2 && std::string(argv[1]) == "--godot3-hex") {
-    photon::seed::ForEachExample(PrintGodot3Hex{});
-    game::common::ForEachExample(PrintGodot3Hex{});
-    game::net::ForEachExample(PrintGodot3Hex{});
-    return 0;
-  }
+  if (argc == 2 && std::string(argv[1]) == "--godot3-hex") return print_godot_hex(pakt::godot3);
+  if (argc == 2 && std::string(argv[1]) == "--godot4-hex") return print_godot_hex(pakt::godot4);
   std::vector<Row> rows;
   std::printf("Round trips (schemas/*.yaml examples):\n");
   photon::seed::ForEachExample(Collect{rows});
