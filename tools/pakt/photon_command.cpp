@@ -4,21 +4,27 @@
 #include <cstring>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "codec/formats.hpp"
 #include "commands.hpp"
 #include "pakt/photon/protocol.hpp"
 #include "photon_json.hpp"
+#include "photon_schema.hpp"
+#include "schema/loader.hpp"
 
 namespace pakt::cli {
 namespace {
 
 constexpr const char* kUsage =
     "usage: pakt photon decode [--protocol 16|18] [--kind value|event|request|response|message]\n"
+    "                          [--schema SCHEMA.yaml [--format mslima|compact]]\n"
     "       pakt photon encode [--protocol 16|18] [--kind value|event|request|response|message]\n"
+    "                          [--schema SCHEMA.yaml [--format mslima|compact]]\n"
     "\n"
     "decode  reads hex on stdin (whitespace ignored) and prints typed JSON:\n"
     "        {\"type\":\"int\",\"value\":42}, Hashtables as lists of [key, value] pairs, byte[] as hex,\n"
@@ -28,7 +34,11 @@ constexpr const char* kUsage =
     "--protocol 16|18  GpBinaryV16 or GpBinaryV18 (default 18, PUN2's default)\n"
     "--kind            value: a typed value (default); event / request / response: a body\n"
     "                  without a type code; message: the 0xF3 header, message type and body\n"
-    "--schema          not available: it needs the run-time schema loader\n"
+    "--schema          custom types whose code is a schema message's code: decode adds\n"
+    "                  \"message\" and \"value\" (the body as that message's JSON) next to \"bytes\";\n"
+    "                  encode takes \"value\" instead of \"bytes\" (the value wins when both are given)\n"
+    "--format          the bodies' format with --schema: mslima (default: Unity's MSLIMA\n"
+    "                  PhotonSerializer) or compact\n"
     "\n"
     "exit codes: 0 ok, 1 bad input (\"error: <reason> at offset N\" on stderr), 2 usage error\n";
 
@@ -38,6 +48,8 @@ struct Options {
   bool decode = true;
   photon::Protocol protocol = photon::Protocol::k18;
   Kind kind = Kind::kValue;
+  std::optional<schema::SchemaSet> schemas;  // --schema
+  dynamic::Format format = dynamic::Format::kMslima;
 };
 
 int usage_error(const std::string& message) {
@@ -142,6 +154,9 @@ int run_decode(const Options& options) {
     }
   }
   if (!status) return input_error(status);
+  if (options.schemas && !photon_schema::decode_customs(out, *options.schemas, options.format, error)) {
+    return input_error(error);
+  }
   std::printf("%s\n", out.dump(2).c_str());
   return 0;
 }
@@ -158,9 +173,12 @@ bool body_of(const photon::Value& v, photon::Type type, T& out, std::string& err
 }
 
 int run_encode(const Options& options) {
-  const nlohmann::json json = nlohmann::json::parse(read_stdin(), nullptr, false);
+  nlohmann::json json = nlohmann::json::parse(read_stdin(), nullptr, false);
   if (json.is_discarded()) return input_error("stdin is not valid JSON");
   std::string error;
+  if (options.schemas && !photon_schema::encode_customs(json, *options.schemas, options.format, error)) {
+    return input_error(error);
+  }
   std::vector<std::uint8_t> bytes;
   Status status;
   if (options.kind == Kind::kMessage) {
@@ -218,6 +236,8 @@ int run_photon(int argc, char** argv) {
   } else if (verb != "decode") {
     return usage_error("unknown subcommand '" + verb + "'");
   }
+  std::string schema_path;
+  bool format_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -232,10 +252,24 @@ int run_photon(int argc, char** argv) {
       }
     } else if (arg == "--kind" && has_value) {
       if (!parse_kind(argv[++i], options.kind)) return usage_error("unknown --kind '" + std::string(argv[i]) + "'");
-    } else if (arg == "--schema") {
-      return usage_error("--schema needs the run-time schema loader, which this build does not have yet");
+    } else if (arg == "--schema" && has_value) {
+      schema_path = argv[++i];
+    } else if (arg == "--format" && has_value) {
+      const std::string f = argv[++i];
+      if (f != "mslima" && f != "compact") return usage_error("--format must be mslima or compact");
+      options.format = f == "mslima" ? dynamic::Format::kMslima : dynamic::Format::kCompact;
+      format_given = true;
     } else {
       return usage_error("unknown option '" + arg + "'");
+    }
+  }
+  if (format_given && schema_path.empty()) return usage_error("--format applies with --schema only");
+  if (!schema_path.empty()) {
+    options.schemas = schema::load_schemas({schema_path});
+    if (!options.schemas->ok()) {
+      const std::size_t more = options.schemas->diagnostics.size() - 1;
+      return input_error("invalid schema: " + options.schemas->diagnostics.front().to_string() +
+                         (more == 0 ? "" : " (and " + std::to_string(more) + " more: run pakt check)"));
     }
   }
   return options.decode ? run_decode(options) : run_encode(options);
