@@ -91,25 +91,29 @@ bool write_list(godot::ValueWriter& w, const List& list) {
   }
   if constexpr (packing == Packing::int32 || packing == Packing::int64) {
     using Wide = std::conditional_t<packing == Packing::int32, std::int32_t, std::int64_t>;
-    std::vector<Wide> wide(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      if constexpr (std::is_same_v<E, std::uint64_t>) {
+    if constexpr (std::is_same_v<E, std::uint64_t>) {  // checked before anything is written
+      for (std::size_t i = 0; i < n; ++i) {
         if (list[i] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
           w.fail_at(w.buffer().size(), ErrorCode::kUnsupported, "uint64 value above INT64_MAX has no Godot int");
           return w.in_index(i);
         }
       }
+    }
+    const auto wide = [](const E& e) {
       if constexpr (std::is_enum_v<E>) {
-        wide[i] = static_cast<Wide>(static_cast<std::underlying_type_t<E>>(list[i]));
+        return static_cast<Wide>(static_cast<std::underlying_type_t<E>>(e));
       } else {
-        wide[i] = static_cast<Wide>(list[i]);
+        return static_cast<Wide>(e);
       }
-    }
+    };
     if constexpr (packing == Packing::int32) {
-      return w.packed_int32_array(wide.data(), n);
+      if (!w.packed_int32_array_header(n)) return false;
+      for (std::size_t i = 0; i < n; ++i) w.packed_int32_element(wide(list[i]));
     } else {
-      return w.packed_int64_array(wide.data(), n);
+      if (!w.packed_int64_array_header(n)) return false;
+      for (std::size_t i = 0; i < n; ++i) w.packed_int64_element(wide(list[i]));
     }
+    return true;
   } else if constexpr (packing == Packing::float32) {
     return w.packed_float32_array(list.data(), n);
   } else if constexpr (packing == Packing::float64) {
@@ -258,7 +262,16 @@ bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
     }
     return true;
   };
-  if constexpr (packing == Packing::int32) {
+  if constexpr (!fixed && (std::is_same_v<E, std::int32_t> || std::is_same_v<E, std::int64_t>)) {
+    // The packed element type itself: straight into the list.
+    bool read = false;
+    if constexpr (std::is_same_v<E, std::int32_t>) {
+      read = r.read_packed_int32_array(list);
+    } else {
+      read = r.read_packed_int64_array(list);
+    }
+    return read && check_count(r, list.size(), limits.max_count, "count", "max_count", at);
+  } else if constexpr (packing == Packing::int32) {
     std::vector<std::int32_t> packed;
     return r.read_packed_int32_array(packed) && take(packed);
   } else if constexpr (packing == Packing::int64) {

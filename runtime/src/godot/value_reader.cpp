@@ -2,7 +2,9 @@
 // length and count checked against the bytes that remain before anything is allocated.
 #include "pakt/godot/value_reader.hpp"
 
+#include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "engine_utf8.hpp"
 #include "wire_bytes.hpp"
@@ -377,15 +379,53 @@ bool ValueReader::read_dictionary_header(std::size_t& count) {
 template <class T>
 bool ValueReader::read_int_list(std::vector<T>& out, const char* what) {
   const std::size_t at = reader_.offset();
-  Variant v;
-  if (!read_variant(v)) return false;
-  out.clear();
-  const auto append = [&](std::int64_t x) {
+  const auto in_range = [&](std::int64_t x) {
     if (x < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
         x > static_cast<std::int64_t>(std::numeric_limits<T>::max())) {
       return reader_.fail_at(at, ErrorCode::kInvalidValue,
                              std::string(what) + " element " + std::to_string(x) + " is out of range");
     }
+    return true;
+  };
+  // What a Godot peer writes for the field's own type, read straight into `out` (no Variant).
+  ValueHeader h;
+  if (!peek(h)) return false;
+  if (h.type == VariantType::packed_byte_array) {
+    header(h);
+    std::uint32_t raw;
+    std::size_t count;
+    if (!u32_payload(raw, "PackedByteArray count") || !element_count(raw, 1, "PackedByteArray", count)) return false;
+    const std::uint8_t* p = reader_.take(count, "PackedByteArray");
+    out.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!in_range(p[i])) return false;
+      out[i] = static_cast<T>(p[i]);
+    }
+    // The engine does not require the padding after the last bytes; take what is there.
+    const std::size_t padding = wire::padding_to_4(count);
+    reader_.take(padding < reader_.remaining() ? padding : reader_.remaining(), "padding");
+    return true;
+  }
+  if (h.type == VariantType::packed_int32_array || h.type == VariantType::packed_int64_array) {
+    header(h);
+    const std::size_t size = h.type == VariantType::packed_int32_array ? 4 : 8;
+    std::uint32_t raw;
+    std::size_t count;
+    if (!u32_payload(raw, "packed array count") || !element_count(raw, size, type_name(h.type), count)) return false;
+    const std::uint8_t* p = reader_.take(count * size, type_name(h.type));
+    out.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::int64_t x = size == 4 ? wire::load_i32(p + 4 * i) : wire::load_i64(p + 8 * i);
+      if (!in_range(x)) return false;
+      out[i] = static_cast<T>(x);
+    }
+    return true;
+  }
+  Variant v;
+  if (!read_variant(v)) return false;
+  out.clear();
+  const auto append = [&](std::int64_t x) {
+    if (!in_range(x)) return false;
     out.push_back(static_cast<T>(x));
     return true;
   };
@@ -418,6 +458,27 @@ bool ValueReader::read_int_list(std::vector<T>& out, const char* what) {
 template <class T>
 bool ValueReader::read_real_list(std::vector<T>& out, const char* what) {
   const std::size_t at = reader_.offset();
+  // What a Godot peer writes for the field's own type, read straight into `out` (no Variant).
+  ValueHeader h;
+  if (!peek(h)) return false;
+  if (h.type == VariantType::packed_float32_array || h.type == VariantType::packed_float64_array) {
+    header(h);
+    const std::size_t size = h.type == VariantType::packed_float32_array ? 4 : 8;
+    std::uint32_t raw;
+    std::size_t count;
+    if (!u32_payload(raw, "packed array count") || !element_count(raw, size, type_name(h.type), count)) return false;
+    const std::uint8_t* p = reader_.take(count * size, type_name(h.type));
+    out.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const double x = size == 4 ? static_cast<double>(wire::load_f32(p + 4 * i)) : wire::load_f64(p + 8 * i);
+      if constexpr (std::is_same_v<T, float>) {
+        out[i] = wire::to_float32(x);
+      } else {
+        out[i] = x;
+      }
+    }
+    return true;
+  }
   Variant v;
   if (!read_variant(v)) return false;
   out.clear();
@@ -520,20 +581,60 @@ bool convert_list(Reader& reader, std::size_t at, const Variant& v, const char* 
 
 }  // namespace
 
+template <class SchemaT>
+bool ValueReader::read_packed_components(VariantType type, std::vector<SchemaT>& out, bool& done) {
+  // What a Godot peer writes for the field's own type, read straight into `out` (no Variant).
+  ValueHeader h;
+  done = false;
+  if (!peek(h)) return false;
+  if (h.type != type) return true;
+  done = true;
+  header(h);
+  static_assert(std::is_trivially_copyable_v<SchemaT> && sizeof(SchemaT) % sizeof(float) == 0);
+  constexpr std::size_t dims = sizeof(SchemaT) / sizeof(float);  // Vector2, Vector3, Color: floats only
+  const bool wide = type != VariantType::packed_color_array && options_.version == Version::godot4 &&
+                    (h.word & wire::kFlag64) != 0;
+  std::uint32_t raw;
+  std::size_t count;
+  if (!u32_payload(raw, "packed array count") || !element_count(raw, dims * (wide ? 8 : 4), type_name(type), count)) {
+    return false;
+  }
+  const std::uint8_t* p = reader_.take(count * dims * (wide ? 8 : 4), type_name(type));
+  out.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    float c[dims];
+    for (std::size_t k = 0; k < dims; ++k) {
+      const std::size_t at = i * dims + k;
+      c[k] = wide ? wire::to_float32(wire::load_f64(p + 8 * at)) : wire::load_f32(p + 4 * at);
+    }
+    std::memcpy(&out[i], c, sizeof c);
+  }
+  return true;
+}
+
 bool ValueReader::read_packed_vector2_array(std::vector<pakt::Vector2>& out) {
   const std::size_t at = reader_.offset();
+  bool done = false;
+  if (!read_packed_components(VariantType::packed_vector2_array, out, done)) return false;
+  if (done) return true;
   Variant v;
   return read_variant(v) && convert_list<Vector2>(reader_, at, v, "PackedVector2Array", out);
 }
 
 bool ValueReader::read_packed_vector3_array(std::vector<pakt::Vector3>& out) {
   const std::size_t at = reader_.offset();
+  bool done = false;
+  if (!read_packed_components(VariantType::packed_vector3_array, out, done)) return false;
+  if (done) return true;
   Variant v;
   return read_variant(v) && convert_list<Vector3>(reader_, at, v, "PackedVector3Array", out);
 }
 
 bool ValueReader::read_packed_color_array(std::vector<pakt::Color>& out) {
   const std::size_t at = reader_.offset();
+  bool done = false;
+  if (!read_packed_components(VariantType::packed_color_array, out, done)) return false;
+  if (done) return true;
   Variant v;
   return read_variant(v) && convert_list<Color>(reader_, at, v, "PackedColorArray", out);
 }

@@ -332,15 +332,27 @@ bool ValueWriter::packed_byte_array(const std::uint8_t* data, std::size_t count)
   return true;
 }
 
+bool ValueWriter::packed_int32_array_header(std::size_t count) {
+  return header(VariantType::packed_int32_array) && count_field(count, "PackedInt32Array");
+}
+
+bool ValueWriter::packed_int64_array_header(std::size_t count) {
+  return header(VariantType::packed_int64_array) && count_field(count, "PackedInt64Array");
+}
+
+void ValueWriter::packed_int32_element(std::int32_t value) { wire::put_i32(out_, value); }
+
+void ValueWriter::packed_int64_element(std::int64_t value) { wire::put_i64(out_, value); }
+
 bool ValueWriter::packed_int32_array(const std::int32_t* data, std::size_t count) {
-  if (!header(VariantType::packed_int32_array) || !count_field(count, "PackedInt32Array")) return false;
-  for (std::size_t i = 0; i < count; ++i) wire::put_i32(out_, data[i]);
+  if (!packed_int32_array_header(count)) return false;
+  for (std::size_t i = 0; i < count; ++i) packed_int32_element(data[i]);
   return true;
 }
 
 bool ValueWriter::packed_int64_array(const std::int64_t* data, std::size_t count) {
-  if (!header(VariantType::packed_int64_array) || !count_field(count, "PackedInt64Array")) return false;
-  for (std::size_t i = 0; i < count; ++i) wire::put_i64(out_, data[i]);
+  if (!packed_int64_array_header(count)) return false;
+  for (std::size_t i = 0; i < count; ++i) packed_int64_element(data[i]);
   return true;
 }
 

@@ -116,6 +116,10 @@ class ValueReader {
   bool read_int_list(std::vector<T>& out, const char* what);
   template <class T>
   bool read_real_list(std::vector<T>& out, const char* what);
+  // The packed vector/color type itself, straight into `out`; done = false when the value is
+  // another type (the caller then reads it as a Variant).
+  template <class SchemaT>
+  bool read_packed_components(VariantType type, std::vector<SchemaT>& out, bool& done);
 
   Reader& reader_;
   DecodeOptions options_;

@@ -87,6 +87,12 @@ class ValueWriter : public ErrorState {
   bool packed_byte_array(const std::uint8_t* data, std::size_t count);
   bool packed_int32_array(const std::int32_t* data, std::size_t count);
   bool packed_int64_array(const std::int64_t* data, std::size_t count);
+  // The same element by element (lists of narrower integers, without a temporary array): the
+  // header, then exactly `count` elements.
+  bool packed_int32_array_header(std::size_t count);
+  bool packed_int64_array_header(std::size_t count);
+  void packed_int32_element(std::int32_t value);
+  void packed_int64_element(std::int64_t value);
   bool packed_float32_array(const float* data, std::size_t count);
   bool packed_float64_array(const double* data, std::size_t count);
   bool packed_string_array(const std::string* data, std::size_t count);
