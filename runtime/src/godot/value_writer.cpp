@@ -43,6 +43,42 @@ void ValueWriter::real_component(double value) {
   }
 }
 
+namespace {
+
+// The elements of a packed array, stored into room made once for all of them (a vector insert per
+// component costs more than the store). `wide`: float64 components (double-precision Godot 4).
+class ArrayStore {
+ public:
+  ArrayStore(std::vector<std::uint8_t>& out, std::size_t components, bool wide) : wide_(wide) {
+    const std::size_t at = out.size();
+    out.resize(at + components * (wide ? 8 : 4));
+    p_ = out.data() + at;
+  }
+  void real(double v) {
+    if (wide_) {
+      wire::store_f64(p_, v);
+      p_ += 8;
+    } else {
+      wire::store_f32(p_, wire::to_float32(v));
+      p_ += 4;
+    }
+  }
+  void f32(float v) {
+    wire::store_f32(p_, v);
+    p_ += 4;
+  }
+  void f64(double v) {
+    wire::store_f64(p_, v);
+    p_ += 8;
+  }
+
+ private:
+  std::uint8_t* p_;
+  bool wide_;
+};
+
+}  // namespace
+
 bool ValueWriter::count_field(std::size_t count, const char* what) {
   if (count > kMaxCount) {
     return fail(ErrorCode::kLimitExceeded, std::string(what) + " count " + std::to_string(count) + " exceeds INT32_MAX");
@@ -358,13 +394,15 @@ bool ValueWriter::packed_int64_array(const std::int64_t* data, std::size_t count
 
 bool ValueWriter::packed_float32_array(const float* data, std::size_t count) {
   if (!header(VariantType::packed_float32_array) || !count_field(count, "PackedFloat32Array")) return false;
-  for (std::size_t i = 0; i < count; ++i) wire::put_f32(out_, data[i]);
+  ArrayStore store(out_, count, false);
+  for (std::size_t i = 0; i < count; ++i) store.f32(data[i]);
   return true;
 }
 
 bool ValueWriter::packed_float64_array(const double* data, std::size_t count) {
   if (!header(VariantType::packed_float64_array) || !count_field(count, "PackedFloat64Array")) return false;
-  for (std::size_t i = 0; i < count; ++i) wire::put_f64(out_, data[i]);
+  ArrayStore store(out_, count, true);
+  for (std::size_t i = 0; i < count; ++i) store.f64(data[i]);
   return true;
 }
 
@@ -385,24 +423,33 @@ bool ValueWriter::packed_string_array(const std::string* data, std::size_t count
 
 bool ValueWriter::packed_vector2_array(const Vector2* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector2_array) || !count_field(count, "PackedVector2Array")) return false;
+  ArrayStore store(out_, count * 2, options_.version == Version::godot4 && options_.double_precision);
   for (std::size_t i = 0; i < count; ++i) {
-    for (double c : {data[i].x, data[i].y}) real_component(c);
+    store.real(data[i].x);
+    store.real(data[i].y);
   }
   return true;
 }
 
 bool ValueWriter::packed_vector3_array(const Vector3* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector3_array) || !count_field(count, "PackedVector3Array")) return false;
+  ArrayStore store(out_, count * 3, options_.version == Version::godot4 && options_.double_precision);
   for (std::size_t i = 0; i < count; ++i) {
-    for (double c : {data[i].x, data[i].y, data[i].z}) real_component(c);
+    store.real(data[i].x);
+    store.real(data[i].y);
+    store.real(data[i].z);
   }
   return true;
 }
 
 bool ValueWriter::packed_color_array(const Color* data, std::size_t count) {
   if (!header(VariantType::packed_color_array) || !count_field(count, "PackedColorArray")) return false;
+  ArrayStore store(out_, count * 4, false);
   for (std::size_t i = 0; i < count; ++i) {
-    for (float c : {data[i].r, data[i].g, data[i].b, data[i].a}) wire::put_f32(out_, c);
+    store.f32(data[i].r);
+    store.f32(data[i].g);
+    store.f32(data[i].b);
+    store.f32(data[i].a);
   }
   return true;
 }
@@ -417,24 +464,33 @@ bool ValueWriter::packed_vector4_array(const Vector4* data, std::size_t count) {
 
 bool ValueWriter::packed_vector2_array(const pakt::Vector2* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector2_array) || !count_field(count, "PackedVector2Array")) return false;
+  ArrayStore store(out_, count * 2, options_.version == Version::godot4 && options_.double_precision);
   for (std::size_t i = 0; i < count; ++i) {
-    for (float c : {data[i].x, data[i].y}) real_component(c);
+    store.real(data[i].x);
+    store.real(data[i].y);
   }
   return true;
 }
 
 bool ValueWriter::packed_vector3_array(const pakt::Vector3* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector3_array) || !count_field(count, "PackedVector3Array")) return false;
+  ArrayStore store(out_, count * 3, options_.version == Version::godot4 && options_.double_precision);
   for (std::size_t i = 0; i < count; ++i) {
-    for (float c : {data[i].x, data[i].y, data[i].z}) real_component(c);
+    store.real(data[i].x);
+    store.real(data[i].y);
+    store.real(data[i].z);
   }
   return true;
 }
 
 bool ValueWriter::packed_color_array(const pakt::Color* data, std::size_t count) {
   if (!header(VariantType::packed_color_array) || !count_field(count, "PackedColorArray")) return false;
+  ArrayStore store(out_, count * 4, false);
   for (std::size_t i = 0; i < count; ++i) {
-    for (float c : {data[i].r, data[i].g, data[i].b, data[i].a}) wire::put_f32(out_, c);
+    store.f32(data[i].r);
+    store.f32(data[i].g);
+    store.f32(data[i].b);
+    store.f32(data[i].a);
   }
   return true;
 }

@@ -55,6 +55,27 @@ inline void put_f64(std::vector<std::uint8_t>& out, double v) {
   std::memcpy(&bits, &v, 8);
   put_u64(out, bits);
 }
+// Stores into room the caller made (little-endian, like put_*).
+inline void store_u32(std::uint8_t* p, std::uint32_t v) {
+  p[0] = static_cast<std::uint8_t>(v);
+  p[1] = static_cast<std::uint8_t>(v >> 8);
+  p[2] = static_cast<std::uint8_t>(v >> 16);
+  p[3] = static_cast<std::uint8_t>(v >> 24);
+}
+inline void store_u64(std::uint8_t* p, std::uint64_t v) {
+  store_u32(p, static_cast<std::uint32_t>(v));
+  store_u32(p + 4, static_cast<std::uint32_t>(v >> 32));
+}
+inline void store_f32(std::uint8_t* p, float v) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &v, 4);
+  store_u32(p, bits);
+}
+inline void store_f64(std::uint8_t* p, double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  store_u64(p, bits);
+}
 inline void put_zeros(std::vector<std::uint8_t>& out, std::size_t n) { out.insert(out.end(), n, 0); }
 
 inline std::uint32_t load_u32(const std::uint8_t* p) {
