@@ -44,10 +44,16 @@ else
   cmake --build "$build" -j"$jobs" --target pakt_fuzz_targets
   filter='.*'
   if [ "$#" -gt 0 ]; then
+    for target in "$@"; do
+      if [ ! -d "tests/fuzz/corpus/$target" ]; then
+        echo "fuzz.sh: no fuzz target '$target'; the targets are: $(ls tests/fuzz/corpus | tr '\n' ' ')" >&2
+        exit 2
+      fi
+    done
     filter="$(IFS='|'; echo "$*")"
   fi
   echo "== fuzzing: ${seconds} s per target"
-  ctest --test-dir "$build" --output-on-failure -j"$jobs" -L fuzzing -R "^fuzz\.run\.($filter)\$" || status=$?
+  ctest --test-dir "$build" --output-on-failure --no-tests=error -j"$jobs" -L fuzzing -R "^fuzz\.run\.($filter)\$" || status=$?
 fi
 
 # What each fuzzer did (libFuzzer's final statistics; the schema loader's summary line).

@@ -23,3 +23,14 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# The Godot 4 engine tests drive Chromium with playwright-core from Node.js; the package they pin
+# (tests/godot/engine4/package.json, "engines") runs on Debian 12's Node.js 18 and later.
+node_needed=18
+node_major="$(node --version 2>/dev/null | sed -n 's/^v\([0-9][0-9]*\)\..*/\1/p')"
+if [[ -z $node_major || $node_major -lt $node_needed ]]; then
+  echo "setup: the Godot 4 engine tests need Node.js $node_needed or newer; found '$(command -v node || echo none)'" \
+       "$(node --version 2>/dev/null || true). Install Debian's nodejs (apt-get install nodejs npm) or put a" \
+       "newer node first on PATH." >&2
+  exit 1
+fi

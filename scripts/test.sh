@@ -3,25 +3,71 @@
 # test, the real Godot engines and the CMake consumer builds included), once with GCC's
 # AddressSanitizer + UndefinedBehaviorSanitizer and once with clang's (every test that runs pakt's
 # own code in-process; the clang build also fuzzes every decoder for a bounded time).
+#
+# Every pass runs even when an earlier one failed; the output ends with one summary line per pass
+# (tests passed and failed, fuzzing executions, duration). Exit status: 0 when every pass passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 jobs="$(nproc)"
 python=/usr/bin/python3
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
 
-echo "== build (RelWithDebInfo)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython3_EXECUTABLE="$python" >/dev/null
-cmake --build build -j"$jobs"
-echo "== ctest (RelWithDebInfo)"
-ctest --test-dir build --output-on-failure -j"$jobs"
+summaries=()
+failed=0
 
-echo "== build (ASan + UBSan)"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPAKT_SANITIZE=ON -DPAKT_BUILD_BENCH=OFF \
-      -DPython3_EXECUTABLE="$python" >/dev/null
-cmake --build build-asan -j"$jobs"
-echo "== ctest (ASan + UBSan; engine, CMake-consumer and bench tests ran in the first pass)"
-ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE "engine|cmake|bench"
+# summarize NAME STATUS SECONDS LOG: one line from ctest's "N% tests passed, F tests failed out of T"
+# (and, for the fuzzing pass, the executions every fuzz target reported).
+summarize() {
+  local name=$1 status=$2 seconds=$3 log=$4 tests extra=""
+  tests="$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1 || true)"
+  [[ -n $tests ]] || tests="no ctest result (the build or configuration failed: see above)"
+  if grep -q '^fuzz\.run\.' "$log"; then
+    extra="$(awk '/^fuzz\.run\.[a-z0-9_]+ stat::number_of_executed_units:/ { runs += $3; targets++ }
+                  END { if (targets) printf "; fuzzing: %d executions in %d libFuzzer targets", runs, targets }' "$log")"
+  fi
+  local verdict=PASS
+  if [[ $status != 0 ]]; then
+    verdict="FAIL (exit $status)"
+    failed=1
+  fi
+  summaries+=("$(printf '%-28s %s: %s%s; %dm%02ds' "$name" "$verdict" "$tests" "$extra" $((seconds / 60)) $((seconds % 60)))")
+}
 
+# run_pass NAME COMMAND...: runs the pass, its output shown and kept for the summary. (errexit does
+# not apply inside a command whose status is tested, so each pass returns at its first failure.)
+run_pass() {
+  local name=$1 start=$SECONDS status=0
+  shift
+  "$@" 2>&1 | tee "$logs/pass.log" || status=$?
+  summarize "$name" "$status" $((SECONDS - start)) "$logs/pass.log"
+}
+
+normal_pass() {
+  echo "== build (RelWithDebInfo)"
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython3_EXECUTABLE="$python" >/dev/null || return
+  cmake --build build -j"$jobs" || return
+  echo "== ctest (RelWithDebInfo)"
+  ctest --test-dir build --output-on-failure -j"$jobs"
+}
+
+sanitizer_pass() {
+  echo "== build (ASan + UBSan)"
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPAKT_SANITIZE=ON -DPAKT_BUILD_BENCH=OFF \
+        -DPython3_EXECUTABLE="$python" >/dev/null || return
+  cmake --build build-asan -j"$jobs" || return
+  echo "== ctest (ASan + UBSan; engine, CMake-consumer and bench tests ran in the first pass)"
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE "engine|cmake|bench"
+}
+
+run_pass "GCC RelWithDebInfo" normal_pass
+run_pass "GCC ASan+UBSan" sanitizer_pass
 # Third pass: the suite built with clang 14 (libFuzzer instrumentation, ASan + UBSan, warnings
 # as errors); its ctest run includes every fuzz target fuzzing PAKT_FUZZ_SECONDS (default 60).
-./scripts/fuzz.sh --whole-suite "${PAKT_FUZZ_SECONDS:-60}"
+run_pass "clang ASan+UBSan + fuzzing" ./scripts/fuzz.sh --whole-suite "${PAKT_FUZZ_SECONDS:-60}"
+
+echo
+echo "== summary"
+printf '%s\n' "${summaries[@]}"
+exit "$failed"

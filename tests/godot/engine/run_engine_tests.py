@@ -2,7 +2,7 @@
 """Runs pakt against a real Godot engine and checks parts (a), (b), (c) of interop.py.
 
   run_engine_tests.py --engine 3 --pakt build/pakt --godot3 /usr/bin/godot3-server --part a
-  run_engine_tests.py --engine 4 --pakt build/pakt --driver <build>/engine4/run_godot4.mjs --part c
+  run_engine_tests.py --engine 4 --pakt build/pakt --node /usr/bin/node --driver <build>/engine4/run_godot4.mjs --part c
 """
 import argparse
 import os
@@ -23,12 +23,12 @@ def run_godot3(binary, script_text):
         return p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
 
 
-def run_godot4(driver, script_text):
+def run_godot4(node, driver, script_text):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "interop.gd")
         with open(path, "w", encoding="utf-8") as f:
             f.write(script_text)
-        p = subprocess.run(["node", driver, path], capture_output=True, timeout=600)
+        p = subprocess.run([node, driver, path], capture_output=True, timeout=600)
         if p.returncode != 0:
             raise RuntimeError(f"the Godot 4 driver failed ({p.returncode}): {p.stderr.decode(errors='replace')}")
         return p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
@@ -41,6 +41,7 @@ def main():
     parser.add_argument("--pakt", required=True)
     parser.add_argument("--godot3", help="the godot3-server binary")
     parser.add_argument("--driver", help="the Godot 4 web-engine driver script (node)")
+    parser.add_argument("--node", default="node", help="the Node.js that runs the driver")
     parser.add_argument("--part", choices=["a", "b", "c"], required=True)
     args = parser.parse_args()
 
@@ -64,7 +65,7 @@ def main():
     if args.engine == "3":
         stdout, stderr = run_godot3(args.godot3, script_text)
     else:
-        stdout, stderr = run_godot4(args.driver, script_text)
+        stdout, stderr = run_godot4(args.node, args.driver, script_text)
     lines = interop.parse_engine_output(stdout)
     if not lines:
         sys.exit(f"FAIL: the engine printed no results.\nstdout:\n{stdout[-4000:]}\nstderr:\n{stderr[-4000:]}")

