@@ -60,9 +60,17 @@ std::vector<std::string> split(const std::string& text, char separator) {
   }
 }
 
+// os.path.dirname: "" for a bare name, "/" for a file in the root folder.
 std::string dirname(const std::string& path) {
   const std::size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
+  if (slash == std::string::npos) return "";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// os.path.exists: false on any error.
+bool exists(const std::string& path) {
+  std::error_code ignored;
+  return !path.empty() && std::filesystem::exists(path, ignored);
 }
 
 // os.path.join and os.path.normpath for relative import paths.
@@ -187,7 +195,7 @@ const Schema* Loader::load_schema(const std::string& path, const YAML::Node& roo
       schema.version = static_cast<int>(v.as_int().as_int64());
     }
   }
-  text(path, find_item(items, "doc"));
+  schema.doc = text(path, find_item(items, "doc"));
   schema.godot = godot_mode(path, find_item(items, "godot"), GodotMode::kDictionary);
 
   if (const MappingItem* imports = find_item(items, "imports")) load_imports(schema, imports->value_node, base_dir);
@@ -197,7 +205,10 @@ const Schema* Loader::load_schema(const std::string& path, const YAML::Node& roo
       diags_.error(location_of(path, enums->value_node), "enums must be a mapping of enum name to definition");
     } else {
       for (const MappingItem& item : mapping_items(path, enums->value_node, diags_)) {
-        if (auto e = load_enum(path, item.key, item.key_node, item.value_node)) schema.enums.push_back(std::move(e));
+        if (auto e = load_enum(path, item.key, item.key_node, item.value_node)) {
+          e->schema = &schema;
+          schema.enums.push_back(std::move(e));
+        }
       }
     }
   }
@@ -237,8 +248,12 @@ void Loader::load_imports(Schema& schema, const YAML::Node& node, const std::str
       continue;
     }
     const Location from = location_of(path, item);
-    const std::string target = join(base_dir, rel);
-    const std::string shown = normpath(join(dirname(path), rel));
+    std::string target = join(base_dir, rel);
+    std::string shown = normpath(join(dirname(path), rel));
+    // As loader.py: the first -I folder holding the file, spelled as joined (not normalized).
+    for (const std::string& extra : import_dirs_) {
+      if (!exists(target) && exists(join(extra, rel))) target = shown = join(extra, rel);
+    }
     if (const Schema* imported = load_file(target, shown, &from)) schema.imports.push_back(imported);
   }
 }
@@ -250,7 +265,7 @@ std::string Loader::text(const std::string& path, const MappingItem* entry) {
     diags_.error(location_of(path, entry->value_node), "doc must be text");
     return "";
   }
-  return value;
+  return python_strip(value);
 }
 
 GodotMode Loader::godot_mode(const std::string& path, const MappingItem* entry, GodotMode fallback) {
@@ -357,7 +372,7 @@ std::unique_ptr<Enum> Loader::load_enum(const std::string& path, const std::stri
     diags_.error(location_of(path, key_node), "enum '" + name + "' has no 'values'");
   }
   if (!ok) return nullptr;
-  text(path, find_item(items, "doc"));
+  e->doc = text(path, find_item(items, "doc"));
   return e;
 }
 
@@ -384,7 +399,7 @@ std::unique_ptr<Message> Loader::declare_message(const std::string& path, const 
   m->name = name;
   m->location = location_of(path, key_node);
   m->schema = &schema;
-  text(path, find_item(items, "doc"));
+  m->doc = text(path, find_item(items, "doc"));
   m->godot = godot_mode(path, find_item(items, "godot"), schema.godot);
   m->final = flag(path, find_item(items, "final"), "final");
   m->extensible = flag(path, find_item(items, "extensible"), "extensible");
@@ -599,7 +614,7 @@ bool Loader::load_field(const std::string& path, const YAML::Node& node, const S
   const bool resolved = resolve_type(path, type->value_node, spelled, schema, f.type);
   f.location = location_of(path, name->value_node);
   f.type_location = location_of(path, type->value_node);
-  text(path, find_item(items, "doc"));
+  f.doc = text(path, find_item(items, "doc"));
   f.optional = flag(path, find_item(items, "optional"), "optional");
   f.required = flag(path, find_item(items, "required"), "required");
   f.deprecated = flag(path, find_item(items, "deprecated"), "deprecated");
@@ -733,9 +748,9 @@ std::vector<const Message*> SchemaSet::root_messages() const {
   return out;
 }
 
-SchemaSet load_schemas(const std::vector<std::string>& paths) {
+SchemaSet load_schemas(const std::vector<std::string>& paths, const std::vector<std::string>& import_dirs) {
   Diagnostics diags;
-  Loader loader(diags);
+  Loader loader(diags, import_dirs);
   SchemaSet set;
   for (const std::string& path : paths) {
     if (const Schema* s = loader.load_file(path, path, nullptr)) set.roots.push_back(s);

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -27,11 +28,14 @@ struct SchemaSet {
   std::vector<const Message*> root_messages() const;
 };
 
-SchemaSet load_schemas(const std::vector<std::string>& paths);
+// Loads and validates the given files and what they import. An import is looked up relative to
+// the importing file's folder, then in each of import_dirs in order (pakt-gen -I).
+SchemaSet load_schemas(const std::vector<std::string>& paths, const std::vector<std::string>& import_dirs = {});
 
 class Loader {
  public:
-  explicit Loader(Diagnostics& diagnostics) : diags_(diagnostics) {}
+  explicit Loader(Diagnostics& diagnostics, std::vector<std::string> import_dirs = {})
+      : diags_(diagnostics), import_dirs_(std::move(import_dirs)) {}
 
   const Schema* load_file(const std::string& path, const std::string& shown, const Location* from);
   std::vector<std::unique_ptr<Schema>> take_schemas() { return std::move(owned_); }
@@ -72,6 +76,7 @@ class Loader {
   void load_example(const std::string& path, Message& message, const YAML::Node& node);
 
   Diagnostics& diags_;
+  std::vector<std::string> import_dirs_;
   std::map<std::string, const Schema*> by_path_;  // absolute path -> schema
   std::vector<std::string> loading_;
   std::vector<std::unique_ptr<Schema>> owned_;

@@ -146,6 +146,7 @@ void Loader::load_example(const std::string& path, Message& m, const YAML::Node&
   const MappingItem* example = find_item(items, "example");
   if (example == nullptr) return;
   const YAML::Node& en = example->value_node;
+  m.example_location = location_of(path, en);
   if (!en.IsMap()) {
     diags_.error(location_of(path, en), "example of " + m.name + " must be a mapping of field values");
     return;

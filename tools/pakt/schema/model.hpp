@@ -82,11 +82,15 @@ struct EnumValue {
   Location location;
 };
 
+struct Schema;
+
 struct Enum {
   std::string name;
   Builtin underlying = Builtin::kInt32;
   std::vector<EnumValue> values;
+  std::string doc;  // stripped, "" when absent
   Location location;
+  const Schema* schema = nullptr;  // the file that declares it
 
   const EnumValue* value_named(const std::string& value_name) const;
 };
@@ -94,6 +98,7 @@ struct Enum {
 struct Field {
   std::string name;
   TypeRef type;
+  std::string doc;  // stripped, "" when absent
   Location location;
   Location type_location;
   std::optional<Location> since_location;
@@ -109,14 +114,14 @@ struct Field {
 
 enum class GodotMode { kDictionary, kArray };
 
-struct Schema;
-
 struct Message {
   std::string name;
   std::vector<Field> fields;
+  std::string doc;  // stripped, "" when absent
   Location location;
   std::optional<int> code;
   std::optional<PythonValue> example;
+  std::optional<Location> example_location;  // set with `example`
   GodotMode godot = GodotMode::kDictionary;
   bool final = false;       // promises never to change (pakt-gen compat enforces it)
   bool extensible = false;  // framed by an int32 byte length, so older readers skip newer fields
@@ -124,9 +129,10 @@ struct Message {
 };
 
 struct Schema {
-  std::string path;  // as given (used in diagnostics)
+  std::string path;  // as given, imports as loader.py joins them (diagnostics, banners, descriptor keys)
   std::string package;
   int version = 1;
+  std::string doc;  // stripped, "" when absent
   std::vector<const Schema*> imports;
   std::vector<std::unique_ptr<Enum>> enums;
   std::vector<std::unique_ptr<Message>> messages;

@@ -1,5 +1,6 @@
 #include "schema/python_value.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -290,6 +291,52 @@ std::string python_str(const PythonValue& value) {
     out += python_repr(k) + ": " + python_repr(v);
   }
   return out + "}";
+}
+
+}  // namespace pakt::schema
+
+namespace pakt::schema {
+namespace {
+
+// str.isspace() for one code point (Python's Unicode whitespace: Zs, and bidi classes WS, B, S).
+bool is_python_space(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+// The code point of the UTF-8 sequence text[at, at + length); text is valid UTF-8 (the loader checks).
+char32_t code_point(const std::string& text, std::size_t at, std::size_t length) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
+  if (length == 1) return byte(0);
+  char32_t c = byte(0) & (0xFFu >> (length + 1));
+  for (std::size_t i = 1; i < length; ++i) c = (c << 6) | (byte(i) & 0x3Fu);
+  return c;
+}
+
+std::size_t sequence_length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if ((lead >> 5) == 0x6) return 2;
+  if ((lead >> 4) == 0xE) return 3;
+  return 4;
+}
+
+}  // namespace
+
+std::string python_strip(const std::string& text) {
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    const std::size_t n = std::min(sequence_length(static_cast<unsigned char>(text[begin])), text.size() - begin);
+    if (!is_python_space(code_point(text, begin, n))) break;
+    begin += n;
+  }
+  std::size_t end = text.size();
+  while (end > begin) {
+    std::size_t start = end - 1;
+    while (start > begin && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+    if (!is_python_space(code_point(text, start, end - start))) break;
+    end = start;
+  }
+  return text.substr(begin, end - begin);
 }
 
 }  // namespace pakt::schema

@@ -62,4 +62,7 @@ std::string python_str(const PythonValue& value);
 std::string python_repr(const PythonValue& value);
 std::string python_float_repr(double value);
 
+// str.strip(): the text without leading and trailing Unicode whitespace (UTF-8 in and out).
+std::string python_strip(const std::string& text);
+
 }  // namespace pakt::schema
