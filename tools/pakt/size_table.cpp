@@ -8,6 +8,7 @@
 #include "codec/binary_codec.hpp"
 #include "codec/godot_codec.hpp"
 #include "codec/json_codec.hpp"
+#include "schema/facts.hpp"
 
 namespace pakt::cli {
 

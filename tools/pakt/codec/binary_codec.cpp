@@ -7,6 +7,7 @@
 #include "codec/native_value.hpp"
 #include "pakt/binary_codec.hpp"
 #include "pakt/format.hpp"
+#include "schema/facts.hpp"
 
 namespace pakt::dynamic {
 namespace {
@@ -16,38 +17,10 @@ using schema::Field;
 using schema::Message;
 using schema::TypeRef;
 
-std::size_t message_min_size(const Message& m);
-
-// cpp.py wire_min_size: the smallest encoding, which bounds counts before allocating.
-std::size_t type_min_size(const TypeRef& t) {
-  switch (t.kind) {
-    case TypeRef::Kind::kBuiltin: {
-      const std::size_t fixed = schema::info(t.builtin).wire_size;
-      return fixed != 0 ? fixed : 4;
-    }
-    case TypeRef::Kind::kEnum: return schema::info(t.enumeration->underlying).wire_size;
-    case TypeRef::Kind::kMessage: return message_min_size(*t.message);
-    case TypeRef::Kind::kList: return 4;
-    case TypeRef::Kind::kArray: return t.count * type_min_size(*t.element);
-  }
-  return 0;
-}
-
-std::size_t message_min_size(const Message& m) {
-  if (m.extensible) return 4;
-  std::size_t n = 0;
-  for (const Field& f : m.fields) n += f.optional ? 1 : type_min_size(f.type);
-  return n;
-}
-
-// The version boundaries of a message: fields that start a newer schema version.
-std::vector<bool> version_boundaries(const Message& m) {
-  std::vector<bool> out;
-  int previous = 1;
-  for (const Field& f : m.fields) {
-    out.push_back(f.since > previous);
-    previous = std::max(previous, f.since);
-  }
+// A message's version boundaries as one flag per field (schema/facts.hpp gives their indexes).
+std::vector<bool> boundary_flags(const Message& m) {
+  std::vector<bool> out(m.fields.size(), false);
+  for (const std::size_t i : schema::version_boundaries(m)) out[i] = true;
   return out;
 }
 
@@ -128,7 +101,7 @@ class Decoder {
       record(at, path + " (length)", std::to_string(frame));
       outer_end = r_.begin_frame(frame);
     }
-    const std::vector<bool> boundaries = version_boundaries(m);
+    const std::vector<bool> boundaries = boundary_flags(m);
     for (std::size_t i = 0; i < m.fields.size(); ++i) {
       const Field& f = m.fields[i];
       if (boundaries[i] && (top_level || m.extensible) && r_.at_end()) {
@@ -201,7 +174,7 @@ class Decoder {
                           limits.max_count == 0;
     std::size_t n = 0;
     if (!detail::read_length<F>(r_, n, as_bytes ? "length" : "count", as_bytes ? "max_length" : "max_count",
-                                as_bytes ? limits.max_length : limits.max_count, type_min_size(*t.element))) {
+                                as_bytes ? limits.max_length : limits.max_count, schema::wire_min_size(*t.element))) {
       return false;
     }
     record(at, path + " (count)", std::to_string(n));

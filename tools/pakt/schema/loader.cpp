@@ -12,6 +12,7 @@
 
 #include "pakt/utf8.hpp"
 #include "schema/close_match.hpp"
+#include "schema/facts.hpp"
 #include "schema/syntax_error.hpp"
 
 namespace pakt::schema {

@@ -1,8 +1,6 @@
 #include "schema/model.hpp"
 
-#include <algorithm>
 #include <limits>
-#include <set>
 
 namespace pakt::schema {
 
@@ -107,64 +105,6 @@ const EnumValue* Enum::value_named(const std::string& value_name) const {
     if (v.name == value_name) return &v;
   }
   return nullptr;
-}
-
-namespace {
-
-std::size_t align_up(std::size_t n, std::size_t alignment) { return (n + alignment - 1) / alignment * alignment; }
-
-bool takes_no_bytes(const Message& message, std::set<std::string>& seen);
-
-bool type_takes_no_bytes(const TypeRef& type, std::set<std::string>& seen) {
-  if (type.kind == TypeRef::Kind::kMessage) return takes_no_bytes(*type.message, seen);
-  return type.kind == TypeRef::Kind::kArray && type_takes_no_bytes(*type.element, seen);
-}
-
-bool takes_no_bytes(const Message& message, std::set<std::string>& seen) {
-  if (!seen.insert(message.name).second) return false;  // recursive nesting is reported elsewhere
-  return std::all_of(message.fields.begin(), message.fields.end(),
-                     [&](const Field& f) { return !f.optional && type_takes_no_bytes(f.type, seen); });
-}
-
-}  // namespace
-
-bool message_takes_no_bytes(const Message& message) {
-  std::set<std::string> seen;
-  return takes_no_bytes(message, seen);
-}
-
-MarshalLayout marshal_layout(const TypeRef& type, bool optional) {
-  MarshalLayout base;
-  switch (type.kind) {
-    case TypeRef::Kind::kBuiltin:
-      base = {info(type.builtin).marshal_size, info(type.builtin).marshal_alignment};
-      break;
-    case TypeRef::Kind::kEnum:
-      base = {info(type.enumeration->underlying).marshal_size, info(type.enumeration->underlying).marshal_alignment};
-      break;
-    case TypeRef::Kind::kMessage: base = marshal_layout(*type.message); break;
-    case TypeRef::Kind::kList: base = {8, 8}; break;  // a reference
-    case TypeRef::Kind::kArray: {
-      const MarshalLayout element = marshal_layout(*type.element);
-      base = {element.size * type.count, element.alignment};
-      break;
-    }
-  }
-  if (!optional) return base;
-  // Nullable<T>: a bool flag, then T.
-  if (base.alignment > 1) return {align_up(1, base.alignment) + base.size, base.alignment};
-  return {1 + base.size, 1};
-}
-
-MarshalLayout marshal_layout(const Message& message) {
-  std::size_t offset = 0;
-  std::size_t max_alignment = 1;
-  for (const Field& f : message.fields) {
-    const MarshalLayout layout = marshal_layout(f.type, f.optional);
-    offset = align_up(offset, layout.alignment) + layout.size;
-    max_alignment = std::max(max_alignment, layout.alignment);
-  }
-  return {align_up(offset, max_alignment), max_alignment};
 }
 
 }  // namespace pakt::schema

@@ -139,15 +139,4 @@ struct Schema {
   GodotMode godot = GodotMode::kDictionary;
 };
 
-// Marshal.SizeOf-style layout (size, alignment), as generator/pakt_gen/cpp.py marshal_layout.
-struct MarshalLayout {
-  std::size_t size = 0;
-  std::size_t alignment = 1;
-};
-MarshalLayout marshal_layout(const TypeRef& type, bool optional = false);
-MarshalLayout marshal_layout(const Message& message);
-
-// True for messages whose every encoding is empty (no fields, or only such messages).
-bool message_takes_no_bytes(const Message& message);
-
 }  // namespace pakt::schema

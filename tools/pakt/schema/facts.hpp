@@ -1,0 +1,51 @@
+// Facts about messages that every back end needs (docs/descriptor.md FACTS): wire sizes, the .NET
+// Marshal layout, the wire shape and its fingerprint, version boundaries. Computed once here, with
+// exactly generator/pakt_gen/cpp.py's rules, for the descriptor and for the run-time codec.
+//
+// Every function expects a validated model (no recursive nesting: load_schemas rejects it). Sizes
+// saturate at SIZE_MAX instead of wrapping (nested fixed arrays can multiply past 64 bits).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schema/model.hpp"
+
+namespace pakt::schema {
+
+// Compact and mslima share one layout (mslima only changes byte order and string bytes).
+// The smallest encoding: an optional is 1 byte, a string/bytes/list 4, an extensible message 4.
+std::size_t wire_min_size(const TypeRef& type, bool optional = false);
+std::size_t message_min_size(const Message& message);
+// The exact encoding size when no value changes it, else 0 (cpp.py wire_fixed_size).
+std::size_t wire_fixed_size(const TypeRef& type, bool optional = false);
+std::size_t message_fixed_size(const Message& message);
+
+// Marshal.SizeOf-style layout (size, alignment), as cpp.py marshal_layout: the seed's
+// "theoretical size" (bool is a 4-byte BOOL, references 8 bytes, members aligned).
+struct MarshalLayout {
+  std::size_t size = 0;
+  std::size_t alignment = 1;
+};
+MarshalLayout marshal_layout(const TypeRef& type, bool optional = false);
+MarshalLayout marshal_layout(const Message& message);
+
+// "{uint32,int32[],Vector3?}", "ext{...}" for an extensible message; nested messages inline.
+std::string wire_shape(const Message& message);
+// 64-bit FNV-1a over wire_shape's bytes; fingerprint_text prints "0x%016llX".
+std::uint64_t fingerprint(const Message& message);
+std::string fingerprint_text(std::uint64_t fingerprint);
+
+// Indexes of the fields that start a newer schema version (an older payload may end before them).
+std::vector<std::size_t> version_boundaries(const Message& message);
+
+// A field or a nested message has max_length/max_count (generated code then checks limits).
+bool message_needs_check(const Message& message);
+
+// True for messages whose every encoding is empty (no fields, or only such messages).
+bool message_takes_no_bytes(const Message& message);
+
+}  // namespace pakt::schema
