@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "front_end.hpp"
 #include "import_dir_option.hpp"
-#include "schema/loader.hpp"
 
 namespace pakt::cli {
 namespace {
@@ -49,12 +49,7 @@ int run_check(int argc, char** argv) {
     std::fprintf(stderr, "pakt check: no schema given\n%s", kUsage);
     return 2;
   }
-  const schema::SchemaSet schemas = schema::load_schemas(paths, import_dirs);
-  if (schemas.ok()) return 0;
-  for (const schema::Diagnostic& d : schemas.diagnostics) std::fprintf(stderr, "%s\n", d.to_string().c_str());
-  const std::size_t n = schemas.diagnostics.size();
-  std::fprintf(stderr, "%zu error%s\n", n, n == 1 ? "" : "s");
-  return 1;
+  return load_valid_schemas(paths, import_dirs) ? 0 : 1;
 }
 
 }  // namespace pakt::cli

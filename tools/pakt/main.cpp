@@ -16,6 +16,8 @@ constexpr Command kCommands[] = {
     {"godot", pakt::cli::run_godot, "encode/decode Godot Variant bytes (var_to_bytes) as typed JSON"},
     {"photon", pakt::cli::run_photon, "decode/encode Photon Protocol 1.6/1.8 values and messages as typed JSON"},
     {"check", pakt::cli::run_check, "validate schemas (the generator's rules and diagnostics)"},
+    {"describe", pakt::cli::run_describe, "the schema descriptor (JSON) that code generator back ends read"},
+    {"generate", pakt::cli::run_generate, "generate code from schemas: the front end, then a language's back end"},
     {"compat", pakt::cli::run_compat, "list the changes from an old schema to a new one that break old peers"},
     {"encode", pakt::cli::run_encode, "JSON -> a message in compact, mslima, godot4, godot3 or json"},
     {"decode", pakt::cli::run_decode, "a message in any format -> JSON; errors name the offset and field"},

@@ -1,0 +1,216 @@
+#include "schema/descriptor.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "schema/facts.hpp"
+#include "schema/value_json.hpp"
+
+#ifndef PAKT_VERSION
+#error "PAKT_VERSION must be defined (tools/pakt/CMakeLists.txt)"
+#endif
+
+namespace pakt::schema {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// model.py Schema.stem: the file name without .yaml, else without its extension (os.path.splitext,
+// which keeps a name's leading dots).
+std::string stem(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  const std::string yaml = ".yaml";
+  if (base.size() >= yaml.size() && base.compare(base.size() - yaml.size(), yaml.size(), yaml) == 0) {
+    return base.substr(0, base.size() - yaml.size());
+  }
+  const std::size_t dot = base.rfind('.');
+  if (dot == std::string::npos || base.find_first_not_of('.') >= dot) return base;
+  return base.substr(0, dot);
+}
+
+std::string full_name(const Schema* schema, const std::string& name) {
+  return schema != nullptr && !schema->package.empty() ? schema->package + "." + name : name;
+}
+
+const char* godot_name(GodotMode mode) { return mode == GodotMode::kArray ? "array" : "dict"; }
+
+Json optional_size(std::size_t n) { return n == 0 ? Json(nullptr) : Json(n); }
+
+Json type_json(const TypeRef& type) {
+  Json out;
+  switch (type.kind) {
+    case TypeRef::Kind::kBuiltin:
+      out["kind"] = "builtin";
+      out["name"] = info(type.builtin).name;
+      out["spelled"] = type.spelled();
+      break;
+    case TypeRef::Kind::kEnum:
+      out["kind"] = "enum";
+      out["name"] = type.enumeration->name;
+      out["spelled"] = type.spelled();
+      out["file"] = type.enumeration->schema != nullptr ? type.enumeration->schema->path : "";
+      break;
+    case TypeRef::Kind::kMessage:
+      out["kind"] = "message";
+      out["name"] = type.message->name;
+      out["spelled"] = type.spelled();
+      out["file"] = type.message->schema != nullptr ? type.message->schema->path : "";
+      break;
+    case TypeRef::Kind::kList:
+      out["kind"] = "list";
+      out["element"] = type_json(*type.element);
+      out["spelled"] = type.spelled();
+      break;
+    case TypeRef::Kind::kArray:
+      out["kind"] = "array";
+      out["element"] = type_json(*type.element);
+      out["count"] = type.count;
+      out["spelled"] = type.spelled();
+      break;
+  }
+  return out;
+}
+
+Json enum_json(const Enum& e) {
+  Json out;
+  out["name"] = e.name;
+  out["full_name"] = full_name(e.schema, e.name);
+  out["doc"] = e.doc;
+  out["line"] = e.location.line;
+  out["column"] = e.location.column;
+  out["underlying"] = info(e.underlying).name;
+  Json values = Json::array();
+  for (const EnumValue& v : e.values) {
+    Json value;
+    value["name"] = v.name;
+    // Signed underlying types hold negative numbers; unsigned ones may pass INT64_MAX (uint64).
+    value["number"] = is_signed_integer(e.underlying) ? Json(v.number) : Json(v.unsigned_number);
+    value["line"] = v.location.line;
+    value["column"] = v.location.column;
+    values.push_back(std::move(value));
+  }
+  out["values"] = std::move(values);
+  return out;
+}
+
+Json field_json(const Field& f) {
+  Json out;
+  out["name"] = f.name;
+  out["doc"] = f.doc;
+  out["line"] = f.location.line;
+  out["column"] = f.location.column;
+  out["type"] = type_json(f.type);
+  out["optional"] = f.optional;
+  out["required"] = f.required;
+  out["deprecated"] = f.deprecated;
+  out["since"] = f.since;
+  out["max_length"] = optional_size(f.max_length);
+  out["max_count"] = optional_size(f.max_count);
+  if (f.has_default) out["default"] = value_json(f.type, f.default_value);
+  return out;
+}
+
+Json wire_sizes_json(const Message& m) {
+  Json out;
+  out["min_size"] = message_min_size(m);
+  out["fixed_size"] = optional_size(message_fixed_size(m));
+  return out;
+}
+
+Json facts_json(const Message& m) {
+  Json out;
+  // compact and mslima share one layout today; each has its own entry so that they may diverge.
+  out["compact"] = wire_sizes_json(m);
+  out["mslima"] = wire_sizes_json(m);
+  const MarshalLayout marshal = marshal_layout(m);
+  out["marshal_size"] = marshal.size;
+  out["marshal_alignment"] = marshal.alignment;
+  out["wire_shape"] = wire_shape(m);
+  out["fingerprint"] = fingerprint_text(fingerprint(m));
+  out["version_boundaries"] = version_boundaries(m);
+  out["needs_check"] = message_needs_check(m);
+  out["takes_no_bytes"] = message_takes_no_bytes(m);
+  return out;
+}
+
+Json message_json(const Message& m) {
+  Json out;
+  out["name"] = m.name;
+  out["full_name"] = full_name(m.schema, m.name);
+  out["doc"] = m.doc;
+  out["line"] = m.location.line;
+  out["column"] = m.location.column;
+  out["code"] = m.code ? Json(*m.code) : Json(nullptr);
+  out["godot"] = godot_name(m.godot);
+  out["extensible"] = m.extensible;
+  out["final"] = m.final;
+  Json fields = Json::array();
+  for (const Field& f : m.fields) fields.push_back(field_json(f));
+  out["fields"] = std::move(fields);
+  out["example"] = m.example ? message_value_json(m, *m.example) : Json(nullptr);
+  if (m.example && m.example_location) {
+    out["example_line"] = m.example_location->line;
+    out["example_column"] = m.example_location->column;
+  }
+  out["facts"] = facts_json(m);
+  return out;
+}
+
+Json file_json(const Schema& s) {
+  Json out;
+  out["path"] = s.path;
+  out["stem"] = stem(s.path);
+  out["package"] = s.package;
+  out["version"] = s.version;
+  out["doc"] = s.doc;
+  out["godot"] = godot_name(s.godot);
+  Json imports = Json::array();
+  for (const Schema* i : s.imports) imports.push_back(i->path);
+  out["imports"] = std::move(imports);
+  Json enums = Json::array();
+  for (const auto& e : s.enums) enums.push_back(enum_json(*e));
+  out["enums"] = std::move(enums);
+  Json messages = Json::array();
+  for (const auto& m : s.messages) messages.push_back(message_json(*m));
+  out["messages"] = std::move(messages);
+  return out;
+}
+
+}  // namespace
+
+std::vector<const Schema*> files_in_dependency_order(const SchemaSet& schemas) {
+  std::vector<const Schema*> order;
+  const std::function<void(const Schema*)> visit = [&](const Schema* s) {
+    if (std::find(order.begin(), order.end(), s) != order.end()) return;
+    for (const Schema* i : s->imports) visit(i);
+    order.push_back(s);
+  };
+  for (const Schema* root : schemas.roots) visit(root);
+  return order;
+}
+
+Json describe(const SchemaSet& schemas) {
+  Json out;
+  out["pakt_descriptor"] = kDescriptorVersion;
+  out["pakt_version"] = PAKT_VERSION;
+  Json roots = Json::array();
+  std::vector<const Schema*> seen;
+  for (const Schema* root : schemas.roots) {
+    // A file given twice (or under two spellings) is one file: its path is the key of "files".
+    if (std::find(seen.begin(), seen.end(), root) != seen.end()) continue;
+    seen.push_back(root);
+    roots.push_back(root->path);
+  }
+  out["roots"] = std::move(roots);
+  Json files = Json::array();
+  for (const Schema* s : files_in_dependency_order(schemas)) files.push_back(file_json(*s));
+  out["files"] = std::move(files);
+  return out;
+}
+
+std::string descriptor_text(const nlohmann::ordered_json& descriptor) {
+  return descriptor.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace pakt::schema

@@ -1,0 +1,27 @@
+// The schema descriptor (docs/descriptor.md, "pakt_descriptor": 1): everything a back end needs
+// to generate code for a validated SchemaSet, as JSON whose members keep the documented order.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "schema/loader.hpp"
+
+namespace pakt::schema {
+
+constexpr int kDescriptorVersion = 1;
+
+// Every loaded file, imports before the files that import them (each once): the order of the
+// descriptor's "files" and of a depfile's prerequisites (pakt-gen's all_schema_files).
+std::vector<const Schema*> files_in_dependency_order(const SchemaSet& schemas);
+
+// The descriptor of schemas, which must be ok() (no diagnostics).
+nlohmann::ordered_json describe(const SchemaSet& schemas);
+
+// The descriptor as text: 2-space indent, a final newline; invalid UTF-8 in strings (possible only
+// through YAML escapes) is replaced rather than thrown on.
+std::string descriptor_text(const nlohmann::ordered_json& descriptor);
+
+}  // namespace pakt::schema

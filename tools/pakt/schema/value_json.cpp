@@ -1,0 +1,85 @@
+#include "schema/value_json.hpp"
+
+#include <cmath>
+
+#include "schema/vector_value.hpp"
+
+namespace pakt::schema {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json integer_json(const PythonInt& v) {
+  if (v.negative) return Json(v.as_int64());
+  return Json(v.as_uint64());
+}
+
+// Integers written for a float stay integers (the generator's float(v) reads either form the
+// same); a non-finite double becomes the documented string.
+Json float_json(const PythonValue& v) {
+  double d = 0;
+  if (v.is_int()) {
+    if (!v.as_int().beyond_64_bits) return integer_json(v.as_int());
+    d = v.as_int().as_double();  // correctly rounded, as Python's float(int)
+  } else if (v.is_float()) {
+    d = v.as_float();
+  } else {
+    return Json(nullptr);  // unreachable for validated values
+  }
+  if (std::isnan(d)) return Json("nan");
+  if (std::isinf(d)) return Json(d > 0 ? "inf" : "-inf");
+  return Json(d);
+}
+
+Json builtin_json(Builtin type, const PythonValue& v) {
+  if (type == Builtin::kBool) return Json(v.is_bool() && v.as_bool());
+  if (is_integer(type)) return v.is_int() ? integer_json(v.as_int()) : Json(nullptr);
+  if (is_float(type)) return float_json(v);
+  if (type == Builtin::kString) return v.is_str() ? Json(v.as_str()) : Json(nullptr);
+  if (type == Builtin::kBytes) {
+    Json out = Json::array();
+    if (v.is_list()) {
+      for (const PythonValue& b : v.as_list()) out.push_back(b.is_int() ? integer_json(b.as_int()) : Json(nullptr));
+    }
+    return out;
+  }
+  std::vector<PythonValue> components;
+  Json out = Json::array();
+  if (!vector_components(type, v, components)) return out;
+  for (const PythonValue& c : components) {
+    out.push_back(has_integer_components(type) && c.is_int() ? integer_json(c.as_int()) : float_json(c));
+  }
+  return out;
+}
+
+}  // namespace
+
+Json value_json(const TypeRef& type, const PythonValue& value) {
+  if (value.is_none()) return Json(nullptr);
+  switch (type.kind) {
+    case TypeRef::Kind::kList:
+    case TypeRef::Kind::kArray: {
+      Json out = Json::array();
+      if (value.is_list()) {
+        for (const PythonValue& item : value.as_list()) out.push_back(value_json(*type.element, item));
+      }
+      return out;
+    }
+    case TypeRef::Kind::kEnum: return value.is_str() ? Json(value.as_str()) : Json(nullptr);
+    case TypeRef::Kind::kMessage: return message_value_json(*type.message, value);
+    case TypeRef::Kind::kBuiltin: break;
+  }
+  return builtin_json(type.builtin, value);
+}
+
+Json message_value_json(const Message& message, const PythonValue& value) {
+  Json out = Json::object();
+  if (!value.is_dict()) return out;
+  // The fields the value gives, in the message's field order (the loader rejected unknown keys).
+  for (const Field& f : message.fields) {
+    if (const PythonValue* field_value = value.find(f.name)) out[f.name] = value_json(f.type, *field_value);
+  }
+  return out;
+}
+
+}  // namespace pakt::schema
