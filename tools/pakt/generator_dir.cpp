@@ -1,0 +1,39 @@
+#include "generator_dir.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#ifndef PAKT_SOURCE_GENERATOR_DIR
+#error "PAKT_SOURCE_GENERATOR_DIR must be defined (tools/pakt/CMakeLists.txt)"
+#endif
+
+namespace pakt::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_folder(const fs::path& path) {
+  std::error_code ignored;
+  return fs::is_directory(path, ignored);
+}
+
+}  // namespace
+
+GeneratorDir find_generator_dir() {
+  if (const char* env = std::getenv("PAKT_GENERATOR_DIR"); env != nullptr && *env != '\0') {
+    // An explicit choice is used or refused, never silently replaced by another folder.
+    if (is_folder(env)) return {env, ""};
+    return {"", std::string("PAKT_GENERATOR_DIR '") + env + "' is not a directory"};
+  }
+  std::error_code error;
+  const fs::path executable = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const fs::path installed = (executable.parent_path() / ".." / "share" / "pakt" / "generator").lexically_normal();
+    if (is_folder(installed)) return {installed.string(), ""};
+  }
+  if (is_folder(PAKT_SOURCE_GENERATOR_DIR)) return {PAKT_SOURCE_GENERATOR_DIR, ""};
+  return {"", "cannot find the code generator: set PAKT_GENERATOR_DIR to the folder that holds pakt_gen/"};
+}
+
+}  // namespace pakt::cli

@@ -1,0 +1,19 @@
+// Where the code generator back ends (the Python package pakt_gen) live.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace pakt::cli {
+
+struct GeneratorDir {
+  std::string path;   // the folder that holds pakt_gen/ (what PYTHONPATH needs)
+  std::string error;  // set when no folder was found
+};
+
+// In this order: $PAKT_GENERATOR_DIR; <folder of the pakt executable>/../share/pakt/generator (the
+// installed layout, cmake/PaktInstall.cmake); the source tree's generator/ that this pakt was built
+// from (a build tree).
+[[nodiscard]] GeneratorDir find_generator_dir();
+
+}  // namespace pakt::cli
