@@ -70,7 +70,7 @@ inspect=$(printf '%s' "$input" | "$pakt" inspect --schema $seed --message SeedGa
 
 # --- usage errors: exit 2
 input=''
-for command in check encode decode inspect sizes; do
+for command in check describe generate encode decode inspect sizes; do
   "$pakt" $command --help >/dev/null || fail "$command --help"
   expect_error "$command --bogus" 2 "$pakt" $command --bogus
 done

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Tests of `pakt describe` (docs/descriptor.md): the descriptor of every schema in the repository is
+valid and self-consistent; bad schemas give `pakt check`'s diagnostics; the facts of the messages in
+descriptor_facts.yaml equal sizes worked out by hand below (not from any pakt output); values take
+their one typed form; imports are looked up in the importing file's folder, then in each -I folder.
+
+usage: describe_test.py PAKT SOURCE_DIR
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PAKT = os.path.abspath(sys.argv[1])
+os.chdir(sys.argv[2])
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(*args, cwd=None):
+    return subprocess.run([PAKT, *args], capture_output=True, text=True, timeout=60, cwd=cwd)
+
+
+def describe(*args, cwd=None):
+    r = run("describe", *args, cwd=cwd)
+    if r.returncode != 0:
+        failures.append(f"pakt describe {' '.join(args)}: exit {r.returncode}: {r.stderr}")
+        return None
+    return json.loads(r.stdout)
+
+
+# --- every schema: valid JSON, version 1, paths that are keys, imports before importers
+def check_consistent(d, roots):
+    check(d["pakt_descriptor"] == 1, f"{roots}: pakt_descriptor")
+    check(d["roots"] == roots, f"{roots}: roots {d['roots']}")
+    paths = [f["path"] for f in d["files"]]
+    check(len(paths) == len(set(paths)), f"{roots}: files listed once")
+    for i, f in enumerate(d["files"]):
+        check(list(f) == ["path", "stem", "package", "version", "doc", "godot", "imports", "enums", "messages"],
+              f"{f['path']}: FILE members {list(f)}")
+        for imported in f["imports"]:
+            check(imported in paths[:i], f"{f['path']}: import {imported} listed before it")
+        for m in f["messages"]:
+            for field in m["fields"]:
+                t = field["type"]
+                while t["kind"] in ("list", "array"):
+                    t = t["element"]
+                if t["kind"] in ("enum", "message"):
+                    check(t["file"] in paths, f"{m['name']}.{field['name']}: type file {t['file']}")
+
+
+for schema in sorted(glob.glob("schemas/*.yaml")) + ["tests/schemas/rich.yaml"]:
+    d = describe(schema)
+    if d is not None:
+        check_consistent(d, [schema])
+d = describe("schemas/game.yaml", "schemas/photon_seed.yaml", "schemas/game.yaml")
+if d is not None:
+    check_consistent(d, ["schemas/game.yaml", "schemas/photon_seed.yaml"])  # a file given twice is one root
+    check([f["path"] for f in d["files"]] == ["schemas/common.yaml", "schemas/game.yaml", "schemas/photon_seed.yaml"],
+          "files in dependency order")
+
+# --- bad schemas: the diagnostics of pakt check, exit 1, nothing on stdout
+for schema in sorted(glob.glob("tests/schemas/bad/*.yaml")):
+    described, checked = run("describe", schema), run("check", schema)
+    check(described.returncode == 1 and described.stdout == "" and described.stderr == checked.stderr
+          and checked.stderr.strip(), f"describe {schema}: exit {described.returncode}, stderr {described.stderr!r}")
+
+# --- facts, by hand (compact and mslima share one layout)
+FIXED_SHAPE = "{bool,int32,Vector3,uint16,uint8[3]}"
+VARYING_SHAPE = "{string,int64?," + FIXED_SHAPE + "[]," + FIXED_SHAPE + "[2],bytes}"
+EXPECTED = {
+    # bool 1 + int32 4 + Vector3 12 + Kind (uint16) 2 + uint8[3] 3 = 22, whatever the value.
+    # Marshal: bool BOOL 4 @0, int32 @4, Vector3 @8..20, uint16 @20..22, uint8[3] @22..25 -> 28 (align 4).
+    "Fixed": dict(min=22, fixed=22, marshal=(28, 4), shape=FIXED_SHAPE, boundaries=[], check=False, empty=False),
+    # string 4 + optional 1 + list 4 + 2 x 22 + bytes 4 = 57; value-dependent size.
+    # Marshal: string ref 8 @0, Nullable<long> 16 @8, list ref 8 @24, Fixed[2] 56 @32, bytes ref 8 @88 -> 96.
+    "Varying": dict(min=57, fixed=None, marshal=(96, 8), shape=VARYING_SHAPE, boundaries=[], check=True, empty=False),
+    # An extensible frame may be empty: 4 bytes. since 2 starts at field 1, since 3 at field 3.
+    # Marshal: uint8 @0, float @4, double @8, Vector2i @16..24 -> 24 (align 8).
+    "Evolving": dict(min=4, fixed=None, marshal=(24, 8), shape="ext{uint8,float32,float64,Vector2i}",
+                     boundaries=[1, 3], check=False, empty=False),
+    # No fields: nothing on the wire; "fixed" is null, as cpp.py's 0 ("not fixed") for an empty message.
+    "Nothing": dict(min=0, fixed=None, marshal=(0, 1), shape="{}", boundaries=[], check=False, empty=True),
+    "Nothings": dict(min=0, fixed=None, marshal=(0, 1), shape="{{}[5]}", boundaries=[], check=False, empty=True),
+    # Varying 57 + optional flag 1; needs_check through the nested Varying.
+    # Marshal: Varying 96 @0, Nullable<Nothing> 1 @96 -> 97, padded to 104.
+    "Holder": dict(min=58, fixed=None, marshal=(104, 8), shape="{" + VARYING_SHAPE + ",{}?}", boundaries=[],
+                   check=True, empty=False),
+}
+
+
+def fnv1a64(text):
+    h = 0xCBF29CE484222325
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"0x{h:016X}"
+
+
+d = describe("tests/cli/descriptor_facts.yaml")
+if d is not None:
+    f = d["files"][0]
+    check(f["stem"] == "descriptor_facts" and f["version"] == 3 and f["doc"] == "Hand-analyzed messages.\nSecond line.",
+          f"file members {f['stem']} {f['version']} {f['doc']!r}")
+    check(f["enums"][0] == {"name": "Kind", "full_name": "facts.test.Kind", "doc": "A kind.", "line": 8, "column": 3,
+                            "underlying": "uint16",
+                            "values": [{"name": "a", "number": 1, "line": 8, "column": 33},
+                                       {"name": "b", "number": 2, "line": 8, "column": 39}]}, f"enum {f['enums'][0]}")
+    messages = {m["name"]: m for m in f["messages"]}
+    for name, want in EXPECTED.items():
+        facts = messages[name]["facts"]
+        got = dict(min=facts["compact"]["min_size"], fixed=facts["compact"]["fixed_size"],
+                   marshal=(facts["marshal_size"], facts["marshal_alignment"]), shape=facts["wire_shape"],
+                   boundaries=facts["version_boundaries"], check=facts["needs_check"], empty=facts["takes_no_bytes"])
+        check(got == want, f"facts of {name}: {got} != {want}")
+        check(facts["mslima"] == facts["compact"], f"facts of {name}: mslima {facts['mslima']}")
+        check(facts["fingerprint"] == fnv1a64(want["shape"]), f"fingerprint of {name}: {facts['fingerprint']}")
+        check(list(facts) == ["compact", "mslima", "marshal_size", "marshal_alignment", "wire_shape", "fingerprint",
+                              "version_boundaries", "needs_check", "takes_no_bytes"], f"FACTS members {list(facts)}")
+    fixed = messages["Fixed"]
+    check(fixed["doc"] == "Every field has one size." and fixed["code"] is None and fixed["godot"] == "dict"
+          and fixed["example"] is None and "example_line" not in fixed, f"Fixed: {fixed}")
+    check(fixed["fields"][3]["type"] == {"kind": "enum", "name": "Kind", "spelled": "Kind",
+                                         "file": "tests/cli/descriptor_facts.yaml"}, "enum TYPE")
+    check(fixed["fields"][4]["type"] == {"kind": "array", "element": {"kind": "builtin", "name": "uint8",
+                                                                      "spelled": "uint8"},
+                                         "count": 3, "spelled": "uint8[3]"}, "array TYPE")
+    name_field = messages["Varying"]["fields"][0]
+    check(name_field == {"name": "name", "doc": "the name", "line": 20, "column": 16,
+                         "type": {"kind": "builtin", "name": "string", "spelled": "string"}, "optional": False,
+                         "required": False, "deprecated": False, "since": 1, "max_length": 16, "max_count": None},
+          f"FIELD {name_field}")
+    # --- values in their typed forms
+    values = messages["Values"]
+    check(values["code"] == 86 and values["godot"] == "array", "Values: code 'V', godot array")
+    defaults = {fd["name"]: fd.get("default", "absent") for fd in values["fields"]}
+    check(defaults == {"pos": [1, 2.5, 3], "f": "nan", "g": "-inf", "kind": "b", "blob": [0, 255],
+                       "big": 18446744073709551615, "opt": None, "inner": "absent"}, f"defaults {defaults}")
+    check(values["example"] == {"pos": [4, 5, 6], "opt": None, "inner": {"a": 1, "d": [8, 7]}}
+          and list(values["example"]) == ["pos", "opt", "inner"], f"example {values['example']}")
+    check((values["example_line"], values["example_column"]) == (52, 14), "example position")
+    evolving = {fd["name"]: fd for fd in messages["Evolving"]["fields"]}
+    check(evolving["b"]["default"] == 1.5 and evolving["b"]["since"] == 2 and evolving["d"]["default"] == [1, 2],
+          "Evolving defaults")
+
+# --- -I: the importing file's folder first, then each -I folder in order, spelled as joined
+with tempfile.TemporaryDirectory() as tmp:
+    def write(path, text):
+        os.makedirs(os.path.dirname(os.path.join(tmp, path)), exist_ok=True)
+        with open(os.path.join(tmp, path), "w", encoding="utf-8") as out:
+            out.write(text)
+
+    write("app/main.yaml", "package: app\nimports: [lib.yaml, sub/local.yaml]\n"
+                           "messages:\n  M: {fields: [{name: l, type: L}, {name: x, type: X}]}\n")
+    write("app/sub/local.yaml", "package: local\nmessages:\n  X: {fields: [{name: a, type: int8}]}\n")
+    write("inc1/sub/local.yaml", "package: wrong\nmessages:\n  X: {fields: []}\n")  # the app's own folder wins
+    write("inc1/lib.yaml", "package: first\nmessages:\n  L: {fields: [{name: a, type: uint16}]}\n")
+    write("inc2/lib.yaml", "package: second\nmessages:\n  L: {fields: []}\n")
+    d = describe("-I", "./inc1/", "--import-dir", "inc2", "app/main.yaml", cwd=tmp)
+    if d is not None:
+        check([f["path"] for f in d["files"]] == ["./inc1/lib.yaml", "app/sub/local.yaml", "app/main.yaml"],
+              f"-I paths {[f['path'] for f in d['files']]}")
+        check([f["package"] for f in d["files"]] == ["first", "local", "app"], "-I order")
+        check(d["files"][2]["imports"] == ["./inc1/lib.yaml", "app/sub/local.yaml"], "imports spelled as files")
+    d = describe("-Iinc2", "app/main.yaml", cwd=tmp)
+    check(d is not None and d["files"][0]["path"] == "inc2/lib.yaml", "-IDIR")
+    check(run("check", "-I", "inc1", "app/main.yaml", cwd=tmp).returncode == 0, "pakt check -I")
+    missing = run("describe", "app/main.yaml", cwd=tmp)
+    check(missing.returncode == 1 and missing.stderr ==
+          "app/main.yaml:2:11: error: cannot read schema 'app/lib.yaml': No such file or directory\n"
+          "app/main.yaml:4:32: error: unknown type 'L'\n2 errors\n" and missing.stderr ==
+          run("check", "app/main.yaml", cwd=tmp).stderr, f"import without -I: {missing.stderr}")
+    check(run("describe", "-I", cwd=tmp).returncode == 2, "-I without a folder is a usage error")
+
+# --- usage
+check(run("describe").returncode == 2, "describe without schemas: exit 2")
+check(run("describe", "--bogus", "x.yaml").returncode == 2, "describe --bogus: exit 2")
+helped = run("describe", "--help")
+check(helped.returncode == 0 and helped.stdout.startswith("usage: pakt describe"), "describe --help")
+
+print(f"{len(failures)} failure(s)" if failures else "all describe tests passed")
+sys.exit(1 if failures else 0)
