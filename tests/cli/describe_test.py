@@ -179,6 +179,18 @@ with tempfile.TemporaryDirectory() as tmp:
           run("check", "app/main.yaml", cwd=tmp).stderr, f"import without -I: {missing.stderr}")
     check(run("describe", "-I", cwd=tmp).returncode == 2, "-I without a folder is a usage error")
 
+# --- nesting that would make facts unbounded (each level doubles the wire shape) is refused
+with tempfile.TemporaryDirectory() as tmp:
+    diamond = os.path.join(tmp, "diamond.yaml")
+    with open(diamond, "w") as out:
+        out.write("package: d\nmessages:\n  M0: {fields: [{name: a, type: int32}]}\n")
+        for i in range(1, 64):
+            out.write(f"  M{i}: {{fields: [{{name: a, type: M{i - 1}}}, {{name: b, type: M{i - 1}}}]}}\n")
+    check(run("check", diamond).returncode == 0, "the diamond is a valid schema")
+    r = run("describe", diamond)
+    check(r.returncode == 1 and r.stdout == "" and r.stderr.startswith("pakt describe: error: ")
+          and len(r.stderr.splitlines()) == 1, f"diamond: exit {r.returncode}: {r.stderr}")
+
 # --- usage
 check(run("describe").returncode == 2, "describe without schemas: exit 2")
 check(run("describe", "--bogus", "x.yaml").returncode == 2, "describe --bogus: exit 2")

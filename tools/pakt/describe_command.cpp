@@ -66,7 +66,13 @@ int run_describe(int argc, char** argv) {
   if (const std::optional<int> done = parse_describe_options(argc, argv, options)) return *done;
   const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs);
   if (!schemas) return 1;
-  const std::string text = schema::descriptor_text(schema::describe(*schemas));
+  nlohmann::ordered_json descriptor;
+  std::string error;
+  if (!schema::describe(*schemas, descriptor, error)) {
+    std::fprintf(stderr, "pakt describe: error: %s\n", error.c_str());
+    return 1;
+  }
+  const std::string text = schema::descriptor_text(descriptor);
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "pakt describe: error: cannot write the descriptor to stdout\n");
     return 1;

@@ -140,6 +140,9 @@ int run_generate(int argc, char** argv) {
   if (const std::optional<int> done = parse_generate_options(argc, argv, options)) return *done;
   const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs);
   if (!schemas) return 1;
+  nlohmann::ordered_json descriptor;
+  std::string error;
+  if (!schema::describe(*schemas, descriptor, error)) return fail(error);
   const GeneratorDir generator = find_generator_dir();
   if (!generator.error.empty()) return fail(generator.error);
 
@@ -149,7 +152,7 @@ int run_generate(int argc, char** argv) {
     arguments.push_back(*options.formats);
   }
   const BackEndRun run = run_back_end(options.python, arguments, {"PYTHONPATH=" + generator.path},
-                                      schema::descriptor_text(schema::describe(*schemas)));
+                                      schema::descriptor_text(descriptor));
   if (!run.started) return fail("cannot run '" + options.python + "': " + run.start_error);
   if (run.exit_status != 0) return run.exit_status;  // the back end explained why on stderr
 
@@ -158,7 +161,6 @@ int run_generate(int argc, char** argv) {
     if (outputs.empty()) return fail("the " + options.lang + " back end reported no output files for the depfile");
     std::vector<std::string> prerequisites;
     for (const schema::Schema* s : schema::files_in_dependency_order(*schemas)) prerequisites.push_back(s->path);
-    std::string error;
     if (!write_if_changed(*options.depfile, depfile_text(outputs.front(), prerequisites), error)) {
       return fail("cannot write depfile '" + *options.depfile + "': " + error);
     }

@@ -118,7 +118,7 @@ Json wire_sizes_json(const Message& m) {
   return out;
 }
 
-Json facts_json(const Message& m) {
+Json facts_json(const Message& m, const std::string& shape) {
   Json out;
   // compact and mslima share one layout today; each has its own entry so that they may diverge.
   out["compact"] = wire_sizes_json(m);
@@ -126,7 +126,7 @@ Json facts_json(const Message& m) {
   const MarshalLayout marshal = marshal_layout(m);
   out["marshal_size"] = marshal.size;
   out["marshal_alignment"] = marshal.alignment;
-  out["wire_shape"] = wire_shape(m);
+  out["wire_shape"] = shape;
   out["fingerprint"] = fingerprint_text(fingerprint(m));
   out["version_boundaries"] = version_boundaries(m);
   out["needs_check"] = message_needs_check(m);
@@ -134,7 +134,7 @@ Json facts_json(const Message& m) {
   return out;
 }
 
-Json message_json(const Message& m) {
+Json message_json(const Message& m, const std::string& shape) {
   Json out;
   out["name"] = m.name;
   out["full_name"] = full_name(m.schema, m.name);
@@ -153,12 +153,29 @@ Json message_json(const Message& m) {
     out["example_line"] = m.example_location->line;
     out["example_column"] = m.example_location->column;
   }
-  out["facts"] = facts_json(m);
+  out["facts"] = facts_json(m, shape);
   return out;
 }
 
-Json file_json(const Schema& s) {
-  Json out;
+// Bounds on what nesting may cost (see bounded_wire_shape): far beyond real schemas (a few levels,
+// shapes of a few hundred characters), and beyond what pakt-gen's Python recursion reached.
+constexpr std::size_t kMaxShapeLength = std::size_t{1} << 20;
+constexpr std::size_t kMaxTotalShapeLength = std::size_t{64} << 20;
+constexpr std::size_t kMaxNesting = 256;
+
+// The descriptor's FILE objects; stops at the first message nested beyond the bounds.
+class FileWriter {
+ public:
+  bool file_json(const Schema& s, Json& out);
+  const std::string& error() const { return error_; }
+
+ private:
+  std::size_t shape_budget_ = kMaxTotalShapeLength;
+  std::string error_;
+};
+
+bool FileWriter::file_json(const Schema& s, Json& out) {
+  out = Json();
   out["path"] = s.path;
   out["stem"] = stem(s.path);
   out["package"] = s.package;
@@ -172,9 +189,19 @@ Json file_json(const Schema& s) {
   for (const auto& e : s.enums) enums.push_back(enum_json(*e));
   out["enums"] = std::move(enums);
   Json messages = Json::array();
-  for (const auto& m : s.messages) messages.push_back(message_json(*m));
+  for (const auto& m : s.messages) {
+    std::string shape;
+    if (!bounded_wire_shape(*m, std::min(kMaxShapeLength, shape_budget_), kMaxNesting, shape)) {
+      error_ = s.path + ": message '" + m->name + "' nests messages too deeply to describe (more than " +
+               std::to_string(kMaxNesting) + " levels, or a wire shape of more than " +
+               std::to_string(kMaxShapeLength) + " characters)";
+      return false;
+    }
+    shape_budget_ -= shape.size();
+    messages.push_back(message_json(*m, shape));
+  }
   out["messages"] = std::move(messages);
-  return out;
+  return true;
 }
 
 }  // namespace
@@ -190,8 +217,8 @@ std::vector<const Schema*> files_in_dependency_order(const SchemaSet& schemas) {
   return order;
 }
 
-Json describe(const SchemaSet& schemas) {
-  Json out;
+bool describe(const SchemaSet& schemas, Json& out, std::string& error) {
+  out = Json();
   out["pakt_descriptor"] = kDescriptorVersion;
   out["pakt_version"] = PAKT_VERSION;
   Json roots = Json::array();
@@ -204,9 +231,17 @@ Json describe(const SchemaSet& schemas) {
   }
   out["roots"] = std::move(roots);
   Json files = Json::array();
-  for (const Schema* s : files_in_dependency_order(schemas)) files.push_back(file_json(*s));
+  FileWriter writer;
+  for (const Schema* s : files_in_dependency_order(schemas)) {
+    Json file;
+    if (!writer.file_json(*s, file)) {
+      error = writer.error();
+      return false;
+    }
+    files.push_back(std::move(file));
+  }
   out["files"] = std::move(files);
-  return out;
+  return true;
 }
 
 std::string descriptor_text(const nlohmann::ordered_json& descriptor) {

@@ -17,8 +17,9 @@ constexpr int kDescriptorVersion = 1;
 // descriptor's "files" and of a depfile's prerequisites (pakt-gen's all_schema_files).
 std::vector<const Schema*> files_in_dependency_order(const SchemaSet& schemas);
 
-// The descriptor of schemas, which must be ok() (no diagnostics).
-nlohmann::ordered_json describe(const SchemaSet& schemas);
+// The descriptor of schemas, which must be ok() (no diagnostics); false (error says why) for
+// messages nested so deeply that their facts would take unbounded time or memory.
+[[nodiscard]] bool describe(const SchemaSet& schemas, nlohmann::ordered_json& out, std::string& error);
 
 // The descriptor as text: 2-space indent, a final newline; invalid UTF-8 in strings (possible only
 // through YAML escapes) is replaced rather than thrown on.

@@ -104,29 +104,61 @@ MarshalLayout marshal_layout(const Message& message) {
 
 namespace {
 
-std::string type_shape(const TypeRef& type, bool optional) {
-  std::string shape;
-  switch (type.kind) {
-    case TypeRef::Kind::kMessage: shape = wire_shape(*type.message); break;
-    case TypeRef::Kind::kEnum: shape = info(type.enumeration->underlying).name; break;
-    case TypeRef::Kind::kList: shape = type_shape(*type.element, false) + "[]"; break;
-    case TypeRef::Kind::kArray:
-      shape = type_shape(*type.element, false) + "[" + std::to_string(type.count) + "]";
-      break;
-    case TypeRef::Kind::kBuiltin: shape = info(type.builtin).name; break;
+// Appends shapes to out while it stays within the bounds.
+class ShapeWriter {
+ public:
+  ShapeWriter(std::string& out, std::size_t max_length, std::size_t max_depth)
+      : out_(out), max_length_(max_length), max_depth_(max_depth) {}
+
+  bool message(const Message& message, std::size_t depth) {
+    if (depth > max_depth_) return false;
+    if (!append(message.extensible ? "ext{" : "{")) return false;
+    for (std::size_t i = 0; i < message.fields.size(); ++i) {
+      if (i != 0 && !append(",")) return false;
+      if (!type(message.fields[i].type, message.fields[i].optional, depth)) return false;
+    }
+    return append("}");
   }
-  return optional ? shape + "?" : shape;
-}
+
+ private:
+  bool type(const TypeRef& t, bool optional, std::size_t depth) {
+    bool ok = true;
+    switch (t.kind) {
+      case TypeRef::Kind::kMessage: ok = message(*t.message, depth + 1); break;
+      case TypeRef::Kind::kEnum: ok = append(info(t.enumeration->underlying).name); break;
+      case TypeRef::Kind::kList: ok = type(*t.element, false, depth) && append("[]"); break;
+      case TypeRef::Kind::kArray:
+        ok = type(*t.element, false, depth) && append("[" + std::to_string(t.count) + "]");
+        break;
+      case TypeRef::Kind::kBuiltin: ok = append(info(t.builtin).name); break;
+    }
+    return ok && (!optional || append("?"));
+  }
+
+  bool append(const std::string& text) {
+    if (text.size() > max_length_ - std::min(max_length_, out_.size())) return false;
+    out_ += text;
+    return true;
+  }
+
+  std::string& out_;
+  std::size_t max_length_;
+  std::size_t max_depth_;
+};
 
 }  // namespace
 
+bool bounded_wire_shape(const Message& message, std::size_t max_length, std::size_t max_depth, std::string& out) {
+  out.clear();
+  ShapeWriter writer(out, max_length, max_depth);
+  return writer.message(message, 0);
+}
+
 std::string wire_shape(const Message& message) {
-  std::string shape = message.extensible ? "ext{" : "{";
-  for (std::size_t i = 0; i < message.fields.size(); ++i) {
-    if (i != 0) shape += ',';
-    shape += type_shape(message.fields[i].type, message.fields[i].optional);
-  }
-  return shape + "}";
+  std::string shape;
+  // Unbounded (a validated schema's nesting is finite); callers facing untrusted schemas bound it.
+  static_cast<void>(bounded_wire_shape(message, std::string().max_size(), static_cast<std::size_t>(-1), shape));
+  return shape;
 }
 
 std::uint64_t fingerprint(const Message& message) {

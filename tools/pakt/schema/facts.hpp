@@ -35,6 +35,12 @@ MarshalLayout marshal_layout(const Message& message);
 
 // "{uint32,int32[],Vector3?}", "ext{...}" for an extensible message; nested messages inline.
 std::string wire_shape(const Message& message);
+// The same, or false when it would pass max_length characters or max_depth nested messages: a
+// message's shape repeats in every message that holds it, so nesting can grow it exponentially
+// (each level of a "diamond" doubles it). Sizes walk the same tree as the shape, so a bounded
+// shape also bounds the work of the size functions above.
+[[nodiscard]] bool bounded_wire_shape(const Message& message, std::size_t max_length, std::size_t max_depth,
+                                      std::string& out);
 // 64-bit FNV-1a over wire_shape's bytes; fingerprint_text prints "0x%016llX".
 std::uint64_t fingerprint(const Message& message);
 std::string fingerprint_text(std::uint64_t fingerprint);
