@@ -34,13 +34,24 @@ class Fd {
   int fd_ = -1;
 };
 
+// A descriptor numbered 3 or above: when pakt runs with stdin or stdout closed, a new pipe may get
+// descriptor 0 or 1, and dup2 onto itself would keep it close-on-exec (or clobber the other pipe).
+[[nodiscard]] bool above_standard_streams(Fd& fd) {
+  if (fd.get() > STDERR_FILENO) return true;
+  const int moved = ::fcntl(fd.get(), F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+  if (moved < 0) return false;
+  fd.reset();
+  *fd.out() = moved;
+  return true;
+}
+
 // A pipe whose ends are closed on exec (the child gets dup2'd copies only).
 [[nodiscard]] bool make_pipe(Fd& read_end, Fd& write_end) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return false;
   *read_end.out() = fds[0];
   *write_end.out() = fds[1];
-  return true;
+  return above_standard_streams(read_end) && above_standard_streams(write_end);
 }
 
 std::vector<std::string> merged_environment(const std::vector<std::string>& overrides) {
@@ -68,8 +79,11 @@ std::vector<char*> c_strings(std::vector<std::string>& strings) {
 // exit status tells.
 void exchange(Fd& to_child, Fd& from_child, const std::string& input, std::string& output) {
   std::size_t written = 0;
-  if (input.empty()) to_child.reset();
-  ::fcntl(to_child.get(), F_SETFL, O_NONBLOCK);
+  if (input.empty()) {
+    to_child.reset();
+  } else {
+    ::fcntl(to_child.get(), F_SETFL, O_NONBLOCK);
+  }
   while (from_child.get() >= 0) {
     pollfd fds[2] = {{from_child.get(), POLLIN, 0}, {to_child.get(), POLLOUT, 0}};
     const nfds_t count = to_child.get() >= 0 ? 2 : 1;
