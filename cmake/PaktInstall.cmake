@@ -5,9 +5,10 @@
 # Installed layout:
 #   include/pakt/...                          runtime headers
 #   lib/libpakt_godot.a, lib/libpakt_photon.a ...
-#   bin/pakt                                  the command-line tool (when PAKT_BUILD_TOOLS)
-#   share/pakt/generator/{pakt-gen,pakt_gen/} the schema generator and its templates
-#   share/pakt/cmake/PaktGenerate.cmake       finds the generator at ../generator, as in the source tree
+#   bin/pakt                                  the command-line tool, also the schema front end that
+#                                             pakt_generate() runs (when PAKT_BUILD_TOOLS)
+#   share/pakt/generator/pakt_gen/            the back ends (python3 -m pakt_gen) and their templates
+#   share/pakt/cmake/PaktGenerate.cmake       finds the back end at ../generator, as in the source tree
 #   lib/cmake/pakt/paktConfig.cmake, paktConfigVersion.cmake, pakt*Targets.cmake
 #
 # Included at the end of the top-level CMakeLists.txt, after every target is defined.
@@ -96,9 +97,8 @@ if(TARGET pakt_pfr)
   install(EXPORT paktPfrTargets NAMESPACE pakt:: DESTINATION "${_pakt_config_dir}" COMPONENT pakt_development)
 endif()
 
-# The generator: the pakt-gen script stays executable; no bytecode caches.
-install(PROGRAMS "${PROJECT_SOURCE_DIR}/generator/pakt-gen" DESTINATION "${_pakt_generator_dest}"
-        COMPONENT pakt_development)
+# The back ends (`pakt generate` runs python3 -m pakt_gen with PYTHONPATH=share/pakt/generator);
+# no bytecode caches.
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/generator/pakt_gen" DESTINATION "${_pakt_generator_dest}"
         COMPONENT pakt_development
         FILES_MATCHING PATTERN "*.py" PATTERN "*.j2" PATTERN "__pycache__" EXCLUDE)

@@ -1,4 +1,4 @@
-"""pakt schema compiler: YAML schemas -> validated model -> C++ headers and sources."""
+"""pakt back ends: the front end's descriptor (`pakt describe`) -> model -> generated code (cpp/)."""
 
 __version__ = "0.1.0"
 # Must equal pakt::kRuntimeAbi in runtime/include/pakt/version.hpp.

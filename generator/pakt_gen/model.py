@@ -1,52 +1,14 @@
-"""The validated schema model the templates render: Schema, Enum, Message, Field, TypeRef."""
+"""The schema model the back ends render, read from the front end's descriptor (descriptor.py).
+
+Language-neutral: what the schema says plus the facts the front end computed (Facts). C++
+spellings live in cpp/, never here.
+"""
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, List, Optional
 
-from .diagnostics import Location
-
-# Scalar and built-in types: canonical name -> (C++ type, Marshal.SizeOf size, alignment).
-# Marshal sizes follow the seed's "theoretical size": bool is a 4-byte Win32 BOOL and references
-# (string, bytes, lists) are 8-byte pointers.
-BUILTINS: Dict[str, tuple] = {
-    "bool": ("bool", 4, 4),
-    "int8": ("std::int8_t", 1, 1),
-    "int16": ("std::int16_t", 2, 2),
-    "int32": ("std::int32_t", 4, 4),
-    "int64": ("std::int64_t", 8, 8),
-    "uint8": ("std::uint8_t", 1, 1),
-    "uint16": ("std::uint16_t", 2, 2),
-    "uint32": ("std::uint32_t", 4, 4),
-    "uint64": ("std::uint64_t", 8, 8),
-    "float32": ("float", 4, 4),
-    "float64": ("double", 8, 8),
-    "string": ("std::string", 8, 8),
-    "bytes": ("std::vector<std::uint8_t>", 8, 8),
-    "Vector2": ("pakt::Vector2", 8, 4),
-    "Vector3": ("pakt::Vector3", 12, 4),
-    "Quaternion": ("pakt::Quaternion", 16, 4),
-    "Color": ("pakt::Color", 16, 4),
-    "Vector2i": ("pakt::Vector2i", 8, 4),
-    "Vector3i": ("pakt::Vector3i", 12, 4),
-}
-ALIASES = {"byte": "uint8", "int": "int32", "long": "int64", "float": "float32", "double": "float64"}
-
-INTEGER_RANGES = {
-    "int8": (-(2**7), 2**7 - 1),
-    "int16": (-(2**15), 2**15 - 1),
-    "int32": (-(2**31), 2**31 - 1),
-    "int64": (-(2**63), 2**63 - 1),
-    "uint8": (0, 2**8 - 1),
-    "uint16": (0, 2**16 - 1),
-    "uint32": (0, 2**32 - 1),
-    "uint64": (0, 2**64 - 1),
-}
-# Wire size in compact/mslima of fixed-size built-ins (bool is 1 byte on the wire).
-WIRE_SIZES = {
-    "bool": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "uint8": 1, "uint16": 2, "uint32": 4,
-    "uint64": 8, "float32": 4, "float64": 8, "Vector2": 8, "Vector3": 12, "Quaternion": 16,
-    "Color": 16, "Vector2i": 8, "Vector3i": 12,
-}
+INTEGER_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+FLOAT_TYPES = ("float32", "float64")
 VECTOR_COMPONENTS = {
     "Vector2": ("x", "y"),
     "Vector3": ("x", "y", "z"),
@@ -55,19 +17,40 @@ VECTOR_COMPONENTS = {
     "Vector2i": ("x", "y"),
     "Vector3i": ("x", "y", "z"),
 }
+BUILTIN_TYPES = ("bool",) + INTEGER_TYPES + FLOAT_TYPES + ("string", "bytes") + tuple(VECTOR_COMPONENTS)
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A position in a schema file, as the front end's diagnostics spell it."""
+
+    file: str
+    line: int  # 1-based
+    col: int  # 1-based
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
 
 
 @dataclass
-class Enum:
-    name: str
-    underlying: str  # an integer type name
-    values: List["EnumValue"]
-    doc: str
-    loc: Location
-    schema: "Schema" = None
+class WireSize:
+    min_size: int
+    fixed_size: Optional[int]  # None when the size depends on the value
 
-    def value_named(self, name: str) -> Optional["EnumValue"]:
-        return next((v for v in self.values if v.name == name), None)
+
+@dataclass
+class Facts:
+    """What the front end computed about a message (docs/descriptor.md, FACTS)."""
+
+    compact: WireSize
+    mslima: WireSize
+    marshal_size: int
+    marshal_alignment: int
+    wire_shape: str
+    fingerprint: int
+    version_boundaries: List[int]
+    needs_check: bool
+    takes_no_bytes: bool
 
 
 @dataclass
@@ -75,6 +58,20 @@ class EnumValue:
     name: str
     number: int
     loc: Location
+
+
+@dataclass
+class Enum:
+    name: str
+    underlying: str  # an integer type name
+    values: List[EnumValue]
+    doc: str
+    loc: Location
+    schema: "Schema" = None
+    full_name: str = ""
+
+    def value_named(self, name: str) -> Optional[EnumValue]:
+        return next((v for v in self.values if v.name == name), None)
 
 
 @dataclass
@@ -97,11 +94,11 @@ class TypeRef:
 
     @property
     def is_integer(self) -> bool:
-        return self.kind == "builtin" and self.name in INTEGER_RANGES
+        return self.kind == "builtin" and self.name in INTEGER_TYPES
 
     @property
     def is_float(self) -> bool:
-        return self.kind == "builtin" and self.name in ("float32", "float64")
+        return self.kind == "builtin" and self.name in FLOAT_TYPES
 
     @property
     def is_vector(self) -> bool:
@@ -114,15 +111,12 @@ class Field:
     type: TypeRef
     loc: Location
     doc: str = ""
-    type_loc: Optional[Location] = None
-    since_loc: Optional[Location] = None
-    default: Any = None  # plain Python value as written, validated
-    default_loc: Optional[Location] = None
+    default: Any = None  # a typed value (see descriptor.py); None is an optional's null
     has_default: bool = False
     optional: bool = False
     required: bool = False
-    max_length: int = 0
-    max_count: int = 0
+    max_length: int = 0  # 0: not given
+    max_count: int = 0  # 0: not given
     since: int = 1
     deprecated: bool = False
 
@@ -134,17 +128,20 @@ class Message:
     doc: str
     loc: Location
     code: Optional[int] = None
-    example: Any = None
+    example: Any = None  # {field name: typed value} of the fields the example writes, or None
     example_loc: Optional[Location] = None
     godot: str = "dict"  # dict | array
-    final: bool = False  # promises never to change (pakt-gen compat enforces it)
-    extensible: bool = False  # length-prefixed on the wire, so older readers skip newer fields
+    final: bool = False
+    extensible: bool = False
+    facts: Optional[Facts] = None
     schema: "Schema" = None
+    full_name: str = ""
 
 
 @dataclass
 class Schema:
-    path: str  # as given on the command line (used in diagnostics and banners)
+    path: str  # as the front end spells it (diagnostics, banners)
+    stem: str  # generated files are <stem>.pakt.*
     package: str
     version: int
     doc: str
@@ -153,13 +150,11 @@ class Schema:
     messages: List[Message] = field(default_factory=list)
     godot: str = "dict"
 
-    @property
-    def namespace(self) -> str:
-        return "::".join(self.package.split("."))
 
-    @property
-    def stem(self) -> str:
-        import os
+@dataclass
+class Descriptor:
+    """A whole descriptor: every file (imports first) and the roots asked for."""
 
-        base = os.path.basename(self.path)
-        return base[:-5] if base.endswith(".yaml") else os.path.splitext(base)[0]
+    files: List[Schema]
+    roots: List[Schema]
+    front_end_version: str = ""

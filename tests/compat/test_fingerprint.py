@@ -1,15 +1,23 @@
-"""The 64-bit schema fingerprint (MessageTraits<M>::kFingerprint, cpp.fingerprint): peers whose
-messages have the same wire shape agree whatever the names; any change of the wire shape changes it."""
+"""The 64-bit schema fingerprint (the descriptor's facts.fingerprint, which the generated
+MessageTraits<M>::kFingerprint holds): peers whose messages have the same wire shape agree whatever
+the names; any change of the wire shape changes it. PAKT_TOOL names the built pakt executable."""
+import json
 import os
-import sys
+import re
+import subprocess
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "generator"))
+TOOL = os.environ.get("PAKT_TOOL", "")
 
-from pakt_gen.cpp import fingerprint  # noqa: E402
-from pakt_gen.loader import load_schemas  # noqa: E402
+
+def describe(path):
+    assert os.path.isfile(TOOL), "PAKT_TOOL must name the built pakt executable"
+    run = subprocess.run([TOOL, "describe", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
 
 # Player as one peer declares it; each variant below is another peer's Player.
 PLAYER = """\
@@ -31,11 +39,15 @@ messages:
 """
 
 
-def player_fingerprint(tmp_path, text):
+def player_facts(tmp_path, text):
     path = tmp_path / "player.yaml"
     path.write_text(text, encoding="utf-8")
-    (schema,) = load_schemas([str(path)])
-    return fingerprint(next(m for m in schema.messages if m.name == "Player"))
+    (schema,) = describe(path)["files"]
+    return next(m for m in schema["messages"] if m["name"] == "Player")["facts"]
+
+
+def player_fingerprint(tmp_path, text):
+    return player_facts(tmp_path, text)["fingerprint"]
 
 
 SAME_SHAPE = {
@@ -72,6 +84,11 @@ def test_a_wire_shape_change_changes_the_fingerprint(tmp_path, change):
     assert player_fingerprint(tmp_path, OTHER_SHAPE[change]) != player_fingerprint(tmp_path, PLAYER)
 
 
-def test_fingerprint_is_a_64_bit_constant(tmp_path):
-    value = player_fingerprint(tmp_path, PLAYER)
-    assert value.startswith("0x") and value.endswith("ULL") and len(value) == len("0x") + 16 + len("ULL")
+def test_fingerprint_is_the_fnv1a_of_the_wire_shape(tmp_path):
+    facts = player_facts(tmp_path, PLAYER)
+    assert re.fullmatch(r"0x[0-9A-F]{16}", facts["fingerprint"]), facts["fingerprint"]
+    assert facts["wire_shape"] == "{uint32,string,{int32,uint8}[],int32}"
+    h = 0xCBF29CE484222325
+    for b in facts["wire_shape"].encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    assert facts["fingerprint"] == f"0x{h:016X}"

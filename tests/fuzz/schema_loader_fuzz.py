@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
-"""Fuzzes the schema loader (pakt_gen.loader) with mutated YAML: every input must either load (and
-then render without error) or raise SchemaError whose diagnostics are clean `file:line:col: error:`
-lines. Any other exception, a malformed diagnostic or an input taking more than --input-timeout
-seconds of CPU time is a finding: the input is written to --findings DIR and the run fails.
+"""Fuzzes the schema front end (`pakt describe`, the C++ loader) with mutated YAML, and the back end
+(pakt_gen, in process) with what it describes. Every input must either be described (exit 0, a
+descriptor the back end reads and renders, or rejects with clean diagnostics) or be refused (exit
+1) with only clean `file:line:col: error: ...` lines, each pointing at a line within its file, and
+an "N error(s)" summary. A crash (signal), another exit code, a traceback or abort message, a
+malformed diagnostic or an input taking more than --input-timeout seconds of CPU time is a finding:
+the input is written to --findings DIR and the run fails.
 
 Seeds: the project's schemas (schemas/, tests/schemas/, tests/schemas/bad/, tests/compat/) and the
 regression inputs in tests/fuzz/corpus/schema_loader/.
 
-  schema_loader_fuzz.py --replay                       the regression inputs only
-  schema_loader_fuzz.py --iterations 2000 --seed 1     deterministic (ctest)
-  schema_loader_fuzz.py --seconds 60                   random seed, bounded time (scripts/fuzz.sh)
+  schema_loader_fuzz.py --pakt build/pakt --replay                     the regression inputs only
+  schema_loader_fuzz.py --pakt build/pakt --iterations 2000 --seed 1   deterministic (ctest)
+  schema_loader_fuzz.py --pakt build/pakt --seconds 60                 random seed, bounded time (scripts/fuzz.sh)
 """
 import argparse
 import glob
+import json
 import os
 import random
+import re
+import resource
 import shutil
-import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -26,9 +32,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 REGRESSIONS = os.path.join(ROOT, "tests", "fuzz", "corpus", "schema_loader")
 sys.path.insert(0, os.path.join(ROOT, "generator"))
 
-from pakt_gen.diagnostics import Location, SchemaError  # noqa: E402
-from pakt_gen.loader import load_schemas  # noqa: E402
-from pakt_gen.render import ALL_FORMATS, render  # noqa: E402
+from pakt_gen import cpp  # noqa: E402
+from pakt_gen.descriptor import read_descriptor  # noqa: E402
+
+DIAGNOSTIC = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+):(?P<col>[0-9]+): error: (?P<message>.+)$")
+SUMMARY = re.compile(r"^([0-9]+) errors?$")
+CRASH_TEXT = ("Traceback", "terminate called", "Assertion", "AddressSanitizer", "runtime error:", "Segmentation")
 
 # Replacement tokens: values at and past every limit, types, keys and YAML features.
 TOKENS = [
@@ -95,43 +104,75 @@ def mutate(data: bytes, rng: random.Random, pool) -> bytes:
     return b"\n".join(lines)
 
 
-class Timeout(Exception):
-    pass
+def lines_in(path: str) -> int:
+    with open(path, "rb") as f:
+        return f.read().count(b"\n") + 1
 
 
-def on_alarm(signum, frame):
-    raise Timeout()
+def diagnostics_problem(stderr: str, cwd: str):
+    """None when stderr holds clean diagnostics and their summary, else what is wrong."""
+    # Lines end at \n only: a message may quote a schema's carriage return.
+    lines = stderr[:-1].split("\n") if stderr.endswith("\n") else stderr.split("\n")
+    if len(lines) < 2:
+        return f"exit 1 without diagnostics and a summary:\n{stderr}"
+    m = SUMMARY.match(lines[-1])
+    if m is None or int(m.group(1)) != len(lines) - 1:
+        return f"the last line is not the error count of the {len(lines) - 1} lines before it: {lines[-1]!r}"
+    for line in lines[:-1]:
+        d = DIAGNOSTIC.match(line)
+        if d is None:
+            return f"malformed diagnostic: {line!r}"
+        path = os.path.join(cwd, d["file"])
+        line_no, col = int(d["line"]), int(d["col"])
+        if line_no < 1 or col < 1:
+            return f"diagnostic outside its file: {line!r}"
+        if os.path.isfile(path) and line_no > lines_in(path):
+            return f"diagnostic past the end of {d['file']} ({lines_in(path)} lines): {line!r}"
+    return None
 
 
-def problem_with(path: str, input_timeout: int):
-    """None when the loader handled the file cleanly, else a description of the finding."""
-    # A CPU-time limit (ITIMER_PROF), not wall time: a loaded machine must not make a finding.
-    signal.signal(signal.SIGPROF, on_alarm)
-    signal.setitimer(signal.ITIMER_PROF, input_timeout)
+def problem_with(pakt: str, path: str, input_timeout: int):
+    """None when the front end (and then the back end) handled the file cleanly, else the finding."""
+    cwd, name = os.path.split(path)
+
+    def limit_cpu():  # CPU time, not wall time: a loaded machine must not make a finding
+        resource.setrlimit(resource.RLIMIT_CPU, (input_timeout, input_timeout + 1))
+
     try:
-        schemas = load_schemas([path])
-        for schema in schemas:
-            render(schema, ALL_FORMATS)
-    except SchemaError as e:
-        if not e.diagnostics:
-            return "SchemaError without diagnostics"
-        for d in e.diagnostics:
-            loc = d.location
-            if not (isinstance(loc, Location) and isinstance(loc.file, str) and isinstance(loc.line, int)
-                    and isinstance(loc.col, int) and loc.line >= 1 and loc.col >= 1 and d.message):
-                return f"malformed diagnostic: {d.location!r}: {d.message!r}"
-        return None
-    except Timeout:
+        run = subprocess.run([pakt, "describe", name], cwd=cwd, capture_output=True, preexec_fn=limit_cpu,
+                             timeout=input_timeout * 20)
+    except subprocess.TimeoutExpired:
+        return f"took more than {input_timeout * 20} s of wall time"
+    stderr = run.stderr.decode("utf-8", "replace")
+    if run.returncode in (-9, -24):  # SIGKILL / SIGXCPU from the CPU limit
         return f"took more than {input_timeout} s of CPU time"
-    except Exception:  # noqa: BLE001 - any other exception is the finding
-        return traceback.format_exc()
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
+    if run.returncode < 0:
+        return f"killed by signal {-run.returncode}:\n{stderr}"
+    if any(text in stderr for text in CRASH_TEXT):
+        return f"exit {run.returncode} with a crash message:\n{stderr}"
+    if run.returncode == 1:
+        if run.stdout:
+            return f"exit 1 with output on stdout:\n{run.stdout[:200]!r}"
+        return diagnostics_problem(stderr, cwd)
+    if run.returncode != 0:
+        return f"exit {run.returncode} (0 or 1 expected):\n{stderr}"
+    if stderr:
+        return f"exit 0 with output on stderr:\n{stderr}"
+    try:  # the back end, in process: reads and renders the descriptor or names the bad identifiers
+        descriptor = read_descriptor(json.loads(run.stdout.decode("utf-8")))
+        try:
+            cpp.generate(descriptor)
+        except cpp.BackEndError as e:
+            n = len(e.lines)
+            return diagnostics_problem("\n".join(e.lines + [f"{n} error{'s' if n != 1 else ''}"]), cwd)
+    except Exception:  # noqa: BLE001 - any exception of the back end is the finding
+        return "the back end failed on the descriptor:\n" + traceback.format_exc()
     return None
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pakt", required=True, metavar="PATH", help="the pakt executable (the front end)")
     parser.add_argument("--seconds", type=float, help="fuzz for this long")
     parser.add_argument("--iterations", type=int, help="fuzz this many mutated inputs")
     parser.add_argument("--seed", type=int, help="random seed (default: from the clock, printed)")
@@ -154,7 +195,7 @@ def main() -> int:
         path = os.path.join(work, "input.yaml")
         with open(path, "wb") as f:
             f.write(data)
-        problem = problem_with(path, args.input_timeout)
+        problem = problem_with(args.pakt, path, args.input_timeout)
         if problem is not None:
             findings += 1
             os.makedirs(args.findings, exist_ok=True)

@@ -1,30 +1,28 @@
-"""Generated code is compared with the golden files in tests/generator/golden.
+"""Generated code is compared with the golden files in tests/generator/golden, through the front end
+(`pakt describe`, PAKT_TOOL) and the back end (`python3 -m pakt_gen`), and through `pakt generate`.
 
 After an intended change to the generator, regenerate them with:
-    PAKT_UPDATE_GOLDEN=1 python3 -m pytest tests/generator/test_golden.py
+    PAKT_UPDATE_GOLDEN=1 PAKT_TOOL=build/pakt python3 -m pytest tests/generator/test_golden.py
 and review the diff.
 """
 
+import json
 import os
+import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, describe, run_back_end, run_pakt
 
 GOLDEN_DIR = os.path.join(ROOT, "tests", "generator", "golden")
 SCHEMAS = ["tests/schemas/rich.yaml", "schemas/photon_seed.yaml", "schemas/game.yaml"]
 
 
-@pytest.mark.parametrize("schema", SCHEMAS)
-def test_generated_code_matches_golden_files(gen, tmp_path, schema):
-    code, _, err = gen("--out", str(tmp_path), schema)
-    assert code == 0, err
-    stem = os.path.basename(schema)[:-5]
+def compare_with_golden(out_dir, stem):
     for name in (f"{stem}.pakt.h", f"{stem}.pakt.cpp"):
-        produced = (tmp_path / name).read_text(encoding="utf-8")
+        produced = (out_dir / name).read_text(encoding="utf-8")
         golden_path = os.path.join(GOLDEN_DIR, name)
         if os.environ.get("PAKT_UPDATE_GOLDEN"):
-            os.makedirs(GOLDEN_DIR, exist_ok=True)
             with open(golden_path, "w", encoding="utf-8", newline="\n") as f:
                 f.write(produced)
         with open(golden_path, encoding="utf-8") as f:
@@ -32,36 +30,47 @@ def test_generated_code_matches_golden_files(gen, tmp_path, schema):
         assert produced == golden, f"{name} differs from its golden file; see this file's docstring to update"
 
 
-def test_output_is_deterministic_and_unchanged_files_are_not_rewritten(gen, tmp_path):
-    assert gen("--out", str(tmp_path), "schemas/game.yaml")[0] == 0
-    header = tmp_path / "game.pakt.h"
-    first = header.read_text(encoding="utf-8")
-    os.utime(header, (1, 1))
-    assert gen("--out", str(tmp_path), "schemas/game.yaml")[0] == 0
-    assert header.read_text(encoding="utf-8") == first
-    assert header.stat().st_mtime == 1, "an unchanged output must keep its timestamp"
+@pytest.mark.parametrize("schema", SCHEMAS)
+def test_describe_then_back_end_matches_golden_files(tmp_path, schema):
+    code, out, err = run_back_end(describe(schema), "--lang", "cpp", "--out", str(tmp_path))
+    assert code == 0, err
+    stem = os.path.basename(schema)[:-5]
+    assert out.splitlines() == [str(tmp_path / f"{stem}.pakt.h"), str(tmp_path / f"{stem}.pakt.cpp")]
+    compare_with_golden(tmp_path, stem)
 
 
-def test_formats_select_the_codecs(gen, tmp_path):
-    assert gen("--out", str(tmp_path), "--formats", "mslima", "schemas/photon_seed.yaml")[0] == 0
-    header = (tmp_path / "photon_seed.pakt.h").read_text(encoding="utf-8")
-    assert "pakt::mslima_t" in header
-    assert "pakt::compact_t" not in header
-    assert "ToJson" not in header
-
-
-def test_depfile_lists_imported_schemas(gen, tmp_path):
-    dep = tmp_path / "game.d"
-    assert gen("--out", str(tmp_path), "--depfile", str(dep), "schemas/game.yaml")[0] == 0
+def test_pakt_generate_matches_golden_files_and_writes_the_depfile(tmp_path):
+    dep = tmp_path / "out.d"
+    code, out, err = run_pakt("generate", "--lang", "cpp", "--out", str(tmp_path), "--python", sys.executable,
+                              "--depfile", str(dep), *SCHEMAS)
+    assert code == 0, err
+    for schema in SCHEMAS:
+        compare_with_golden(tmp_path, os.path.basename(schema)[:-5])
     text = dep.read_text()
-    assert text.startswith(str(tmp_path / "game.pakt.h") + ":")
-    assert os.path.join(ROOT, "schemas", "common.yaml") in text
-    assert os.path.join(ROOT, "schemas", "game.yaml") in text
+    assert text.startswith(str(tmp_path / "rich.pakt.h") + ":")
+    for schema in SCHEMAS + ["schemas/common.yaml"]:  # game.yaml imports common.yaml
+        assert os.path.join(ROOT, schema) in text
 
 
-def test_generated_code_names_its_schema_lines(gen, tmp_path):
-    assert gen("--out", str(tmp_path), "schemas/photon_seed.yaml")[0] == 0
+def test_only_the_roots_are_generated(tmp_path):
+    desc = json.loads(describe("schemas/game.yaml"))
+    assert desc["roots"] == ["schemas/game.yaml"]
+    assert [f["path"] for f in desc["files"]] == ["schemas/common.yaml", "schemas/game.yaml"]
+    assert run_back_end(json.dumps(desc), "--lang", "cpp", "--out", str(tmp_path))[0] == 0
+    assert sorted(os.listdir(tmp_path)) == ["game.pakt.cpp", "game.pakt.h"]
+
+
+def test_generated_code_names_its_schema_lines(tmp_path):
+    assert run_back_end(describe("schemas/photon_seed.yaml"), "--lang", "cpp", "--out", str(tmp_path))[0] == 0
     header = (tmp_path / "photon_seed.pakt.h").read_text(encoding="utf-8")
     assert header.startswith("// Generated by pakt-gen")
     assert "do not edit" in header.splitlines()[0]
     assert "float float_1{};  // line 35: float32" in header
+
+
+def test_every_shipped_schema_generates(tmp_path):
+    shipped = [os.path.join("schemas", f) for f in sorted(os.listdir(os.path.join(ROOT, "schemas")))]
+    code, out, err = run_back_end(describe(*shipped, "tests/schemas/rich.yaml"), "--lang", "cpp",
+                                  "--out", str(tmp_path))
+    assert code == 0, err
+    assert len(out.splitlines()) == 2 * (len(shipped) + 1)

@@ -1,0 +1,28 @@
+"""The C++ back end: <stem>.pakt.h / <stem>.pakt.cpp for the root files of a descriptor."""
+
+from typing import Dict, List
+
+from ..model import Descriptor
+from .keywords import check_names
+from .render import ALL_FORMATS, render
+
+
+class BackEndError(Exception):
+    """The schemas cannot be generated in C++; carries `file:line:col: error: ...` lines."""
+
+    def __init__(self, lines: List[str]):
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
+    """{file name: text} of every root file, in root order (header, then source)."""
+    errors = []
+    for schema in descriptor.files:  # an import's names are spelled in the roots' code too
+        errors += check_names(schema)
+    if errors:
+        raise BackEndError(errors)
+    out: Dict[str, str] = {}
+    for schema in descriptor.roots:
+        out.update(render(schema, formats))
+    return out

@@ -1,0 +1,190 @@
+"""The Jinja2 filters and tests of the C++ templates, registered in one place (register()).
+
+Filters that spell a type or value as seen from the file being generated read `schema` from the
+template context. Facts (sizes, shapes, fingerprints, version boundaries, needs_check) come from
+the descriptor; nothing here computes a wire rule.
+"""
+
+from typing import Callable, Dict
+
+import jinja2
+
+from ..model import Field, Message
+from . import literals, types
+
+
+def _schema_filter(fn: Callable) -> Callable:
+    """A filter fn(value, schema, *args) that takes `schema` from the template context."""
+
+    @jinja2.pass_context
+    def filt(ctx, value, *args):
+        return fn(value, ctx["schema"], *args)
+
+    filt.__name__ = fn.__name__
+    filt.__doc__ = fn.__doc__
+    return filt
+
+
+# --------------------------------------------------------------------------- types and values
+def field_type(f: Field, schema) -> str:
+    """The member's C++ type: std::optional<...> for an optional field."""
+    return types.field_type(f, schema)
+
+
+def member_initializer(f: Field, schema) -> str:
+    """`{}` or ` = <default>` after a member's name."""
+    return literals.member_initializer(f, schema)
+
+
+def brace_default(f: Field, schema) -> str:
+    """`{<default>}` or `{}`: appended to the field's type, a value of it."""
+    d = literals.default_expr(f, schema)
+    return "{}" if d is None else "{" + d + "}"
+
+
+def reset_value(f: Field, schema) -> str:
+    """What a field is set to when the payload does not carry it: its default or `{}`."""
+    return literals.default_expr(f, schema) or "{}"
+
+
+def example_expr(f: Field, schema, value) -> str:
+    """A C++ expression of the field's type holding one of its example values."""
+    return literals.value_expr(f.type, value, schema, f.optional)
+
+
+def namespace(schema) -> str:
+    """The schema's C++ namespace (game.net -> game::net)."""
+    return types.namespace(schema)
+
+
+def builtin_cpp(name: str) -> str:
+    """The C++ type of a built-in schema type name."""
+    return types.BUILTIN_CPP[name]
+
+
+def enum_number(n: int, underlying: str) -> str:
+    """An enumerator's value as a C++ literal of the enum's underlying type."""
+    return literals.enum_number(n, underlying)
+
+
+def code_char(code: int) -> str:
+    """A custom-type code as its character."""
+    return chr(code)
+
+
+# --------------------------------------------------------------------------- comments
+def field_notes(f: Field) -> str:
+    """`, optional, max_length 32, since 2 ...` for a member's comment ('' when none apply)."""
+    notes = []
+    if f.optional:
+        notes.append("optional")
+    if f.max_length:
+        notes.append(f"max_length {f.max_length}")
+    if f.max_count:
+        notes.append(f"max_count {f.max_count}")
+    if f.since > 1:
+        notes.append(f"since {f.since}")
+    if f.deprecated:
+        notes.append("deprecated")
+    if f.required:
+        notes.append("required")
+    return (", " + ", ".join(notes)) if notes else ""
+
+
+# --------------------------------------------------------------------------- facts
+def min_size(m: Message) -> int:
+    """kMinWireSize: the smallest compact/mslima encoding."""
+    return m.facts.compact.min_size
+
+
+def fixed_size(m: Message) -> int:
+    """kFixedWireSize: the exact size when no value changes it, else 0."""
+    return m.facts.compact.fixed_size or 0
+
+
+def marshal_size(m: Message) -> int:
+    """.NET Marshal.SizeOf of the C# struct (the seed's "theoretical size")."""
+    return m.facts.marshal_size
+
+
+def fingerprint(m: Message) -> str:
+    """The wire-shape fingerprint as a C++ std::uint64_t literal."""
+    return f"0x{m.facts.fingerprint:016X}ULL"
+
+
+def wire_shape(m: Message) -> str:
+    return m.facts.wire_shape
+
+
+def version_boundaries(m: Message):
+    """Indexes of the fields where an older version's payload may end."""
+    return m.facts.version_boundaries
+
+
+def field_limits(f: Field) -> str:
+    """Constructor arguments of pakt::Limits for this field, or '' when it has none."""
+    if not f.max_length and not f.max_count:
+        return ""
+    return f"pakt::Limits{{{f.max_length}, {f.max_count}}}"
+
+
+def _contained_message(t):
+    while t.kind in ("list", "array"):
+        t = t.element
+    return t.message if t.kind == "message" else None
+
+
+def needs_check(f: Field) -> bool:
+    """Test: the field has limits, or contains a message that has (the descriptor's needs_check)."""
+    inner = _contained_message(f.type)
+    return bool(f.max_length or f.max_count or (inner is not None and inner.facts.needs_check))
+
+
+# --------------------------------------------------------------------------- godot
+def is_uint8_list(f: Field) -> bool:
+    """Test: `uint8[]` / `uint8[N]`, a PackedInt32Array in Godot (unlike `bytes`, a PackedByteArray)."""
+    t = f.type
+    return t.kind in ("list", "array") and t.element.kind == "builtin" and t.element.name == "uint8"
+
+
+def godot_write(f: Field) -> str:
+    """The pakt::godot_mapping function that writes this field."""
+    return "write_uint8_list" if is_uint8_list(f) else "write_value"
+
+
+def godot_read(f: Field) -> str:
+    """The pakt::godot_mapping function that reads this field."""
+    return "read_uint8_list" if is_uint8_list(f) else "read_value"
+
+
+FILTERS: Dict[str, Callable] = {
+    "field_type": _schema_filter(field_type),
+    "member_initializer": _schema_filter(member_initializer),
+    "brace_default": _schema_filter(brace_default),
+    "reset_value": _schema_filter(reset_value),
+    "example_expr": _schema_filter(example_expr),
+    "namespace": namespace,
+    "builtin_cpp": builtin_cpp,
+    "enum_number": enum_number,
+    "code_char": code_char,
+    "field_notes": field_notes,
+    "min_size": min_size,
+    "fixed_size": fixed_size,
+    "marshal_size": marshal_size,
+    "fingerprint": fingerprint,
+    "wire_shape": wire_shape,
+    "version_boundaries": version_boundaries,
+    "field_limits": field_limits,
+    "godot_write": godot_write,
+    "godot_read": godot_read,
+}
+TESTS: Dict[str, Callable] = {
+    "needs_check": needs_check,
+    "uint8_list": is_uint8_list,
+}
+
+
+def register(env: jinja2.Environment) -> None:
+    """Adds every filter and test of the C++ templates to `env`."""
+    env.filters.update(FILTERS)
+    env.tests.update(TESTS)

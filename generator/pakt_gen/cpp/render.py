@@ -1,0 +1,69 @@
+"""Renders one schema of the descriptor into <stem>.pakt.h and <stem>.pakt.cpp."""
+
+import os
+from typing import Dict, List
+
+import jinja2
+
+from .. import RUNTIME_ABI, __version__
+from ..model import Message, Schema
+from . import filters
+
+TEMPLATE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
+# Codecs a generated file can carry (--formats); binary ones map to runtime format tags.
+ALL_FORMATS = ["compact", "mslima", "godot", "json"]
+BINARY_TAGS = {"compact": "compact_t", "mslima": "mslima_t"}
+
+
+def dependency_order(messages: List[Message]) -> List[Message]:
+    """Messages of one file, each after the messages it contains by value."""
+    local = {m.name: m for m in messages}
+    done: List[Message] = []
+
+    def contained(t):
+        if t.kind in ("list", "array"):
+            return contained(t.element)
+        return t.message if t.kind == "message" else None
+
+    def visit(m: Message):
+        if m in done:
+            return
+        for f in m.fields:
+            child = contained(f.type)
+            if child is not None and local.get(child.name) is child:
+                visit(child)
+        done.append(m)
+
+    for m in messages:
+        visit(m)
+    return done
+
+
+def make_environment(formats: List[str]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    filters.register(env)
+    env.globals.update(
+        gen_version=__version__,
+        runtime_abi=RUNTIME_ABI,
+        formats=[BINARY_TAGS[f] for f in formats if f in BINARY_TAGS],
+        emit_json="json" in formats,
+        emit_godot="godot" in formats,
+    )
+    return env
+
+
+def render(schema: Schema, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
+    """{file name: text} for one schema: <stem>.pakt.h and <stem>.pakt.cpp."""
+    env = make_environment(formats)
+    ctx = dict(schema=schema, messages=dependency_order(schema.messages))
+    return {
+        f"{schema.stem}.pakt.h": env.get_template("header.h.j2").render(**ctx),
+        f"{schema.stem}.pakt.cpp": env.get_template("source.cpp.j2").render(**ctx),
+    }

@@ -1,0 +1,159 @@
+"""Each Jinja2 filter and test of the C++ templates (pakt_gen/cpp/filters.py), through the template
+environment that registers them, on the hand-written descriptor of conftest.py."""
+
+import pytest
+
+from pakt_gen.cpp import filters
+from pakt_gen.cpp.render import make_environment
+from pakt_gen.descriptor import read_descriptor
+
+
+@pytest.fixture
+def model(small):
+    return read_descriptor(small)
+
+
+def render(model, source, **values):
+    """Renders a template string with `schema` (the root s.yaml) in its context."""
+    env = make_environment(["compact", "mslima", "godot", "json"])
+    return env.from_string(source).render(schema=model.roots[0], **values)
+
+
+def fields(model):
+    return {f.name: f for f in model.roots[0].messages[0].fields}
+
+
+def test_every_filter_and_test_is_registered_and_tested():
+    tested = {name[len("test_filter_"):] for name in globals() if name.startswith("test_filter_")}
+    tested |= {name[len("test_test_"):] for name in globals() if name.startswith("test_test_")}
+    assert set(filters.FILTERS) | set(filters.TESTS) <= tested
+    env = make_environment(["compact"])
+    assert set(filters.FILTERS) <= set(env.filters) and set(filters.TESTS) <= set(env.tests)
+
+
+def test_filter_field_type(model):
+    f = fields(model)
+    assert render(model, "{{ f | field_type }}", f=f["ws"]) == "std::vector<::lib::W>"
+    assert render(model, "{{ f | field_type }}", f=f["b"]) == "std::optional<std::vector<std::uint8_t>>"
+
+
+def test_filter_member_initializer(model):
+    f = fields(model)
+    assert render(model, "{{ f | member_initializer }}", f=f["team"]) == " = ::lib::Team::blue"
+    assert render(model, "{{ f | member_initializer }}", f=f["f"]) == " = 0.1f"
+    assert render(model, "{{ f | member_initializer }}", f=f["v"]) == " = pakt::Vector2{1.0f, 2.0f}"
+    assert render(model, "{{ f | member_initializer }}", f=f["ws"]) == "{}"
+    assert render(model, "{{ f | member_initializer }}", f=f["b"]) == "{}"  # default: null
+
+
+def test_filter_brace_default(model):
+    f = fields(model)
+    assert render(model, "{{ f | brace_default }}", f=f["team"]) == "{::lib::Team::blue}"
+    assert render(model, "{{ f | brace_default }}", f=f["ws"]) == "{}"
+
+
+def test_filter_reset_value(model):
+    f = fields(model)
+    assert render(model, "{{ f | reset_value }}", f=f["f"]) == "0.1f"
+    assert render(model, "{{ f | reset_value }}", f=f["ws"]) == "{}"
+
+
+def test_filter_example_expr(model):
+    m = model.roots[0].messages[0]
+    f = fields(model)
+    out = [render(model, "{{ f | example_expr(v) }}", f=f[k], v=m.example[k]) for k in ("f", "v", "ws", "b")]
+    assert out == ["std::numeric_limits<float>::infinity()",
+                   "pakt::Vector2{0.5f, -std::numeric_limits<float>::infinity()}",
+                   'std::vector<::lib::W>{::lib::W{std::string("x", 1)}}',
+                   "std::vector<std::uint8_t>{1, 255}"]
+
+
+def test_filter_namespace(model):
+    assert render(model, "{{ schema | namespace }}") == "t::net"
+
+
+def test_filter_builtin_cpp(model):
+    assert render(model, "{{ 'uint16' | builtin_cpp }} {{ 'Quaternion' | builtin_cpp }}") == \
+        "std::uint16_t pakt::Quaternion"
+
+
+def test_filter_enum_number(model):
+    assert render(model, "{{ n | enum_number('int32') }}", n=-2**31) == "std::numeric_limits<std::int32_t>::min()"
+    assert render(model, "{{ n | enum_number('uint64') }}", n=2**64 - 1) == "18446744073709551615ULL"
+    assert render(model, "{{ n | enum_number('int16') }}", n=-32768) == "-32768"
+
+
+def test_filter_code_char(model):
+    assert render(model, "{{ 65 | code_char }}") == "A"
+
+
+def test_filter_field_notes(model):
+    f = fields(model)
+    assert render(model, "{{ f | field_notes }}", f=f["b"]) == ", optional, since 2"
+    assert render(model, "{{ f | field_notes }}", f=f["team"]) == ""
+    w = model.files[0].messages[0].fields[0]
+    assert render(model, "{{ f | field_notes }}", f=w) == ", max_length 8"
+
+
+def test_filter_min_size(model):
+    assert render(model, "{{ m | min_size }}", m=model.roots[0].messages[0]) == "17"
+
+
+def test_filter_fixed_size(model):
+    m = model.roots[0].messages[0]
+    assert render(model, "{{ m | fixed_size }}", m=m) == "0"
+    m.facts.compact.fixed_size = 12
+    assert render(model, "{{ m | fixed_size }}", m=m) == "12"
+
+
+def test_filter_marshal_size(model):
+    assert render(model, "{{ m | marshal_size }}", m=model.roots[0].messages[0]) == "40"
+
+
+def test_filter_fingerprint(model):
+    assert render(model, "{{ m | fingerprint }}", m=model.roots[0].messages[0]) == "0x0123456789ABCDEFULL"
+    assert render(model, "{{ m | fingerprint }}", m=model.files[0].messages[0]) == "0x00000000000000ABULL"
+
+
+def test_filter_wire_shape(model):
+    assert render(model, "{{ m | wire_shape }}", m=model.files[0].messages[0]) == "{string}"
+
+
+def test_filter_version_boundaries(model):
+    assert render(model, "{{ m | version_boundaries }}", m=model.roots[0].messages[0]) == "[4]"
+
+
+def test_filter_field_limits(model):
+    w = model.files[0].messages[0].fields[0]
+    assert render(model, "{{ f | field_limits }}", f=w) == "pakt::Limits{8, 0}"
+    assert render(model, "{{ f | field_limits }}", f=fields(model)["ws"]) == ""
+
+
+def test_filter_godot_write(model):
+    f = fields(model)
+    assert render(model, "{{ f | godot_write }}", f=f["b"]) == "write_value"
+    f["ws"].type.element.kind, f["ws"].type.element.name = "builtin", "uint8"
+    assert render(model, "{{ f | godot_write }}", f=f["ws"]) == "write_uint8_list"
+
+
+def test_filter_godot_read(model):
+    f = fields(model)
+    assert render(model, "{{ f | godot_read }}", f=f["b"]) == "read_value"
+    f["ws"].type.element.kind, f["ws"].type.element.name = "builtin", "uint8"
+    assert render(model, "{{ f | godot_read }}", f=f["ws"]) == "read_uint8_list"
+
+
+def test_test_needs_check(model):
+    f = fields(model)
+    template = "{{ f is needs_check }}"
+    assert render(model, template, f=f["ws"]) == "True"  # W's facts say needs_check
+    assert render(model, template, f=f["team"]) == "False"
+    model.files[0].messages[0].facts.needs_check = False
+    assert render(model, template, f=f["ws"]) == "False"  # the fact, not a recomputation
+
+
+def test_test_uint8_list(model):
+    f = fields(model)
+    assert render(model, "{{ f is uint8_list }}", f=f["b"]) == "False"  # bytes: a PackedByteArray
+    f["ws"].type.element.kind, f["ws"].type.element.name = "builtin", "uint8"
+    assert render(model, "{{ f is uint8_list }}", f=f["ws"]) == "True"
