@@ -80,9 +80,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"{n} error{'s' if n != 1 else ''}", file=sys.stderr)
         return 1
 
-    os.makedirs(args.out, exist_ok=True)
     for name, text in files.items():
         path = os.path.join(args.out, name)
-        write_if_changed(path, text)
+        try:
+            os.makedirs(args.out, exist_ok=True)
+            write_if_changed(path, text)
+        except OSError as e:
+            print(f"pakt_gen: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+            return 1
         print(path)
     return 0

@@ -6,7 +6,7 @@ DescriptorError naming where in the document it is.
 """
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 from .model import (
     BUILTIN_TYPES,

@@ -129,6 +129,13 @@ def test_input_that_is_not_a_descriptor_exits_1(tmp_path):
     assert code == 1 and "not a pakt descriptor" in err
 
 
+def test_an_unwritable_output_folder_exits_1(small_json, tmp_path):
+    (tmp_path / "file").write_text("")
+    code, out, err = run_back_end(small_json, "--lang", "cpp", "--out", str(tmp_path / "file" / "out"))
+    assert (code, out) == (1, "")
+    assert err.startswith("pakt_gen: error: cannot write ") and "Traceback" not in err
+
+
 def test_usage_errors_exit_2(small_json, tmp_path):
     assert run_back_end(small_json)[0] == 2
     assert run_back_end(small_json, "--lang", "rust", "--out", str(tmp_path))[0] == 2
