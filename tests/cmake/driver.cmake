@@ -1,7 +1,7 @@
 # Test driver for tests/cmake: cmake -DSTEP=<step> -D... -P driver.cmake
 #
 # Steps:
-#   install       configure + build pakt (tests/examples/tools off) and install it into PREFIX
+#   install       configure + build pakt with its tool (tests/examples off) and install it into PREFIX
 #   install_tree  install the calling build tree (BUILD_DIR) and run its pakt::pakt
 #   consumer      build and run examples/cmake_consumer with CONSUMER_PAKT=MODE (package uses PREFIX)
 #   incremental   pakt_generate() rebuilds exactly when a schema, an imported schema, a template
@@ -76,13 +76,12 @@ file(MAKE_DIRECTORY "${WORK_DIR}")
 
 # ---------------------------------------------------------------------------------------------
 if(STEP STREQUAL "install")
-  if(NOT DEFINED BUILD_TOOLS)
-    set(BUILD_TOOLS OFF)  # the tool doubles the build time; install_tree covers pakt::pakt
-  endif()
+  # The tool is built and installed (PAKT_BUILD_TOOLS defaults to ON, so bin/pakt is part of the
+  # installed package): consumer_package runs it as pakt::pakt from this prefix.
   file(REMOVE_RECURSE "${PREFIX}")
   run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/build" ${common_args}
       "-DCMAKE_INSTALL_PREFIX=${PREFIX}" -DPAKT_BUILD_TESTS=OFF -DPAKT_BUILD_EXAMPLES=OFF
-      -DPAKT_BUILD_BENCH=OFF "-DPAKT_BUILD_TOOLS=${BUILD_TOOLS}")
+      -DPAKT_BUILD_BENCH=OFF -DPAKT_BUILD_TOOLS=ON)
   run(build "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" -j2)
   run(install "${CMAKE_COMMAND}" --install "${WORK_DIR}/build")
   foreach(file include/pakt/pakt.hpp include/pakt/version.hpp include/pakt/godot/variant.hpp
@@ -90,12 +89,9 @@ if(STEP STREQUAL "install")
                lib/cmake/pakt/paktTargets.cmake share/pakt/cmake/PaktGenerate.cmake
                share/pakt/generator/pakt-gen share/pakt/generator/pakt_gen/cli.py
                share/pakt/generator/pakt_gen/templates/header.h.j2
-               share/pakt/generator/pakt_gen/templates/source.cpp.j2)
+               share/pakt/generator/pakt_gen/templates/source.cpp.j2 bin/pakt)
     expect_exists("${PREFIX}/${file}")
   endforeach()
-  if(BUILD_TOOLS)
-    expect_exists("${PREFIX}/bin/pakt")
-  endif()
   file(GLOB_RECURSE caches "${PREFIX}/share/pakt/generator/*.pyc")
   if(caches)
     message(FATAL_ERROR "bytecode caches were installed: ${caches}")
@@ -161,9 +157,7 @@ elseif(STEP STREQUAL "consumer")
   expect_match("${consumer_output}" "compact .*round trip ok.*mslima .*round trip ok" "the consumer's round trips")
   run(ctest "${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure)
   if(MODE STREQUAL "package")
-    if(EXISTS "${PREFIX}/bin/pakt")
-      expect_match("${ctest_output}" "consumer_pakt_cli \\.+ +Passed" "pakt::pakt to run from the package")
-    endif()
+    expect_match("${ctest_output}" "consumer_pakt_cli \\.+ +Passed" "pakt::pakt to run from the package")
   else()
     # As a subproject, pakt builds neither its tests, tools nor examples, and installs nothing.
     expect_no_match("${ctest_output}" "consumer_pakt_cli" "no pakt::pakt in ${MODE} mode")
