@@ -215,6 +215,11 @@ TEST(Differential, EvolutionV1) {
   check_schema<Profile, Settings, Lobby>("tests/schemas/evolution_v1.yaml");
 }
 
+TEST(Differential, Framed) {
+  using namespace pakt::test::framed;
+  check_schema<Leaf, Frame, Framed, Framing>("tests/schemas/framed.yaml");
+}
+
 TEST(Differential, EvolutionV2) {
   using namespace evolution::v2;
   check_schema<Profile, Settings, Lobby>("tests/schemas/evolution_v2.yaml");

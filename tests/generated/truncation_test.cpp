@@ -36,6 +36,18 @@ std::vector<std::pair<std::size_t, M>> version_boundaries(const M& value) {
     M at_v1 = value;
     at_v1.score = M{}.score;
     boundaries = {{Serialize(value, pakt::compact).size() - 4, at_v1}};
+  } else if constexpr (std::is_same_v<M, pakt::test::framed::Framing>) {
+    // Version 1: first, framed (each its whole frame: extensible messages keep their length
+    // prefix), tail (uint8). Version 2 adds note (string). Version 3: leaves.
+    const std::size_t v1 = Serialize(value.first, pakt::compact).size() + Serialize(value.framed, pakt::compact).size() + 1;
+    const std::size_t v2 = v1 + 4 + value.note.size();
+    M at_v1{};
+    at_v1.first = value.first;
+    at_v1.framed = value.framed;
+    at_v1.tail = value.tail;
+    M at_v2 = at_v1;
+    at_v2.note = value.note;
+    boundaries = {{v1, at_v1}, {v2, at_v2}};
   }
   return boundaries;
 }
@@ -86,8 +98,9 @@ TYPED_TEST(Truncation, RandomBytesNeverCrash) {
     const pakt::Status a = Deserialize(bytes, decoded, pakt::compact);
     const pakt::Status b = Deserialize(bytes, decoded, pakt::mslima);
     // compact has one encoding per value, so whatever decodes re-encodes to the same bytes
-    // (except Versioned, whose payload may end early or carry a deprecated field).
-    if (a.ok() && !std::is_same_v<TypeParam, pakt::test::Versioned>) {
+    // (except Versioned, whose payload may end early or carry a deprecated field, and messages
+    // with frames, which may end early or carry unknown fields).
+    if (a.ok() && !std::is_same_v<TypeParam, pakt::test::Versioned> && !pakt_test::kHasFrames<TypeParam>) {
       TypeParam again{};
       ASSERT_TRUE(Deserialize(bytes, again, pakt::compact));
       EXPECT_EQ(Serialize(again, pakt::compact), bytes);
