@@ -109,7 +109,8 @@ bool check_godot(const pakt::schema::Message& schema_message, const M& value, pa
   EXPECT_TRUE(from_json_ok) << name;
   if (!from_json_ok) return false;
   std::vector<std::uint8_t> dynamic_bytes;
-  const pakt::Status dynamic_status = pakt::dynamic::encode_godot(schema_message, from_json, tag.version, dynamic_bytes);
+  const pakt::Status dynamic_status =
+      pakt::dynamic::encode_godot(schema_message, from_json, tag.version, dynamic_bytes);
   if (accept == Godot::kMustAccept) {
     EXPECT_TRUE(generated_status) << name << " generated: " << generated_status.to_string();
     EXPECT_TRUE(dynamic_status) << name << " dynamic: " << dynamic_status.to_string();

@@ -94,7 +94,9 @@ struct Wire {
   // A frame holding body: its int32 byte length, then the body.
   static Bytes Frame(const Bytes& body) { return Join({Int(static_cast<std::uint32_t>(body.size()), 4), body}); }
   // The first `body_size` bytes of an encoded message's frame, as a frame of an older version.
-  static Bytes Older(const Bytes& frame, std::size_t body_size) { return Frame(Bytes(frame.begin() + 4, frame.begin() + 4 + static_cast<std::ptrdiff_t>(body_size))); }
+  static Bytes Older(const Bytes& frame, std::size_t body_size) {
+    return Frame(Bytes(frame.begin() + 4, frame.begin() + 4 + static_cast<std::ptrdiff_t>(body_size)));
+  }
   // An encoded frame with bytes a newer version appended.
   static Bytes Newer(const Bytes& frame, const Bytes& appended) {
     return Frame(Join({Bytes(frame.begin() + 4, frame.end()), appended}));
@@ -113,7 +115,8 @@ void WriteBytes(const std::filesystem::path& dir, const std::string& name, const
   Message decoded;
   const pakt::Status status = test::framed::Deserialize(bytes, decoded, format);
   if (status.ok() != must_decode) {
-    std::fprintf(stderr, "seed %s: %s\n", name.c_str(), status.ok() ? "decodes, but is malformed" : status.to_string().c_str());
+    std::fprintf(stderr, "seed %s: %s\n", name.c_str(),
+                 status.ok() ? "decodes, but is malformed" : status.to_string().c_str());
     std::exit(1);
   }
   std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),

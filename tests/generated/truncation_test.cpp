@@ -39,7 +39,8 @@ std::vector<std::pair<std::size_t, M>> version_boundaries(const M& value) {
   } else if constexpr (std::is_same_v<M, pakt::test::framed::Framing>) {
     // Version 1: first, framed (each its whole frame: extensible messages keep their length
     // prefix), tail (uint8). Version 2 adds note (string). Version 3: leaves.
-    const std::size_t v1 = Serialize(value.first, pakt::compact).size() + Serialize(value.framed, pakt::compact).size() + 1;
+    const std::size_t v1 =
+        Serialize(value.first, pakt::compact).size() + Serialize(value.framed, pakt::compact).size() + 1;
     const std::size_t v2 = v1 + 4 + value.note.size();
     M at_v1{};
     at_v1.first = value.first;
