@@ -84,7 +84,7 @@ if(STEP STREQUAL "install")
   file(REMOVE_RECURSE "${PREFIX}")
   run(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/build" ${common_args}
       "-DCMAKE_INSTALL_PREFIX=${PREFIX}" -DPAKT_BUILD_TESTS=OFF -DPAKT_BUILD_EXAMPLES=OFF
-      -DPAKT_BUILD_BENCH=OFF "-DPAKT_BUILD_TOOLS=${BUILD_TOOLS}")
+      -DPAKT_BUILD_BENCH=OFF -DPAKT_BUILD_TOOLS=ON)
   run(build "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" -j2)
   run(install "${CMAKE_COMMAND}" --install "${WORK_DIR}/build")
   foreach(file include/pakt/pakt.hpp include/pakt/version.hpp include/pakt/godot/variant.hpp
@@ -92,12 +92,9 @@ if(STEP STREQUAL "install")
                lib/cmake/pakt/paktTargets.cmake share/pakt/cmake/PaktGenerate.cmake
                share/pakt/generator/pakt_gen/__main__.py share/pakt/generator/pakt_gen/cli.py
                share/pakt/generator/pakt_gen/cpp/templates/header.h.j2
-               share/pakt/generator/pakt_gen/cpp/templates/source.cpp.j2)
+               share/pakt/generator/pakt_gen/cpp/templates/source.cpp.j2 bin/pakt)
     expect_exists("${PREFIX}/${file}")
   endforeach()
-  if(BUILD_TOOLS)
-    expect_exists("${PREFIX}/bin/pakt")
-  endif()
   file(GLOB_RECURSE caches "${PREFIX}/share/pakt/generator/*.pyc")
   if(caches)
     message(FATAL_ERROR "bytecode caches were installed: ${caches}")

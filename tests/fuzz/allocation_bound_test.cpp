@@ -22,6 +22,7 @@
 
 #include "pakt/godot/codec.hpp"
 #include "pakt/photon/protocol.hpp"
+#include "framed.pakt.h"
 #include "rich.pakt.h"
 
 namespace {
@@ -159,10 +160,11 @@ TEST(AllocationBound, CountingOperatorNewSeesEveryRequest) {
             Bound(payload_size));
 }
 
+// Deserialize is found by argument-dependent lookup (pakt::test or pakt::test::framed).
 template <class Message, class Format>
 void DecodeGenerated(const Bytes& payload, Format format) {
   Message m;
-  (void)pakt::test::Deserialize(payload, m, format);
+  (void)Deserialize(payload, m, format);
 }
 
 template <class Format>
@@ -176,6 +178,13 @@ void ExpectGeneratedBounded(const std::vector<Bytes>& payloads, Format format) {
   EXPECT_EQ(ExpectBounded(payloads, [&](const Bytes& p) { DecodeGenerated<pakt::test::Optionals>(p, format); }),
             payloads.size());
   EXPECT_EQ(ExpectBounded(payloads, [&](const Bytes& p) { DecodeGenerated<pakt::test::Versioned>(p, format); }),
+            payloads.size());
+  // Extensible messages: frame lengths of 2^31-1 and beyond the payload, frames nested in frames.
+  EXPECT_EQ(ExpectBounded(payloads, [&](const Bytes& p) { DecodeGenerated<pakt::test::framed::Frame>(p, format); }),
+            payloads.size());
+  EXPECT_EQ(ExpectBounded(payloads, [&](const Bytes& p) { DecodeGenerated<pakt::test::framed::Framed>(p, format); }),
+            payloads.size());
+  EXPECT_EQ(ExpectBounded(payloads, [&](const Bytes& p) { DecodeGenerated<pakt::test::framed::Framing>(p, format); }),
             payloads.size());
 }
 

@@ -6,7 +6,9 @@
   photon16, photon18     the 0xF3 messages of tests/photon/npm/cases.json (`pakt photon encode`)
                          and the hand-written inputs of tests/photon/cli_roundtrip.sh, wrapped in
                          0xF3 messages
-  generated_*            rich.yaml's examples, written by the fuzz_write_generated_seeds target
+  generated_*            rich.yaml's examples and framed.yaml's extensible messages (of several
+                         versions, and malformed frames), written by the fuzz_write_generated_seeds
+                         target
   cli_dynamic            the generated_* seeds behind the byte that selects format and message
 
 Seeds are overwritten in place; other files (regression inputs found by fuzzing) are kept.
@@ -89,14 +91,16 @@ def photon_seeds(pakt: str) -> None:
 
 # cli_dynamic_fuzz.cpp: selector byte = message index * 4 + format index.
 CLI_FORMATS = ["compact", "mslima", "godot4", "godot3"]
-CLI_MESSAGES = {"nested": 0, "lists": 1, "texts": 2, "optionals": 3, "versioned": 4}
+CLI_MESSAGES = {"nested": 0, "lists": 1, "texts": 2, "optionals": 3, "versioned": 4, "frame": 5, "framed": 6,
+                "framing": 7}
 
 
 def cli_dynamic_seeds() -> None:
     for format_index, format_name in enumerate(CLI_FORMATS):
         directory = os.path.join(CORPUS, "generated_" + format_name)
         for name in sorted(os.listdir(directory)):
-            message_index = CLI_MESSAGES.get(name.split("_")[0])
+            words = name.split("_")  # <message>_... or malformed_<message>_...
+            message_index = CLI_MESSAGES.get(words[1] if words[0] == "malformed" else words[0])
             if message_index is None:
                 continue
             with open(os.path.join(directory, name), "rb") as f:

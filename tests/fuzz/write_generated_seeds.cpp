@@ -1,5 +1,8 @@
 // Writes the seed corpora of the generated-code fuzz targets: rich.yaml's example values, alone
-// and nested, in compact, mslima and the Godot 4 / Godot 3 mappings.
+// and nested, and framed.yaml's extensible messages, in compact, mslima and the Godot 4 / Godot 3
+// mappings. In compact and mslima also payloads of older schema versions (top-level cuts, and
+// frames that end at an older version's boundary or carry fields a newer version appended, nested
+// and at the top level) and malformed frame lengths.
 // Usage: write_generated_seeds CORPUS_ROOT (files go to CORPUS_ROOT/generated_<format>).
 #include <cstdint>
 #include <cstdio>
@@ -10,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "framed.pakt.h"
 #include "rich.pakt.h"
 
 namespace {
@@ -38,10 +42,129 @@ test::Versioned ExampleVersioned() {
   return m;
 }
 
+namespace framed = pakt::test::framed;
+using Bytes = std::vector<std::uint8_t>;
+
+framed::Frame ExampleFrame(std::int32_t id) {
+  framed::Frame m;
+  m.id = id;
+  m.tag = "tag";
+  m.values = {-1, 300};
+  m.scale = -0.5;
+  m.child = framed::Leaf{9, "kid"};
+  return m;
+}
+
+framed::Framed ExampleFramed() {
+  framed::Framed m;
+  m.head = ExampleFrame(1);
+  m.frames = {ExampleFrame(2), framed::Frame{}};
+  m.maybe = ExampleFrame(3);
+  m.pair = {framed::Leaf{1, "a"}, framed::Leaf{2, ""}};
+  m.count = 513;
+  m.late = ExampleFrame(4);
+  return m;
+}
+
+framed::Framing ExampleFraming() {
+  framed::Framing m;
+  m.first = ExampleFrame(5);
+  m.framed = ExampleFramed();
+  m.tail = 0xAB;
+  m.note = "note";
+  m.leaves = std::vector<framed::Leaf>{framed::Leaf{3, "x"}};
+  return m;
+}
+
+// Hand-built payloads of other schema versions, in compact (little-endian) or mslima (big-endian).
+template <class Format>
+struct Wire {
+  static Bytes Int(std::uint32_t v, std::size_t size) {
+    Bytes b(size);
+    for (std::size_t i = 0; i < size; ++i) {
+      b[Format::kBigEndian ? size - 1 - i : i] = static_cast<std::uint8_t>(v >> (8 * i));
+    }
+    return b;
+  }
+  static Bytes Join(std::initializer_list<Bytes> parts) {
+    Bytes out;
+    for (const Bytes& p : parts) out.insert(out.end(), p.begin(), p.end());
+    return out;
+  }
+  // A frame holding body: its int32 byte length, then the body.
+  static Bytes Frame(const Bytes& body) { return Join({Int(static_cast<std::uint32_t>(body.size()), 4), body}); }
+  // The first `body_size` bytes of an encoded message's frame, as a frame of an older version.
+  static Bytes Older(const Bytes& frame, std::size_t body_size) {
+    return Frame(Bytes(frame.begin() + 4, frame.begin() + 4 + static_cast<std::ptrdiff_t>(body_size)));
+  }
+  // An encoded frame with bytes a newer version appended.
+  static Bytes Newer(const Bytes& frame, const Bytes& appended) {
+    return Frame(Join({Bytes(frame.begin() + 4, frame.end()), appended}));
+  }
+  // Frame and Leaf frames of versions 1 and 2 (the fields each version has, by their wire sizes).
+  static Bytes FrameV1(const framed::Frame& m) { return Older(test::framed::Serialize(m, Format{}), 4); }
+  static Bytes FrameV2(const framed::Frame& m) {
+    return Older(test::framed::Serialize(m, Format{}), 4 + (4 + m.tag.size()) + (4 + 2 * m.values.size()));
+  }
+  static Bytes LeafV1(const framed::Leaf& m) { return Older(test::framed::Serialize(m, Format{}), 1); }
+};
+
+template <class Message, class Format>
+void WriteBytes(const std::filesystem::path& dir, const std::string& name, const Bytes& bytes, Format format,
+                bool must_decode) {
+  Message decoded;
+  const pakt::Status status = test::framed::Deserialize(bytes, decoded, format);
+  if (status.ok() != must_decode) {
+    std::fprintf(stderr, "seed %s: %s\n", name.c_str(),
+                 status.ok() ? "decodes, but is malformed" : status.to_string().c_str());
+    std::exit(1);
+  }
+  std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                    static_cast<std::streamsize>(bytes.size()));
+}
+
+// Payloads of other versions of framed.yaml's messages, and malformed frames (compact, mslima).
+template <class Format>
+void WriteFramedVersionSeeds(const std::filesystem::path& dir, Format format) {
+  using W = Wire<Format>;
+  const framed::Frame frame = ExampleFrame(6);
+  const Bytes frame_v3 = test::framed::Serialize(frame, format);
+  WriteBytes<framed::Frame>(dir, "frame_v1", W::FrameV1(frame), format, true);
+  WriteBytes<framed::Frame>(dir, "frame_v2", W::FrameV2(frame), format, true);
+  WriteBytes<framed::Frame>(dir, "frame_v4", W::Newer(frame_v3, {1, 2, 3, 4, 5}), format, true);
+  // Framed of version 1 (its frame ends after pair) holding frames of versions 1, 2 and 4, and
+  // Leaf frames of versions 1 and 2.
+  const Bytes old_framed = W::Frame(W::Join({W::FrameV1(frame),                                   // head
+                                             W::Int(3, 4), W::FrameV2(frame), W::Newer(frame_v3, {7}),
+                                             W::FrameV1(framed::Frame{}),                          // frames
+                                             Bytes{1}, W::Newer(frame_v3, {0, 0, 0, 0}),          // maybe
+                                             W::LeafV1(framed::Leaf{4, "y"}),
+                                             test::framed::Serialize(framed::Leaf{5, "z"}, format)}));  // pair
+  WriteBytes<framed::Framed>(dir, "framed_v1_mixed_frames", old_framed, format, true);
+  // Framed of version 2 (count, no late) and of a newer version (bytes after late).
+  const Bytes framed_v3 = test::framed::Serialize(ExampleFramed(), format);
+  const std::size_t late_size = 1 + test::framed::Serialize(*ExampleFramed().late, format).size();
+  WriteBytes<framed::Framed>(dir, "framed_v2", W::Older(framed_v3, framed_v3.size() - 4 - late_size), format, true);
+  WriteBytes<framed::Framed>(dir, "framed_v4", W::Newer(framed_v3, {9, 9}), format, true);
+  // Framing cut at its version boundaries (after tail: version 1; after note: version 2), around
+  // a Framed of version 1.
+  const Bytes framing_v1 = W::Join({W::FrameV2(frame), old_framed, Bytes{0xAB}});
+  WriteBytes<framed::Framing>(dir, "framing_v1", framing_v1, format, true);
+  WriteBytes<framed::Framing>(dir, "framing_v2", W::Join({framing_v1, W::Int(2, 4), Bytes{'o', 'k'}}), format, true);
+  // Malformed: a frame longer than the payload, a negative length, a frame shorter than its first
+  // field, a nested frame longer than the frame around it.
+  WriteBytes<framed::Frame>(dir, "malformed_frame_past_end", W::Join({W::Int(100, 4), W::Int(1, 4)}), format, false);
+  WriteBytes<framed::Frame>(dir, "malformed_frame_negative", W::Join({W::Int(0xFFFFFFFF, 4), W::Int(1, 4)}), format,
+                            false);
+  WriteBytes<framed::Frame>(dir, "malformed_frame_cuts_field", W::Join({W::Int(2, 4), W::Int(1, 4)}), format, false);
+  WriteBytes<framed::Framed>(dir, "malformed_framed_nested_frame_past_end",
+                             W::Frame(W::Join({W::Int(200, 4), W::Int(1, 4)})), format, false);
+}
+
 template <class Message, class Format>
 void WriteSeed(const std::filesystem::path& dir, const std::string& name, const Message& m, Format format) {
   std::vector<std::uint8_t> bytes;
-  if (const pakt::Status status = test::Serialize(m, bytes, format); !status) {
+  if (const pakt::Status status = Serialize(m, bytes, format); !status) {  // found by ADL: rich or framed
     std::fprintf(stderr, "cannot encode seed %s: %s\n", name.c_str(), status.to_string().c_str());
     std::exit(1);
   }
@@ -59,11 +182,17 @@ void WriteSeeds(const std::filesystem::path& dir, Format format) {
   WriteSeed(dir, "texts_example", test::ExampleTexts(), format);
   WriteSeed(dir, "optionals_example", test::ExampleOptionals(), format);
   WriteSeed(dir, "versioned_v3", ExampleVersioned(), format);
+  WriteSeed(dir, "frame_example", ExampleFrame(7), format);
+  WriteSeed(dir, "framed_example", ExampleFramed(), format);
+  WriteSeed(dir, "framing_example", ExampleFraming(), format);
+  const framed::Framing framing_defaults;  // named: a framed::Framing{} temporary here crashes GCC 12
+  WriteSeed(dir, "framing_default", framing_defaults, format);
   if constexpr (!std::is_same_v<Format, pakt::godot_t>) {
     // A version-1 payload: a and the deprecated field only (a top-level reader fills in the rest).
     std::vector<std::uint8_t> v3 = test::Serialize(ExampleVersioned(), format);
     v3.resize(8);
     std::ofstream(dir / "versioned_v1", std::ios::binary).write(reinterpret_cast<const char*>(v3.data()), 8);
+    WriteFramedVersionSeeds(dir, format);
   }
 }
 

@@ -1,5 +1,6 @@
 // The seed's figures: sizes 32/32/69, JsonUtility sizes 94/67, and the exact bytes the real
 // MSLIMA PhotonSerializer (C#, Unity) produces for SeedGameStruct.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,35 @@ TEST(Seed, MslimaBytesFromUnityDecode) {
   EXPECT_EQ(decoded.vector3_1, (pakt::Vector3{-23, 62, 26}));
   EXPECT_EQ(decoded.vector3_2, (pakt::Vector3{1, 7, -15}));
   EXPECT_EQ(decoded, ExampleSeedGameStruct());
+}
+
+// quaternion_1's doc: about Quaternion.Euler(35, 0, 15). Unity rotates about Z, then X, then Y
+// (degrees), so the quaternion is qY * qX * qZ, computed here from the angles. The reference
+// payload's value is that rotation to within 0.02 degrees per axis (it is not exactly unit length).
+TEST(Seed, QuaternionIsAboutTheDocumentedEulerAngles) {
+  auto axis_angle = [](int axis, double degrees) {
+    const double half = degrees * 3.14159265358979323846 / 360.0;
+    double q[4] = {0, 0, 0, std::cos(half)};
+    q[axis] = std::sin(half);
+    return std::vector<double>(q, q + 4);
+  };
+  auto multiply = [](const std::vector<double>& a, const std::vector<double>& b) {  // Hamilton product, (x, y, z, w)
+    return std::vector<double>{a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+                               a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+                               a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+                               a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+  };
+  const std::vector<double> euler = multiply(multiply(axis_angle(1, 0), axis_angle(0, 35)), axis_angle(2, 15));
+  // The exact values the doc quotes.
+  EXPECT_NEAR(euler[0], 0.2981332, 1e-7);
+  EXPECT_NEAR(euler[1], -0.0392500, 1e-7);
+  EXPECT_NEAR(euler[2], 0.1244850, 1e-7);
+  EXPECT_NEAR(euler[3], 0.9455578, 1e-7);
+  const pakt::Quaternion example = ExampleSeedGameStruct().quaternion_1;
+  EXPECT_NEAR(example.x, euler[0], 2e-4);
+  EXPECT_NEAR(example.y, euler[1], 2e-4);
+  EXPECT_NEAR(example.z, euler[2], 2e-4);
+  EXPECT_NEAR(example.w, euler[3], 2e-4);
 }
 
 // compact is the same layout in little-endian with the string forwards: derive the expected

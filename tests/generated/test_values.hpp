@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "evolution_v2.pakt.h"
+#include "framed.pakt.h"
 #include "game.pakt.h"
 #include "photon_seed.pakt.h"
 #include "rich.pakt.h"
@@ -178,6 +179,15 @@ using AllMessages =
                      pakt::test::Lists, pakt::test::Fixed, pakt::test::Optionals, pakt::test::Nested,
                      pakt::test::Versioned, photon::seed::SeedStruct, photon::seed::SeedShortNames,
                      photon::seed::SeedGameStruct, game::common::Weapon, game::net::Player, game::net::MoveUpdate,
-                     game::net::Chat, game::net::Snapshot, evolution::v2::Lobby>;
+                     game::net::Chat, game::net::Snapshot, evolution::v2::Lobby, pakt::test::framed::Leaf,
+                     pakt::test::framed::Frame, pakt::test::framed::Framed, pakt::test::framed::Framing>;
+
+// Messages holding extensible (length-framed) messages: a frame of an older version or with fields
+// of a newer one decodes too, so their decodable bytes are not all the bytes encoding writes.
+template <class M>
+constexpr bool kHasFrames =
+    std::is_same_v<M, evolution::v2::Lobby> || std::is_same_v<M, pakt::test::framed::Leaf> ||
+    std::is_same_v<M, pakt::test::framed::Frame> || std::is_same_v<M, pakt::test::framed::Framed> ||
+    std::is_same_v<M, pakt::test::framed::Framing>;
 
 }  // namespace pakt_test

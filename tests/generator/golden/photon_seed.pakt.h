@@ -53,7 +53,7 @@ struct SeedGameStruct {
   std::string string_1{};  // line 37: string
   pakt::Vector3 vector3_1{};  // line 38: Vector3
   pakt::Vector3 vector3_2{};  // line 39: Vector3
-  // Quaternion.Euler(35, 0, 15)
+  // About Quaternion.Euler(35, 0, 15) (exactly: 0.2981332, -0.0392500, 0.1244850, 0.9455578); the example holds the reference payload's value
   pakt::Quaternion quaternion_1{};  // line 40: Quaternion
 };
 
