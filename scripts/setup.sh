@@ -6,7 +6,7 @@ packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev            # build, sanitizers, fuzzing
   python3 python3-jinja2 python3-pytest                   # the C++ back end (pakt_gen) and the tests
   libgtest-dev libgmock-dev libbenchmark-dev               # C++ tests and benchmarks
-  libboost1.81-dev libyaml-cpp-dev nlohmann-json3-dev      # PFR fallback, the pakt tool (schema front end)
+  libboost1.81-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev  # PFR fallback, the pakt tool (schema front end, command line)
   libenet-dev libcereal-dev                                # ENet example, benchmark peer
   godot3-server chromium                                   # real Godot 3.2.3 and the browser for Godot 4.6
 )

@@ -1,49 +1,15 @@
-#include "command_line.hpp"
+#include "command_support.hpp"
 
 #include <cctype>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <iterator>
 
 namespace pakt::cli {
 
-const std::string* ParsedOptions::value(const std::string& name) const {
-  const auto it = values.find(name);
-  return it == values.end() ? nullptr : &it->second;
-}
-
 int fail(const char* command, const std::string& message) {
   std::fprintf(stderr, "pakt %s: error: %s\n", command, message.c_str());
   return 1;
-}
-
-int usage_error(const char* command, const char* usage, const std::string& problem) {
-  std::fprintf(stderr, "pakt %s: %s\n%s", command, problem.c_str(), usage);
-  return 2;
-}
-
-std::optional<ParsedOptions> parse_options(const char* command, const char* usage, const OptionSpec& spec, int argc,
-                                           char** argv) {
-  ParsedOptions out;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      out.help = true;
-    } else if (spec.with_value.count(arg) != 0) {
-      if (i + 1 >= argc) {
-        usage_error(command, usage, "option " + arg + " needs a value");
-        return std::nullopt;
-      }
-      out.values[arg] = argv[++i];
-    } else if (spec.switches.count(arg) != 0) {
-      out.flags.insert(arg);
-    } else {
-      usage_error(command, usage, (arg.rfind("-", 0) == 0 ? "unknown option '" : "unexpected argument '") + arg + "'");
-      return std::nullopt;
-    }
-  }
-  return out;
 }
 
 std::optional<schema::SchemaSet> load_schema(const char* command, const std::string& path) {
@@ -61,14 +27,6 @@ const schema::Message* find_message(const char* command, const schema::SchemaSet
   for (const schema::Message* m : schemas.root_messages()) known += (known.empty() ? "" : ", ") + m->name;
   fail(command, "no message '" + name + "' in the schema (messages: " + known + ")");
   return nullptr;
-}
-
-std::optional<dynamic::Format> format_option(const char* command, const char* usage, const ParsedOptions& options) {
-  const std::string* name = options.value("--format");
-  if (name == nullptr) return dynamic::Format::kCompact;
-  if (const auto format = dynamic::parse_format(*name)) return format;
-  usage_error(command, usage, "unknown format '" + *name + "' (use compact, mslima, godot4, godot3 or json)");
-  return std::nullopt;
 }
 
 std::string read_stdin() {

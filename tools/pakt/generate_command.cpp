@@ -1,10 +1,11 @@
 // pakt generate --lang cpp --out DIR [--formats LIST] [-I DIR]... [--depfile FILE] [--python PATH]
 // SCHEMA.yaml...: the front end (load, validate, describe), then the language's back end
 // (`python3 -m pakt_gen --lang cpp --out DIR ...`) with the descriptor on its stdin.
+#include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "back_end_process.hpp"
@@ -12,107 +13,16 @@
 #include "depfile.hpp"
 #include "front_end.hpp"
 #include "generator_dir.hpp"
-#include "import_dir_option.hpp"
 #include "schema/descriptor.hpp"
 
 namespace pakt::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: pakt generate --lang cpp --out DIR [--formats LIST] [-I DIR]... [--depfile FILE]\n"
-    "                     [--python PATH] SCHEMA.yaml...\n"
-    "\n"
-    "Loads and validates the schemas (errors are printed as by 'pakt check'), then runs the\n"
-    "language's back end on their descriptor (see 'pakt describe'), which writes the code to DIR:\n"
-    "for cpp, DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp per schema. Unchanged files are not rewritten.\n"
-    "\n"
-    "options:\n"
-    "  --lang LANG           the back end: cpp\n"
-    "  --out DIR             the folder to write the generated files to\n"
-    "  --formats LIST        comma-separated codecs to emit: compact,mslima,godot,json (default: all)\n"
-    "  -I, --import-dir DIR  also look for imported schemas in DIR (after the importing file's folder)\n"
-    "  --depfile FILE        write a Makefile-style depfile: the first output depends on every schema\n"
-    "  --python PATH         the Python 3 that runs the back end (default: python3)\n"
-    "\n"
-    "The back end is found in $PAKT_GENERATOR_DIR, else next to the installed pakt\n"
-    "(../share/pakt/generator), else in the source tree pakt was built from.\n"
-    "exit codes: 0 generated, 1 schema errors or no back end, 2 usage error, else the back end's own\n";
-
-// The languages that have a back end, each run as `python -m pakt_gen --lang <name>`.
-constexpr const char* kLanguages[] = {"cpp"};
-
-struct GenerateOptions {
-  std::string lang;
-  std::string out;
-  std::optional<std::string> formats;
-  std::vector<std::string> import_dirs;
-  std::optional<std::string> depfile;
-  std::string python = "python3";
-  std::vector<std::string> schemas;
-};
-
-int usage_error(const std::string& problem) {
-  std::fprintf(stderr, "pakt generate: %s\n%s", problem.c_str(), kUsage);
-  return 2;
-}
-
-bool known_language(const std::string& lang) {
-  for (const char* known : kLanguages) {
-    if (lang == known) return true;
-  }
-  return false;
-}
-
-// The options, or the exit code when parsing ends the command (--help: 0, a usage error: 2).
-std::optional<int> parse_generate_options(int argc, char** argv, GenerateOptions& out) {
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    switch (take_import_dir(argc, argv, i, out.import_dirs)) {
-      case ImportDirMatch::kTaken: continue;
-      case ImportDirMatch::kMissingValue: return usage_error(arg + " needs a folder");
-      case ImportDirMatch::kNone: break;
-    }
-    std::string* value = nullptr;
-    std::string name = arg;
-    std::optional<std::string> inline_value;
-    if (const std::size_t equals = arg.find('='); arg.rfind("--", 0) == 0 && equals != std::string::npos) {
-      name = arg.substr(0, equals);
-      inline_value = arg.substr(equals + 1);
-    }
-    if (name == "--lang") value = &out.lang;
-    if (name == "--out") value = &out.out;
-    if (name == "--python") value = &out.python;
-    if (name == "--formats") value = &out.formats.emplace();
-    if (name == "--depfile") value = &out.depfile.emplace();
-    if (value == nullptr) {
-      if (arg.size() > 1 && arg[0] == '-') return usage_error("unknown option '" + arg + "'");
-      out.schemas.push_back(arg);
-      continue;
-    }
-    if (inline_value) {
-      *value = *inline_value;
-    } else if (i + 1 < argc) {
-      *value = argv[++i];
-    } else {
-      return usage_error(name + " needs a value");
-    }
-  }
-  if (out.lang.empty()) return usage_error("--lang is required");
-  if (!known_language(out.lang)) {
-    std::string choices;
-    for (const char* known : kLanguages) choices += (choices.empty() ? "" : ", ") + std::string(known);
-    return usage_error("unknown language '" + out.lang + "'; choose from " + choices);
-  }
-  if (out.out.empty()) return usage_error("--out DIR is required");
-  if (out.depfile && out.depfile->empty()) return usage_error("--depfile needs a file name");
-  if (out.python.empty()) return usage_error("--python needs a program");
-  if (out.schemas.empty()) return usage_error("no schema given");
-  return std::nullopt;
-}
+// --formats names: the back end's codecs, and godot4 / godot3 (the names of --format), which both
+// mean its one godot codec — generated code carries both Godot generations in that codec.
+constexpr std::pair<const char*, const char*> kFormats[] = {
+    {"compact", "compact"}, {"mslima", "mslima"}, {"godot", "godot"},
+    {"godot4", "godot"},    {"godot3", "godot"},  {"json", "json"}};
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "pakt generate: error: %s\n", message.c_str());
@@ -135,9 +45,54 @@ std::vector<std::string> lines(const std::string& text) {
 
 }  // namespace
 
-int run_generate(int argc, char** argv) {
-  GenerateOptions options;
-  if (const std::optional<int> done = parse_generate_options(argc, argv, options)) return *done;
+const std::vector<std::string>& generate_languages() {
+  // Each runs as `python -m pakt_gen --lang <name>`.
+  static const std::vector<std::string> languages = {"cpp"};
+  return languages;
+}
+
+const std::vector<std::string>& generate_format_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& format : kFormats) out.emplace_back(format.first);
+    return out;
+  }();
+  return names;
+}
+
+bool generate_formats_for_back_end(const std::string& list, std::string& out, std::string& error) {
+  std::vector<std::string> chosen;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    std::string name = list.substr(start, end - start);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    start = end + 1;
+    if (name.empty()) continue;
+    const char* back_end_name = nullptr;
+    for (const auto& format : kFormats) {
+      if (name == format.first) back_end_name = format.second;
+    }
+    if (back_end_name == nullptr) {
+      std::string names;
+      for (const auto& format : kFormats) names += (names.empty() ? "" : ", ") + std::string(format.first);
+      error = "unknown format '" + name + "' (use " + names + ")";
+      return false;
+    }
+    if (std::find(chosen.begin(), chosen.end(), back_end_name) == chosen.end()) chosen.emplace_back(back_end_name);
+  }
+  if (chosen.empty()) {
+    error = "no format given";
+    return false;
+  }
+  out.clear();
+  for (const std::string& name : chosen) out += (out.empty() ? "" : ",") + name;
+  return true;
+}
+
+int run_generate(const GenerateOptions& options) {
   const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs);
   if (!schemas) return 1;
   nlohmann::ordered_json descriptor;

@@ -1,7 +1,6 @@
 // pakt photon decode|encode: Photon Protocol 1.6/1.8 bytes (hex) <-> typed JSON.
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -20,42 +19,15 @@
 namespace pakt::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: pakt photon decode [--protocol 16|18] [--kind value|event|request|response|message]\n"
-    "                          [--schema SCHEMA.yaml [--format mslima|compact]]\n"
-    "       pakt photon encode [--protocol 16|18] [--kind value|event|request|response|message]\n"
-    "                          [--schema SCHEMA.yaml [--format mslima|compact]]\n"
-    "\n"
-    "decode  reads hex on stdin (whitespace ignored) and prints typed JSON:\n"
-    "        {\"type\":\"int\",\"value\":42}, Hashtables as lists of [key, value] pairs, byte[] as hex,\n"
-    "        custom types as {\"type\":\"custom\",\"code\":65,\"bytes\":\"..\"}.\n"
-    "encode  reads that JSON on stdin and prints the bytes as hex; decode | encode gives the\n"
-    "        bytes back (for input in the canonical form Photon's own writers produce).\n"
-    "--protocol 16|18  GpBinaryV16 or GpBinaryV18 (default 18, PUN2's default)\n"
-    "--kind            value: a typed value (default); event / request / response: a body\n"
-    "                  without a type code; message: the 0xF3 header, message type and body\n"
-    "--schema          custom types whose code is a schema message's code: decode adds\n"
-    "                  \"message\" and \"value\" (the body as that message's JSON) next to \"bytes\";\n"
-    "                  encode takes \"value\" instead of \"bytes\" (the value wins when both are given)\n"
-    "--format          the bodies' format with --schema: mslima (default: Unity's MSLIMA\n"
-    "                  PhotonSerializer) or compact\n"
-    "\n"
-    "exit codes: 0 ok, 1 bad input (\"error: <reason> at offset N\" on stderr), 2 usage error\n";
+using Kind = PhotonKind;
 
-enum class Kind { kValue, kEvent, kRequest, kResponse, kMessage };
-
+// The options as the codecs take them, the schema loaded.
 struct Options {
-  bool decode = true;
   photon::Protocol protocol = photon::Protocol::k18;
   Kind kind = Kind::kValue;
   std::optional<schema::SchemaSet> schemas;  // --schema
   dynamic::Format format = dynamic::Format::kMslima;
 };
-
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "pakt photon: %s\n%s", message.c_str(), kUsage);
-  return 2;
-}
 
 int input_error(const std::string& reason) {
   std::fprintf(stderr, "error: %s\n", reason.c_str());
@@ -65,21 +37,6 @@ int input_error(const std::string& reason) {
 int input_error(const Status& status) {
   std::fprintf(stderr, "error: %s at offset %zu\n", status.message().c_str(), status.offset());
   return 1;
-}
-
-bool parse_kind(const std::string& name, Kind& kind) {
-  const std::pair<const char*, Kind> kinds[] = {{"value", Kind::kValue},
-                                                {"event", Kind::kEvent},
-                                                {"request", Kind::kRequest},
-                                                {"response", Kind::kResponse},
-                                                {"message", Kind::kMessage}};
-  for (const auto& [n, k] : kinds) {
-    if (name == n) {
-      kind = k;
-      return true;
-    }
-  }
-  return false;
 }
 
 std::string read_stdin() { return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()); }
@@ -223,56 +180,20 @@ int run_encode(const Options& options) {
 
 }  // namespace
 
-int run_photon(int argc, char** argv) {
-  if (argc < 1) return usage_error("missing decode or encode");
-  Options options;
-  const std::string verb = argv[0];
-  if (verb == "--help" || verb == "-h") {
-    std::printf("%s", kUsage);
-    return 0;
-  }
-  if (verb == "encode") {
-    options.decode = false;
-  } else if (verb != "decode") {
-    return usage_error("unknown subcommand '" + verb + "'");
-  }
-  std::string schema_path;
-  bool format_given = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (arg == "--protocol" && has_value) {
-      const std::string p = argv[++i];
-      if (p == "16") {
-        options.protocol = photon::Protocol::k16;
-      } else if (p == "18") {
-        options.protocol = photon::Protocol::k18;
-      } else {
-        return usage_error("--protocol must be 16 or 18");
-      }
-    } else if (arg == "--kind" && has_value) {
-      if (!parse_kind(argv[++i], options.kind)) return usage_error("unknown --kind '" + std::string(argv[i]) + "'");
-    } else if (arg == "--schema" && has_value) {
-      schema_path = argv[++i];
-    } else if (arg == "--format" && has_value) {
-      const std::string f = argv[++i];
-      if (f != "mslima" && f != "compact") return usage_error("--format must be mslima or compact");
-      options.format = f == "mslima" ? dynamic::Format::kMslima : dynamic::Format::kCompact;
-      format_given = true;
-    } else {
-      return usage_error("unknown option '" + arg + "'");
-    }
-  }
-  if (format_given && schema_path.empty()) return usage_error("--format applies with --schema only");
-  if (!schema_path.empty()) {
-    options.schemas = schema::load_schemas({schema_path});
-    if (!options.schemas->ok()) {
-      const std::size_t more = options.schemas->diagnostics.size() - 1;
-      return input_error("invalid schema: " + options.schemas->diagnostics.front().to_string() +
+int run_photon(const PhotonOptions& options) {
+  Options run_options;
+  run_options.protocol = options.protocol16 ? photon::Protocol::k16 : photon::Protocol::k18;
+  run_options.kind = options.kind;
+  run_options.format = options.format;
+  if (options.schema) {
+    run_options.schemas = schema::load_schemas({*options.schema});
+    if (!run_options.schemas->ok()) {
+      const std::size_t more = run_options.schemas->diagnostics.size() - 1;
+      return input_error("invalid schema: " + run_options.schemas->diagnostics.front().to_string() +
                          (more == 0 ? "" : " (and " + std::to_string(more) + " more: run pakt check)"));
     }
   }
-  return options.decode ? run_decode(options) : run_encode(options);
+  return options.encode ? run_encode(run_options) : run_decode(run_options);
 }
 
 }  // namespace pakt::cli

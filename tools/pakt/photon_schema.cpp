@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "codec/json_codec.hpp"
-#include "command_line.hpp"
+#include "command_support.hpp"
 
 namespace pakt::cli::photon_schema {
 namespace {
