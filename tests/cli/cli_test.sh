@@ -79,6 +79,65 @@ expect_error "encode without --message" 2 "$pakt" encode --schema $seed
 expect_error "decode --schema without value" 2 "$pakt" decode --schema
 expect_error "unknown format" 2 "$pakt" encode --schema $seed --message SeedStruct --format xml
 expect_error "sizes without --schema" 2 "$pakt" sizes
+expect_error "no command" 2 "$pakt"
+expect_error "unknown command" 2 "$pakt" frobnicate
+expect_error "godot without encode or decode" 2 "$pakt" godot --godot 3
+expect_error "photon --format without --schema" 2 "$pakt" photon --format compact decode
+expect_error "inspect --format json" 2 "$pakt" inspect --schema $seed --message SeedStruct --format json
+expect_error "compat with three schemas" 2 "$pakt" compat $seed $seed $seed
+# A usage error is one line naming the command and the problem, the usage line, a hint to --help.
+err=$("$pakt" encode --schema $seed --message SeedStruct --format xml 2>&1 >/dev/null)
+[ "$(printf '%s\n' "$err" | head -1)" = "pakt encode: --format: unknown format 'xml' (use compact, mslima, godot4, godot3 or json)" ] &&
+  [ "$(printf '%s\n' "$err" | sed -n 2p)" = "usage: pakt encode --schema SCHEMA.yaml --message NAME [--format FORMAT] [--hex]" ] &&
+  [ "$(printf '%s\n' "$err" | tail -1)" = "Run 'pakt encode --help' for more information." ] ||
+  fail "usage error text: $err"
+err=$("$pakt" godot decode --double 2>&1 >/dev/null)
+case $err in "pakt godot decode: "*"--double"*"Run 'pakt godot decode --help'"*) ;; *) fail "nested usage error: $err" ;; esac
+
+# --help: exit 0, the usage line first, and every option of the command (generated from one declaration)
+expect_help() {  # COMMAND... -- OPTION...
+  local args=() options out status
+  while [ "$1" != -- ]; do args+=("$1"); shift; done; shift
+  out=$("$pakt" "${args[@]}" --help 2>&1); status=$?
+  [ $status -eq 0 ] || fail "pakt ${args[*]} --help: exit $status"
+  case $out in "usage: pakt ${args[*]}"*) ;; *) fail "pakt ${args[*]} --help does not start with its usage: $out" ;; esac
+  for option in "$@"; do
+    case $out in *"$option"*) ;; *) fail "pakt ${args[*]} --help does not name $option" ;; esac
+  done
+  [ "$("$pakt" "${args[@]}" -h 2>&1)" = "$out" ] || fail "pakt ${args[*]} -h differs from --help"
+}
+expect_help -- godot photon check describe generate compat encode decode inspect sizes
+expect_help godot -- --godot encode decode --double --full-objects --allow-objects --binary
+expect_help godot encode -- --godot --double --full-objects
+expect_help godot decode -- --godot --allow-objects --binary
+expect_help photon -- --protocol --kind --schema --format decode encode
+expect_help photon decode -- --protocol --kind --schema --format
+expect_help photon encode -- --protocol --kind --schema --format
+expect_help check -- --import-dir SCHEMA.yaml
+expect_help describe -- --import-dir SCHEMA.yaml
+expect_help generate -- --lang --out --formats --import-dir --depfile --python SCHEMA.yaml
+expect_help compat -- OLD.yaml NEW.yaml
+expect_help encode -- --schema --message --format --hex godot4
+expect_help decode -- --schema --message --format --hex --partial --style
+expect_help inspect -- --schema --message --format --hex
+expect_help sizes -- --schema --message --json --svg
+
+# --- options and subcommands in any order, --name=value, -IDIR
+input=$game_json
+expect_output "options in any order" "$mslima_hex" \
+  "$pakt" encode --hex --format=mslima --message SeedGameStruct --schema=$seed
+godot_quat='{"type":"Quat","value":{"x":0,"y":0,"z":0,"w":1}}'
+before=$(printf '%s' "$godot_quat" | "$pakt" godot --godot 3 encode 2>&1)
+after=$(printf '%s' "$godot_quat" | "$pakt" godot encode --godot 3 2>&1)
+[ "$before" = "$after" ] && [ "$before" = 0a0000000000000000000000000000000000803f ] ||
+  fail "pakt godot --godot 3 encode gave '$before', pakt godot encode --godot 3 gave '$after'"
+before=$(echo 2a | "$pakt" photon --protocol 16 --kind value decode 2>&1)
+after=$(echo 2a | "$pakt" photon decode --kind value --protocol 16 2>&1)
+[ "$before" = "$after" ] && [ -n "$before" ] || fail "photon options before/after decode: '$before' / '$after'"
+for spelling in "-Ischemas" "-I schemas" "--import-dir=schemas" "--import-dir schemas"; do
+  # shellcheck disable=SC2086
+  "$pakt" check $spelling schemas/game.yaml -I /nonexistent >/dev/null 2>&1 || fail "check $spelling"
+done
 
 # --- bad input: exit 1, one line
 input='{}'

@@ -23,7 +23,7 @@ args = sys.argv[1:]
 descriptor = sys.stdin.read()
 with open(os.environ["FAKE_LOG"], "w") as log:
     json.dump({"args": args, "pythonpath": os.environ.get("PYTHONPATH"), "stdin": descriptor}, log)
-if "fail" in args:
+if os.environ.get("FAKE_FAIL"):
     print("back end: no such format 'fail'", file=sys.stderr)
     sys.exit(3)
 if os.environ.get("FAKE_SILENT"):
@@ -79,6 +79,33 @@ with tempfile.TemporaryDirectory() as tmp:
     check("unknown language 'rust'" in run("--lang", "rust", "--out", out, "x.yaml").stderr, "unknown --lang names it")
     helped = run("--help")
     check(helped.returncode == 0 and helped.stdout.startswith("usage: pakt generate"), "generate --help")
+    check(all(o in helped.stdout for o in ["--lang", "--out", "--formats", "godot4", "--import-dir", "--depfile",
+                                           "--python"]), f"generate --help names its options: {helped.stdout}")
+
+    # --- --formats: the names of --format too (godot4, godot3: the back end's one godot codec)
+    for given, passed in [("godot4", "godot"), ("godot3", "godot"), ("godot", "godot"),
+                          ("compact,godot4,godot3,json", "compact,godot,json"), (" mslima , godot3 ", "mslima,godot")]:
+        r = run("--lang", "cpp", "--out", out, "--formats", given, *py, "schemas/game.yaml", env=env)
+        with open(log) as f:
+            seen = json.load(f)["args"]
+        check(r.returncode == 0 and seen[-2:] == ["--formats", passed],
+              f"--formats {given!r}: exit {r.returncode}, back end args {seen}: {r.stderr}")
+    os.remove(log)
+    for given in ["xml", "compact,godot5", "", ","]:
+        r = run("--lang", "cpp", "--out", out, "--formats", given, *py, "schemas/game.yaml", env=env)
+        check(r.returncode == 2 and r.stdout == "" and r.stderr.startswith("pakt generate: --formats: ")
+              and not os.path.exists(log), f"--formats {given!r} refused: exit {r.returncode}: {r.stderr}")
+    r = run("--lang", "cpp", "--out", out, "--formats", "compact,xml", *py, "schemas/game.yaml", env=env)
+    check("unknown format 'xml' (use compact, mslima, godot, godot4, godot3, json)" in r.stderr,
+          f"an unknown format is named, with the list: {r.stderr}")
+
+    # --- options and schemas in any order, --name=value
+    r = run("schemas/game.yaml", *py, "--out=" + out, "--formats=json", "--lang", "cpp", env=env)
+    with open(log) as f:
+        seen = json.load(f)["args"]
+    check(r.returncode == 0 and seen == ["--lang", "cpp", "--out", out, "--formats", "json"],
+          f"options after the schema: exit {r.returncode}, back end args {seen}: {r.stderr}")
+    os.remove(log)
 
     # --- schema errors: pakt check's diagnostics, exit 1, the back end never runs
     bad = "tests/schemas/bad/unknown_type.yaml"
@@ -126,7 +153,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0, f"-I: exit {r.returncode}: {r.stderr}")
 
     # --- a failing back end: its exit status and stderr
-    r = run("--lang", "cpp", "--out", out, "--formats", "fail", *py, "schemas/game.yaml", env=env)
+    r = run("--lang", "cpp", "--out", out, *py, "schemas/game.yaml", env=dict(env, FAKE_FAIL="1"))
     check(r.returncode == 3 and r.stderr == "back end: no such format 'fail'\n",
           f"failing back end: exit {r.returncode}: {r.stderr}")
     # --- a back end that names no output cannot make a depfile

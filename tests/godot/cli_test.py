@@ -44,6 +44,15 @@ check("--allow-objects", rc == 0 and json.loads(out)["value"]["class"] == "RefCo
 rc, out, err = run(["encode", "--godot", "3"], b'{"type":"Quat","value":{"x":0,"y":0,"z":0,"w":1}}')
 check("godot 3 alias", rc == 0 and out.strip() == "0a000000" + "00000000" * 3 + "0000803f", (rc, out, err))
 
+# Options before or after the subcommand: the same bytes.
+quat = b'{"type":"Quat","value":{"x":0,"y":0,"z":0,"w":1}}'
+before, after = run(["--godot", "3", "encode"], quat), run(["encode", "--godot", "3"], quat)
+check("--godot 3 before encode", before[0] == 0 and before == after, (before, after))
+quat_bytes = b"0a000000" + b"00000000" * 3 + b"0000803f"
+before, after = run(["--godot", "3", "decode"], quat_bytes), run(["decode", "--godot", "3"], quat_bytes)
+check("--godot 3 before decode", before[0] == 0 and before == after and before != run(["decode"], quat_bytes),
+      (before, after))
+
 rc, out, err = run(["encode", "--double"], b'{"type":"Vector2","value":{"x":1,"y":2}}')
 check("--double", rc == 0 and out.strip() == "05000100" + "000000000000f03f" + "0000000000000040", (rc, out, err))
 
@@ -60,11 +69,16 @@ check("typed JSON error", rc == 1 and err.strip() == 'error: value: missing "y"'
 rc, out, err = run(["encode"], b"{not json")
 check("not JSON", rc == 1 and err.startswith("error: "), (rc, err))
 
-for args in (["frobnicate"], ["encode", "--godot", "5"], ["decode", "--double"], []):
+for args in (["frobnicate"], ["encode", "--godot", "5"], ["decode", "--double"], [], ["--godot", "3"],
+             ["encode", "decode"], ["--double", "encode"]):
     rc, out, err = run(args, b"")
-    check(f"usage error {args}", rc == 2 and "usage:" in err, (rc, err))
+    check(f"usage error {args}", rc == 2 and out == "" and "usage:" in err and "--help" in err, (rc, err))
 rc, out, err = run(["--help"], b"")
-check("--help", rc == 0 and "pakt godot encode" in out, (rc, out))
+check("--help", rc == 0 and "pakt godot encode" in out and "pakt godot decode" in out, (rc, out))
+for args, options in ((["encode", "--help"], ["--godot", "--double", "--full-objects"]),
+                      (["decode", "-h"], ["--godot", "--allow-objects", "--binary"])):
+    rc, out, err = run(args, b"")
+    check(f"{args} names its options", rc == 0 and all(o in out for o in options), (rc, out))
 
 for failure in failures:
     print("FAIL", failure)
