@@ -116,7 +116,8 @@ class HelpFormatter : public CLI::Formatter {
     for (const CLI::App* sub : app->get_subcommands([](const CLI::App*) { return true; })) {
       if (app->get_parent() == nullptr) break;  // pakt --help: the commands, each with its own --help
       const std::vector<const CLI::Option*> own = sub->get_options([app, sub](const CLI::Option* opt) {
-        return opt != sub->get_help_ptr() && !opt->get_positional() && app->get_option_no_throw(opt->get_name()) == nullptr;
+        return opt != sub->get_help_ptr() && !opt->get_positional() &&
+               app->get_option_no_throw(opt->get_name()) == nullptr;
       });
       if (!own.empty()) out += make_group(sub->get_name() + " options", false, own);
     }
@@ -149,7 +150,9 @@ CLI::Option* value_option(CLI::App* app, const std::string& names, std::optional
 // "a, b or c"
 std::string or_list(const std::vector<std::string>& names) {
   std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  }
   return out;
 }
 
@@ -231,8 +234,8 @@ struct CommandLine {
   std::vector<std::function<void()>> checks;  // after parsing: what CLI11 cannot say (throw ValidationError)
 
   CommandLine();
-  CLI::App* command(CLI::App* parent, const std::string& name, const std::string& description, const std::string& footer,
-                    std::function<int()> run);
+  CLI::App* command(CLI::App* parent, const std::string& name, const std::string& description,
+                    const std::string& footer, std::function<int()> run);
   void declare_godot();
   void declare_photon();
   void declare_schema_commands();
@@ -355,7 +358,8 @@ void CommandLine::declare_schema_commands() {
                                 "\n"
                                 "Validates the schemas (and what they import) with the generator's rules. Every\n"
                                 "error is printed as 'file:line:col: error: message', then the number of errors.",
-                                "exit codes: 0 valid, 1 errors found, 2 usage error", [&check] { return run_check(check); });
+                                "exit codes: 0 valid, 1 errors found, 2 usage error",
+                                [&check] { return run_check(check); });
   import_dir_option(check_app, check.import_dirs);
   check_app->add_option("SCHEMA.yaml", check.schemas, "the schemas to check")->required();
 
