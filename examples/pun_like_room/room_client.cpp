@@ -1,6 +1,7 @@
 #include "room_client.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "pakt/photon/protocol.hpp"
 #include "room_wire.hpp"
@@ -9,7 +10,11 @@ namespace room {
 
 namespace photon = pakt::photon;
 
-RoomClient::RoomClient() { RegisterRoomTypes(registry_); }
+RoomClient::RoomClient() {
+  // Fixed types under fixed codes: a failure is a bug in room_types.hpp, not a run-time condition.
+  const pakt::Status status = RegisterRoomTypes(registry_);
+  if (!status) throw std::logic_error("room client: " + status.to_string());
+}
 
 RoomClient::~RoomClient() {
   if (host_ != nullptr) enet_host_destroy(host_);

@@ -1,6 +1,7 @@
 #include "room_server.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 #include <vector>
 
 #include "pakt/photon/protocol.hpp"
@@ -25,7 +26,11 @@ void send(ENetPeer* peer, const std::vector<std::uint8_t>& bytes, std::uint8_t c
 
 }  // namespace
 
-RoomServer::RoomServer() { RegisterRoomTypes(registry_); }
+RoomServer::RoomServer() {
+  // Fixed types under fixed codes: a failure is a bug in room_types.hpp, not a run-time condition.
+  const pakt::Status status = RegisterRoomTypes(registry_);
+  if (!status) throw std::logic_error("room server: " + status.to_string());
+}
 
 RoomServer::~RoomServer() {
   if (host_ != nullptr) enet_host_destroy(host_);
@@ -71,7 +76,11 @@ void RoomServer::OnConnect(ENetPeer* peer) {
   const photon::Message joined{photon::MessageType::kOperationResponse,
                                photon::OperationResponse{kJoinResponse, 0, false, "", {{kActorKey, actor}}}};
   std::vector<std::uint8_t> bytes;
-  photon::EncodeMessage(joined, kProtocol, bytes);
+  const pakt::Status status = photon::EncodeMessage(joined, kProtocol, bytes);
+  if (!status) {
+    std::fprintf(stderr, "room server: cannot encode the join response: %s\n", status.to_string().c_str());
+    return;
+  }
   send(peer, bytes, kReliableChannel, true);
 }
 

@@ -32,14 +32,14 @@ TEST(Reader, TruncationIsAnErrorAtTheOffset) {
 
 TEST(Reader, FirstErrorWins) {
   pakt::Reader r(pakt::ByteView{});
-  r.fail(pakt::ErrorCode::kInvalidValue, "first");
-  r.fail(pakt::ErrorCode::kTruncated, "second");
+  EXPECT_FALSE(r.fail(pakt::ErrorCode::kInvalidValue, "first"));
+  EXPECT_FALSE(r.fail(pakt::ErrorCode::kTruncated, "second"));
   EXPECT_EQ(r.status().reason(), "first");
 }
 
 TEST(Reader, PathIsBuiltWhileUnwinding) {
   pakt::Reader r(pakt::ByteView{});
-  r.fail(pakt::ErrorCode::kLimitExceeded, "too long");
+  EXPECT_FALSE(r.fail(pakt::ErrorCode::kLimitExceeded, "too long"));
   r.in_field("name");
   r.in_index(2);
   r.in_field("weapons");
@@ -49,7 +49,7 @@ TEST(Reader, PathIsBuiltWhileUnwinding) {
 
 TEST(Reader, NestedIndexesJoinWithoutDots) {
   pakt::Reader r(pakt::ByteView{});
-  r.fail(pakt::ErrorCode::kTruncated, "x");
+  EXPECT_FALSE(r.fail(pakt::ErrorCode::kTruncated, "x"));
   r.in_index(1);
   r.in_index(0);
   r.in_field("grid");

@@ -26,6 +26,7 @@
 
 #include "pakt/error_state.hpp"
 #include "pakt/format.hpp"
+#include "pakt/message_rules.hpp"
 #include "pakt/reader.hpp"
 #include "pakt/reflect.hpp"
 #include "pakt/type_traits.hpp"
@@ -33,13 +34,6 @@
 #include "pakt/writer.hpp"
 
 namespace pakt {
-
-// Decode limits of one field, from the schema (or from options where there is no schema).
-// Zero means "no limit beyond the bytes that remain".
-struct Limits {
-  std::size_t max_length = 0;  // strings and bytes, in bytes (applies to each element of a list)
-  std::size_t max_count = 0;   // list elements
-};
 
 namespace detail {
 
@@ -164,47 +158,23 @@ inline void write_length(Writer& w, std::size_t n) noexcept {
   if (std::uint8_t* p = w.reserve(4)) store<F>(p, static_cast<std::int32_t>(n));
 }
 
-// Reads an int32 length or count and checks it: not negative, within `limit` (0 = none), and
-// no more than the remaining bytes allow for elements of at least `min_element_size` bytes.
-// Called before anything is allocated.
-// The error paths of read_length, out of line so that read_length stays small enough to inline.
-[[gnu::cold, gnu::noinline]] inline bool fail_negative_length(Reader& r, std::size_t at, const char* what,
-                                                               std::int32_t len) {
-  return r.fail_at(at, ErrorCode::kLengthOverflow, std::string("negative ") + what + " " + std::to_string(len));
-}
-[[gnu::cold, gnu::noinline]] inline bool fail_length_limit(Reader& r, std::size_t at, const char* what,
-                                                            const char* limit_name, std::size_t n, std::size_t limit) {
-  return r.fail_at(at, ErrorCode::kLimitExceeded, std::string(what) + " " + std::to_string(n) + " exceeds " +
-                                                      limit_name + " " + std::to_string(limit));
-}
-[[gnu::cold, gnu::noinline]] inline bool fail_length_remaining(Reader& r, std::size_t at, const char* what,
-                                                                std::size_t n, std::size_t unit) {
-  return r.fail_at(at, ErrorCode::kLengthOverflow, std::string(what) + " " + std::to_string(n) + " needs at least " +
-                                                       std::to_string(n * unit) + " bytes, " +
-                                                       std::to_string(r.remaining()) + " remain");
-}
-
+// Reads an int32 length or count and checks it by the message rules (message_rules.hpp:
+// AcceptLength): not negative, within the rule's limit, and no more than the remaining bytes allow
+// for elements of at least `min_element_size` bytes. Called before anything is allocated.
 template <class F>
-inline bool read_length(Reader& r, std::size_t& n, const char* what, const char* limit_name, std::size_t limit,
-                        std::size_t min_element_size) {
+[[nodiscard]] inline bool read_length(Reader& r, std::size_t& n, const LengthRule& rule,
+                                      std::size_t min_element_size) {
   const std::size_t at = r.offset();
   const std::uint8_t* p = r.take(4, "length");
   if (p == nullptr) return false;
-  const std::int32_t len = load<F, std::int32_t>(p);
-  if (len < 0) return fail_negative_length(r, at, what, len);
-  n = static_cast<std::size_t>(len);
-  if (limit != 0 && n > limit) return fail_length_limit(r, at, what, limit_name, n, limit);
-  // Elements that take no bytes (empty messages) are bounded by the limit alone when there is one.
-  const std::size_t unit = min_element_size != 0 ? min_element_size : limit != 0 ? 0 : 1;
-  if (unit != 0 && n > r.remaining() / unit) return fail_length_remaining(r, at, what, n, unit);
-  return true;
+  return AcceptLength(r, at, load<F, std::int32_t>(p), rule, min_element_size, n);
 }
 
-[[gnu::cold, gnu::noinline]] inline bool fail_bool_byte(Reader& r, std::uint8_t byte) {
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_bool_byte(Reader& r, std::uint8_t byte) {
   return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
                    "bool byte " + std::to_string(byte) + " is neither 0 nor 1");
 }
-[[gnu::cold, gnu::noinline]] inline bool fail_utf8(Reader& r, std::size_t at, std::size_t bad) {
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_utf8(Reader& r, std::size_t at, std::size_t bad) {
   return r.fail_at(at, ErrorCode::kInvalidValue, "string is not valid UTF-8 (byte " + std::to_string(bad) + ")");
 }
 
@@ -214,8 +184,8 @@ inline bool read_length(Reader& r, std::size_t& n, const char* what, const char*
 // frame's end (older payloads: later fields keep their defaults) and skips what it does not know
 // (newer payloads).
 template <class F>
-bool ReadFrameLength(Reader& r, std::size_t& n, F) {
-  return detail::read_length<F>(r, n, "message length", "", 0, 1);
+[[nodiscard]] bool ReadFrameLength(Reader& r, std::size_t& n, F) {
+  return detail::read_length<F>(r, n, kFrameLengthRule, 1);
 }
 template <class F>
 void StoreFrameLength(std::uint8_t* at, std::size_t n, F) noexcept {
@@ -293,7 +263,7 @@ void Write(Writer& w, const T& v, F f) {
   } else if constexpr (is_std_array_v<T>) {
     for (const auto& e : v) Write(w, e, f);
   } else if constexpr (is_optional_v<T>) {
-    w.write_byte(v.has_value() ? 1 : 0);
+    WritePresence(w, v.has_value());
     if (v.has_value()) Write(w, *v, f);
   } else if constexpr (is_message_v<T>) {
     WriteMessage(w, v, f);
@@ -392,7 +362,7 @@ void WriteFields(Writer& w, F f, const Fields&... fields) {
 // ---------------------------------------------------------------------------------------------
 // Read: decodes one value of format F into v. On failure records the error in r and returns false.
 template <class F, class T>
-bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
+[[nodiscard]] bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
   if constexpr (std::is_same_v<T, bool>) {
     const std::uint8_t* p = r.take(1, "bool");
     if (p == nullptr) return false;
@@ -413,7 +383,7 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
     return true;
   } else if constexpr (std::is_same_v<T, std::string>) {
     std::size_t n = 0;
-    if (!detail::read_length<F>(r, n, "string length", "max_length", limits.max_length, 1)) return false;
+    if (!detail::read_length<F>(r, n, StringLengthRule(limits), 1)) return false;
     const std::size_t at = r.offset();
     const std::uint8_t* p = r.take(n, "string");  // read_length checked that n bytes remain
     if constexpr (F::kReverseStrings) {
@@ -429,10 +399,7 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
     std::size_t n = 0;
-    // bytes are limited by max_length; lists (uint8[] included) by max_count.
-    const bool as_bytes = std::is_same_v<E, std::uint8_t> && limits.max_count == 0;
-    if (!detail::read_length<F>(r, n, as_bytes ? "length" : "count", as_bytes ? "max_length" : "max_count",
-                                as_bytes ? limits.max_length : limits.max_count, min_wire_size<E>())) {
+    if (!detail::read_length<F>(r, n, ListLengthRule(limits, std::is_same_v<E, std::uint8_t>), min_wire_size<E>())) {
       return false;
     }
     v.resize(n);
@@ -452,7 +419,7 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
       detail::copy_elements<F, E>(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
       return true;
     } else {
-      const Limits element_limits{limits.max_length, 0};
+      const Limits element_limits = ElementLimits(limits);
       for (std::size_t i = 0; i < n; ++i) {
         if (!Read(r, v[i], f, element_limits)) return r.in_index(i);
       }
@@ -464,13 +431,9 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
     }
     return true;
   } else if constexpr (is_optional_v<T>) {
-    const std::uint8_t* p = r.take(1, "presence byte");
-    if (p == nullptr) return false;
-    if (*p > 1) {
-      return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
-                       "presence byte " + std::to_string(*p) + " is neither 0 nor 1");
-    }
-    if (*p == 0) {
+    bool present = false;
+    if (!ReadPresence(r, present)) return false;
+    if (!present) {
       v.reset();
       return true;
     }
@@ -486,28 +449,27 @@ bool Read(Reader& r, T& v, F f, const Limits& limits = {}) {
   }
 }
 
+// A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the member
+// keeps its value. Writers write the default in its place.
+template <class T, class F>
+[[nodiscard]] bool ReadDeprecated(Reader& r, F f, const Limits& limits = {}) {
+  T ignored{};
+  return Read(r, ignored, f, limits);
+}
+
 // ---------------------------------------------------------------------------------------------
 // CheckLimits: encode-side check of max_length / max_count before anything is written.
+// Encode-side errors have no offset (0).
 template <class T>
-bool CheckLimits(Checker& c, const T& v, const Limits& limits) {
+[[nodiscard]] bool CheckLimits(Checker& c, const T& v, const Limits& limits) {
   if constexpr (std::is_same_v<T, std::string>) {
-    if (limits.max_length != 0 && v.size() > limits.max_length) {
-      return c.fail(ErrorCode::kLimitExceeded, "string length " + std::to_string(v.size()) + " exceeds max_length " +
-                                                   std::to_string(limits.max_length));
-    }
-    return true;
+    return CheckLength(c, 0, StringLengthRule(limits), v.size());
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
-    const bool as_bytes = std::is_same_v<E, std::uint8_t> && limits.max_count == 0;
-    const std::size_t limit = as_bytes ? limits.max_length : limits.max_count;
-    if (limit != 0 && v.size() > limit) {
-      return c.fail(ErrorCode::kLimitExceeded, std::string(as_bytes ? "length " : "count ") + std::to_string(v.size()) +
-                                                   " exceeds " + (as_bytes ? "max_length " : "max_count ") +
-                                                   std::to_string(limit));
-    }
+    if (!CheckLength(c, 0, ListLengthRule(limits, std::is_same_v<E, std::uint8_t>), v.size())) return false;
     if constexpr (std::is_same_v<E, std::string> || is_message_v<E> || is_vector_v<E> || is_optional_v<E> ||
                   is_std_array_v<E>) {
-      const Limits element_limits{limits.max_length, 0};
+      const Limits element_limits = ElementLimits(limits);
       for (std::size_t i = 0; i < v.size(); ++i) {
         if (!CheckLimits(c, v[i], element_limits)) return c.in_index(i);
       }

@@ -15,7 +15,7 @@ class ErrorState {
   bool ok() const noexcept { return code_ == ErrorCode::kOk; }
 
   // Records the first error; always returns false so callers can `return fail_at(...)`.
-  bool fail_at(std::size_t at, ErrorCode code, std::string reason) {
+  [[nodiscard]] bool fail_at(std::size_t at, ErrorCode code, std::string reason) {
     if (code_ == ErrorCode::kOk) {
       code_ = code;
       error_offset_ = at;
@@ -54,7 +54,7 @@ class ErrorState {
 // Encode-side validation of schema limits (max_length, max_count) before writing.
 class Checker : public ErrorState {
  public:
-  bool fail(ErrorCode code, std::string reason) { return fail_at(0, code, std::move(reason)); }
+  [[nodiscard]] bool fail(ErrorCode code, std::string reason) { return fail_at(0, code, std::move(reason)); }
 };
 
 }  // namespace pakt

@@ -94,8 +94,9 @@ bool write_list(godot::ValueWriter& w, const List& list) {
     if constexpr (std::is_same_v<E, std::uint64_t>) {  // checked before anything is written
       for (std::size_t i = 0; i < n; ++i) {
         if (list[i] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-          w.fail_at(w.buffer().size(), ErrorCode::kUnsupported, "uint64 value above INT64_MAX has no Godot int");
-          return w.in_index(i);
+          // fail_at records the error and returns false; in_index adds [i] to its path.
+          return w.fail_at(w.buffer().size(), ErrorCode::kUnsupported, "uint64 value above INT64_MAX has no Godot int") ||
+                 w.in_index(i);
         }
       }
     }
@@ -183,10 +184,10 @@ bool write_uint8_list(godot::ValueWriter& w, const List& list) {
 
 // ------------------------------------------------------------------------------------- read
 template <class T>
-bool read_value(godot::ValueReader& r, T& v, const Limits& limits = {});
+[[nodiscard]] bool read_value(godot::ValueReader& r, T& v, const Limits& limits = {});
 
 template <class T>
-bool narrow_int(godot::ValueReader& r, std::int64_t wide, T& out, std::size_t at) {
+[[nodiscard]] bool narrow_int(godot::ValueReader& r, std::int64_t wide, T& out, std::size_t at) {
   using L = std::numeric_limits<T>;
   const bool fits = std::is_signed_v<T> ? (wide >= static_cast<std::int64_t>(L::min()) &&
                                            wide <= static_cast<std::int64_t>(L::max()))
@@ -199,17 +200,13 @@ bool narrow_int(godot::ValueReader& r, std::int64_t wide, T& out, std::size_t at
   return true;
 }
 
-inline bool check_count(godot::ValueReader& r, std::size_t n, std::size_t limit, const char* what,
-                        const char* limit_name, std::size_t at) {
-  if (limit != 0 && n > limit) {
-    return r.reader().fail_at(at, ErrorCode::kLimitExceeded, std::string(what) + " " + std::to_string(n) +
-                                                                 " exceeds " + limit_name + " " + std::to_string(limit));
-  }
-  return true;
+// The message rules' max_length / max_count (message_rules.hpp), at the offset where the value began.
+[[nodiscard]] inline bool check_length(godot::ValueReader& r, std::size_t at, const LengthRule& rule, std::size_t n) {
+  return CheckLength(r.reader(), at, rule, n);
 }
 
 template <class E>
-bool read_packed(godot::ValueReader& r, std::vector<E>& out) {
+[[nodiscard]] bool read_packed(godot::ValueReader& r, std::vector<E>& out) {
   if constexpr (std::is_same_v<E, float>) {
     return r.read_packed_float32_array(out);
   } else if constexpr (std::is_same_v<E, double>) {
@@ -226,7 +223,7 @@ bool read_packed(godot::ValueReader& r, std::vector<E>& out) {
 }
 
 template <class E, class List>
-bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
+[[nodiscard]] bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
   constexpr bool fixed = is_std_array_v<List>;
   constexpr Packing packing = packing_of<E>();
   const std::size_t at = r.reader().offset();
@@ -238,7 +235,7 @@ bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
       }
       return true;
     } else {
-      if (!check_count(r, n, limits.max_count, "count", "max_count", at)) return false;
+      if (!check_length(r, at, ListLengthRule(limits, false), n)) return false;
       list.resize(n);
       return true;
     }
@@ -270,7 +267,7 @@ bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
     } else {
       read = r.read_packed_int64_array(list);
     }
-    return read && check_count(r, list.size(), limits.max_count, "count", "max_count", at);
+    return read && check_length(r, at, ListLengthRule(limits, false), list.size());
   } else if constexpr (packing == Packing::int32) {
     std::vector<std::int32_t> packed;
     return r.read_packed_int32_array(packed) && take(packed);
@@ -285,15 +282,11 @@ bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
       return take(packed);
     } else {
       if (!read_packed(r, list)) return false;
-      if (!check_count(r, list.size(), limits.max_count, "count", "max_count", at)) return false;
+      if (!check_length(r, at, ListLengthRule(limits, false), list.size())) return false;
       if constexpr (packing == Packing::string) {
+        const LengthRule element_rule = StringLengthRule(ElementLimits(limits));
         for (std::size_t i = 0; i < list.size(); ++i) {
-          if (limits.max_length != 0 && list[i].size() > limits.max_length) {
-            r.reader().fail_at(at, ErrorCode::kLimitExceeded, "string length " + std::to_string(list[i].size()) +
-                                                                   " exceeds max_length " +
-                                                                   std::to_string(limits.max_length));
-            return r.reader().in_index(i);
-          }
+          if (!check_length(r, at, element_rule, list[i].size())) return r.reader().in_index(i);
         }
       }
       return true;
@@ -301,7 +294,7 @@ bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
   } else {
     std::size_t n = 0;
     if (!r.read_array_header(n) || !sized(n)) return false;
-    const Limits element_limits{limits.max_length, 0};
+    const Limits element_limits = ElementLimits(limits);
     for (std::size_t i = 0; i < n; ++i) {
       if constexpr (std::is_same_v<E, bool>) {
         bool b = false;
@@ -316,7 +309,7 @@ bool read_list(godot::ValueReader& r, List& list, const Limits& limits) {
 }
 
 template <class T>
-bool read_value(godot::ValueReader& r, T& v, const Limits& limits) {
+[[nodiscard]] bool read_value(godot::ValueReader& r, T& v, const Limits& limits) {
   const std::size_t at = r.reader().offset();
   if constexpr (std::is_same_v<T, bool>) {
     return r.read_bool(v);
@@ -336,12 +329,10 @@ bool read_value(godot::ValueReader& r, T& v, const Limits& limits) {
     return true;
   } else if constexpr (std::is_same_v<T, std::string>) {
     if (!r.read_string(v)) return false;
-    return check_count(r, v.size(), limits.max_length, "string length", "max_length", at);
+    return check_length(r, at, StringLengthRule(limits), v.size());
   } else if constexpr (std::is_same_v<T, std::vector<std::uint8_t>>) {
     if (!r.read_packed_byte_array(v)) return false;
-    return check_count(r, v.size(), limits.max_count != 0 ? limits.max_count : limits.max_length,
-                       limits.max_count != 0 ? "count" : "length", limits.max_count != 0 ? "max_count" : "max_length",
-                       at);
+    return check_length(r, at, ListLengthRule(limits, true), v.size());
   } else if constexpr (std::is_same_v<T, Vector2>) {
     return r.read_vector2(v);
   } else if constexpr (std::is_same_v<T, Vector3>) {
@@ -375,20 +366,49 @@ bool read_value(godot::ValueReader& r, T& v, const Limits& limits) {
 
 // A `uint8[]` field: a PackedInt32Array (or a plain Array of ints), unlike `bytes`.
 template <class List>
-bool read_uint8_list(godot::ValueReader& r, List& list, const Limits& limits = {}) {
+[[nodiscard]] bool read_uint8_list(godot::ValueReader& r, List& list, const Limits& limits = {}) {
   return read_list<std::uint8_t>(r, list, limits);
 }
 
-// Reads a Dictionary key; false with `is_name` false for a non-string key (to be skipped).
-inline bool read_key(godot::ValueReader& r, std::string& key, bool& is_name) {
+// ------------------------------------------------------------- the rules of a message's Variant
+// Generated ReadGodotMessage and the run-time codec (tools/pakt/codec/godot_codec.cpp) both call
+// these (the binary rules are in message_rules.hpp).
+//
+// Dictionary form: a key that is not a String / StringName is skipped with its value (read_field_key
+// sets is_name false), and so is a String key that names no field (skip_unknown_field). Array form:
+// elements after the known fields, a newer sender's, are skipped (skip_extra_elements). In both
+// forms a field the payload does not carry takes its default, unless the schema marks it required
+// (absent_field).
+
+// Reads a Dictionary key. A String or StringName key: is_name true and `key` holds it. Any other
+// key: is_name false, and the key and its value have been skipped.
+[[nodiscard]] inline bool read_field_key(godot::ValueReader& r, std::string& key, bool& is_name) {
   godot::ValueHeader h;
   if (!r.peek(h)) return false;
   is_name = h.type == godot::VariantType::string || h.type == godot::VariantType::string_name;
-  return is_name ? r.read_string(key) : r.skip_value();
+  if (is_name) return r.read_string(key);
+  return r.skip_value() && r.skip_value();  // the key, then its value: not ours
 }
 
-inline bool missing_required(godot::ValueReader& r, const char* field) {
+// The value of a String key that names no field of the message (a newer sender's field): ignored.
+[[nodiscard]] inline bool skip_unknown_field(godot::ValueReader& r) { return r.skip_value(); }
+
+// Array elements [known, count): a newer sender's extra fields, ignored.
+[[nodiscard]] inline bool skip_extra_elements(godot::ValueReader& r, std::size_t known, std::size_t count) {
+  for (std::size_t i = known; i < count; ++i) {
+    if (!r.skip_value()) return r.reader().in_index(i);
+  }
+  return true;
+}
+
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool missing_required(godot::ValueReader& r, const char* field) {
   return r.reader().fail(ErrorCode::kInvalidValue, std::string("required field '") + field + "' is missing");
+}
+
+// A field the payload does not carry: an error for a required field; otherwise true, and the caller
+// gives the field its default.
+[[nodiscard]] inline bool absent_field(godot::ValueReader& r, const char* field, bool required) {
+  return !required || missing_required(r, field);
 }
 
 // ---------------------------------------------------------------------- whole-message entry
@@ -427,7 +447,7 @@ std::size_t SerializedGodotSize(const M& m, godot_t f) {
 
 // A whole payload; bytes after the message are an error (a message payload is one Variant).
 template <class M>
-Status DeserializeGodot(ByteView bytes, M& out, godot_t f) {
+[[nodiscard]] Status DeserializeGodot(ByteView bytes, M& out, godot_t f) {
   Reader reader(bytes);
   godot::DecodeOptions options;
   options.version = f.version;

@@ -154,7 +154,7 @@ std::size_t FieldsWireSize(const T& v, F f) {
 }
 
 template <class T, class F>
-bool ReadFields(Reader& r, T& v, F f, const Limits& limits = {}) {
+[[nodiscard]] bool ReadFields(Reader& r, T& v, F f, const Limits& limits = {}) {
   pfr_detail::check_reflectable<T>();
   const pfr_detail::DepthGuard guard;
   if (guard.exceeded()) {
@@ -183,7 +183,7 @@ struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<
     return pakt::FieldsWireSize(v, f);
   }
   template <class F>
-  static bool Read(Reader& r, T& v, F f, const Limits& limits) {
+  [[nodiscard]] static bool Read(Reader& r, T& v, F f, const Limits& limits) {
     return pakt::ReadFields(r, v, f, limits);
   }
 };

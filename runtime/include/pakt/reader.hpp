@@ -49,12 +49,13 @@ class Reader : public ErrorState {
   }
 
   // Records the first error at the current offset; always returns false.
-  bool fail(ErrorCode code, std::string reason) { return fail_at(offset(), code, std::move(reason)); }
+  [[nodiscard]] bool fail(ErrorCode code, std::string reason) { return fail_at(offset(), code, std::move(reason)); }
 
  private:
   // The error path, out of line so that take() stays small enough to inline into every decoder.
   [[gnu::cold, gnu::noinline]] void fail_truncated(std::size_t n, const char* what) {
-    fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) + " bytes, " +
+    // take() reports the failure by returning nullptr; fail() always returns false.
+    (void)fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) + " bytes, " +
                                     std::to_string(remaining()) + " remain");
   }
 

@@ -83,7 +83,7 @@ void WriteExtension(Writer& w, const T& v, F f) {
 }
 
 template <class F, class T>
-bool ReadExtension(Reader& r, T& v, F f, const Limits& limits) {
+[[nodiscard]] bool ReadExtension(Reader& r, T& v, F f, const Limits& limits) {
   check_user_hook_complete<T, F>();
   if constexpr (has_user_codec_v<T, F>) {
     (void)limits;

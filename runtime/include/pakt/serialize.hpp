@@ -78,7 +78,7 @@ std::vector<std::uint8_t> SerializeOrThrow(const M& m, F f) {
 // Decodes a whole payload: every byte must belong to the message. A top-level payload written by
 // an older schema version may end at a version boundary; later fields keep their defaults.
 template <class M, class F>
-Status DeserializeFrom(ByteView bytes, M& out, F f) {
+[[nodiscard]] Status DeserializeFrom(ByteView bytes, M& out, F f) {
   Reader r(bytes);
   if (!ReadMessage(r, out, f, /*top_level=*/true)) {
     r.in_field(MessageTraits<M>::kName);

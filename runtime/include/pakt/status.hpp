@@ -24,7 +24,7 @@ enum class ErrorCode : std::uint8_t {
 
 const char* to_string(ErrorCode code) noexcept;
 
-class Status {
+class [[nodiscard]] Status {
  public:
   Status() noexcept = default;  // ok
   static Status Ok() noexcept { return Status(); }

@@ -23,7 +23,7 @@ void WritePlayer(pakt::Writer& w, const Player& m, F f) {
 }
 
 template <class F>
-bool ReadPlayer(pakt::Reader& r, Player& m, F f, bool top_level) {
+[[nodiscard]] bool ReadPlayer(pakt::Reader& r, Player& m, F f, bool top_level) {
   if (!pakt::Read(r, m.id, f)) return r.in_field("id");
   if (!pakt::Read(r, m.name, f, pakt::Limits{32, 0})) return r.in_field("name");
   if (!pakt::Read(r, m.team, f)) return r.in_field("team");
@@ -33,7 +33,7 @@ bool ReadPlayer(pakt::Reader& r, Player& m, F f, bool top_level) {
   if (!pakt::Read(r, m.color, f)) return r.in_field("color");
   if (!pakt::Read(r, m.nick, f, pakt::Limits{16, 0})) return r.in_field("nick");
   if (!pakt::Read(r, m.weapons, f, pakt::Limits{0, 8})) return r.in_field("weapons");
-  if (top_level && r.at_end()) {  // a payload of schema version 1 ends here: the rest get defaults
+  if (pakt::EndsAtVersionBoundary(r, top_level, /*framed=*/false)) {  // a payload of schema version 1 ends here: the rest get defaults
     m.score = 0;
     return true;
   }
@@ -72,7 +72,7 @@ void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
 }
 
 template <class F>
-bool ReadMoveUpdate(pakt::Reader& r, MoveUpdate& m, F f, bool top_level) {
+[[nodiscard]] bool ReadMoveUpdate(pakt::Reader& r, MoveUpdate& m, F f, bool top_level) {
   if (!pakt::Read(r, m.player_id, f)) return r.in_field("player_id");
   if (!pakt::Read(r, m.tick, f)) return r.in_field("tick");
   if (!pakt::Read(r, m.position, f)) return r.in_field("position");
@@ -103,7 +103,7 @@ void WriteChat(pakt::Writer& w, const Chat& m, F f) {
 }
 
 template <class F>
-bool ReadChat(pakt::Reader& r, Chat& m, F f, bool top_level) {
+[[nodiscard]] bool ReadChat(pakt::Reader& r, Chat& m, F f, bool top_level) {
   if (!pakt::Read(r, m.from, f)) return r.in_field("from");
   if (!pakt::Read(r, m.channel, f)) return r.in_field("channel");
   if (!pakt::Read(r, m.text, f, pakt::Limits{256, 0})) return r.in_field("text");
@@ -145,7 +145,7 @@ void WriteSnapshot(pakt::Writer& w, const Snapshot& m, F f) {
 }
 
 template <class F>
-bool ReadSnapshot(pakt::Reader& r, Snapshot& m, F f, bool top_level) {
+[[nodiscard]] bool ReadSnapshot(pakt::Reader& r, Snapshot& m, F f, bool top_level) {
   if (!pakt::Read(r, m.tick, f)) return r.in_field("tick");
   if (!pakt::Read(r, m.players, f, pakt::Limits{0, 64})) return r.in_field("players");
   if (!pakt::Read(r, m.map_name, f)) return r.in_field("map_name");
@@ -225,16 +225,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Player& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[10] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "id") {
       if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
       seen[0] = true;
@@ -265,7 +265,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m) {
     } else if (key == "score") {
       if (!pakt::godot_mapping::read_value(r, m.score)) return r.reader().in_field("score");
       seen[9] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -386,42 +386,40 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const MoveUpdate& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m) {
   std::size_t count = 0;
   if (!r.read_array_header(count)) return false;
   if (count > 0) {
     if (!pakt::godot_mapping::read_value(r, m.player_id)) return r.reader().in_field("player_id");
-  } else {
-    m.player_id = {};  // an older sender's shorter Array
+  } else {  // an older sender's shorter Array
+    m.player_id = {};
   }
   if (count > 1) {
     if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
-  } else {
-    m.tick = {};  // an older sender's shorter Array
+  } else {  // an older sender's shorter Array
+    m.tick = {};
   }
   if (count > 2) {
     if (!pakt::godot_mapping::read_value(r, m.position)) return r.reader().in_field("position");
-  } else {
-    m.position = {};  // an older sender's shorter Array
+  } else {  // an older sender's shorter Array
+    m.position = {};
   }
   if (count > 3) {
     if (!pakt::godot_mapping::read_value(r, m.velocity)) return r.reader().in_field("velocity");
-  } else {
-    m.velocity = {};  // an older sender's shorter Array
+  } else {  // an older sender's shorter Array
+    m.velocity = {};
   }
   if (count > 4) {
     if (!pakt::godot_mapping::read_value(r, m.rotation)) return r.reader().in_field("rotation");
-  } else {
-    m.rotation = {};  // an older sender's shorter Array
+  } else {  // an older sender's shorter Array
+    m.rotation = {};
   }
   if (count > 5) {
     if (!pakt::godot_mapping::read_value(r, m.crouching)) return r.reader().in_field("crouching");
-  } else {
-    m.crouching = {};  // an older sender's shorter Array
+  } else {  // an older sender's shorter Array
+    m.crouching = {};
   }
-  for (std::size_t i = 6; i < count; ++i) {  // a newer sender's extra fields
-    if (!r.skip_value()) return r.reader().in_index(i);
-  }
+  if (!pakt::godot_mapping::skip_extra_elements(r, 6, count)) return false;  // a newer sender's extra fields
   return true;
 }
 void WriteJsonMessage(pakt::JsonWriter& j, const MoveUpdate& m) {
@@ -491,16 +489,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Chat& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[4] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "from") {
       if (!pakt::godot_mapping::read_value(r, m.from)) return r.reader().in_field("from");
       seen[0] = true;
@@ -513,7 +511,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m) {
     } else if (key == "to") {
       if (!pakt::godot_mapping::read_value(r, m.to)) return r.reader().in_field("to");
       seen[3] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -602,16 +600,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Snapshot& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[14] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "tick") {
       if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
       seen[0] = true;
@@ -654,7 +652,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m) {
     } else if (key == "tags") {
       if (!pakt::godot_mapping::read_value(r, m.tags, pakt::Limits{24, 16})) return r.reader().in_field("tags");
       seen[13] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }

@@ -89,12 +89,12 @@ struct Snapshot {
 
 // Player: encode, decode, size (schemas/game.yaml:12:3).
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Player& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Player& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Player& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Player& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Player& m);
 bool operator==(const Player& a, const Player& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -133,7 +133,7 @@ inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::compact_t f = 
 inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Player& m, pakt::compact_t f = {}) {
@@ -147,7 +147,7 @@ inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Player& m, pakt::mslima_t f) {
@@ -157,14 +157,14 @@ inline std::size_t SerializedSize(const Player& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Player& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m);
 inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Player& m, pakt::godot_t f) {
@@ -180,12 +180,12 @@ Player ExamplePlayer();
 
 // MoveUpdate: encode, decode, size (schemas/game.yaml:37:3).
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const MoveUpdate& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const MoveUpdate& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const MoveUpdate& m);
 bool operator==(const MoveUpdate& a, const MoveUpdate& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -216,7 +216,7 @@ inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::compact_t 
 inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const MoveUpdate& m, pakt::compact_t f = {}) {
@@ -230,7 +230,7 @@ inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::mslima_t f
 inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const MoveUpdate& m, pakt::mslima_t f) {
@@ -240,14 +240,14 @@ inline std::size_t SerializedSize(const MoveUpdate& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — an Array of the fields in order.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const MoveUpdate& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m);
 inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const MoveUpdate& m, pakt::godot_t f) {
@@ -263,12 +263,12 @@ MoveUpdate ExampleMoveUpdate();
 
 // Chat: encode, decode, size (schemas/game.yaml:50:3).
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Chat& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Chat& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Chat& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Chat& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Chat& m);
 bool operator==(const Chat& a, const Chat& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -295,7 +295,7 @@ inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::compact_t f = {}
 inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Chat& m, pakt::compact_t f = {}) {
@@ -309,7 +309,7 @@ inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Chat& m, pakt::mslima_t f) {
@@ -319,14 +319,14 @@ inline std::size_t SerializedSize(const Chat& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Chat& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m);
 inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Chat& m, pakt::godot_t f) {
@@ -342,12 +342,12 @@ Chat ExampleChat();
 
 // Snapshot: encode, decode, size (schemas/game.yaml:60:3).
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Snapshot& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Snapshot& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Snapshot& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Snapshot& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Snapshot& m);
 bool operator==(const Snapshot& a, const Snapshot& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -394,7 +394,7 @@ inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::compact_t f 
 inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Snapshot& m, pakt::compact_t f = {}) {
@@ -408,7 +408,7 @@ inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::mslima_t f) 
 inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Snapshot& m, pakt::mslima_t f) {
@@ -418,14 +418,14 @@ inline std::size_t SerializedSize(const Snapshot& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Snapshot& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m);
 inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Snapshot& m, pakt::godot_t f) {

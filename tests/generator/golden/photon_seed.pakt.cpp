@@ -18,7 +18,7 @@ void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
 }
 
 template <class F>
-bool ReadSeedStruct(pakt::Reader& r, SeedStruct& m, F f, bool top_level) {
+[[nodiscard]] bool ReadSeedStruct(pakt::Reader& r, SeedStruct& m, F f, bool top_level) {
   if (!pakt::Read(r, m.int_1, f)) return r.in_field("int_1");
   if (!pakt::Read(r, m.int_2, f)) return r.in_field("int_2");
   if (!pakt::Read(r, m.string_1, f)) return r.in_field("string_1");
@@ -53,7 +53,7 @@ void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
 }
 
 template <class F>
-bool ReadSeedShortNames(pakt::Reader& r, SeedShortNames& m, F f, bool top_level) {
+[[nodiscard]] bool ReadSeedShortNames(pakt::Reader& r, SeedShortNames& m, F f, bool top_level) {
   if (!pakt::Read(r, m.a, f)) return r.in_field("a");
   if (!pakt::Read(r, m.b, f)) return r.in_field("b");
   if (!pakt::Read(r, m.c, f)) return r.in_field("c");
@@ -91,7 +91,7 @@ void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
 }
 
 template <class F>
-bool ReadSeedGameStruct(pakt::Reader& r, SeedGameStruct& m, F f, bool top_level) {
+[[nodiscard]] bool ReadSeedGameStruct(pakt::Reader& r, SeedGameStruct& m, F f, bool top_level) {
   if (!pakt::Read(r, m.int_1, f)) return r.in_field("int_1");
   if (!pakt::Read(r, m.int_2, f)) return r.in_field("int_2");
   if (!pakt::Read(r, m.float_1, f)) return r.in_field("float_1");
@@ -152,16 +152,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedStruct& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[5] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "int_1") {
       if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
       seen[0] = true;
@@ -177,7 +177,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m) {
     } else if (key == "float_2") {
       if (!pakt::godot_mapping::read_value(r, m.float_2)) return r.reader().in_field("float_2");
       seen[4] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -263,16 +263,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedShortNames& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[5] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "a") {
       if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
       seen[0] = true;
@@ -288,7 +288,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m) {
     } else if (key == "e") {
       if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
       seen[4] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -377,16 +377,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedGameStruct& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[8] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "int_1") {
       if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
       seen[0] = true;
@@ -411,7 +411,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m) {
     } else if (key == "quaternion_1") {
       if (!pakt::godot_mapping::read_value(r, m.quaternion_1)) return r.reader().in_field("quaternion_1");
       seen[7] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }

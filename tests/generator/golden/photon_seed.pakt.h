@@ -59,12 +59,12 @@ struct SeedGameStruct {
 
 // SeedStruct: encode, decode, size (schemas/photon_seed.yaml:9:3).
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const SeedStruct& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const SeedStruct& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const SeedStruct& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedStruct& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedStruct& m);
 bool operator==(const SeedStruct& a, const SeedStruct& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -93,7 +93,7 @@ inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::compact_t 
 inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedStruct& m, pakt::compact_t f = {}) {
@@ -107,7 +107,7 @@ inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::mslima_t f
 inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedStruct& m, pakt::mslima_t f) {
@@ -117,14 +117,14 @@ inline std::size_t SerializedSize(const SeedStruct& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedStruct& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m);
 inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedStruct& m, pakt::godot_t f) {
@@ -140,12 +140,12 @@ SeedStruct ExampleSeedStruct();
 
 // SeedShortNames: encode, decode, size (schemas/photon_seed.yaml:19:3).
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const SeedShortNames& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedShortNames& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedShortNames& m);
 bool operator==(const SeedShortNames& a, const SeedShortNames& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -174,7 +174,7 @@ inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::compac
 inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedShortNames& m, pakt::compact_t f = {}) {
@@ -188,7 +188,7 @@ inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::mslima
 inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedShortNames& m, pakt::mslima_t f) {
@@ -198,14 +198,14 @@ inline std::size_t SerializedSize(const SeedShortNames& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedShortNames& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m);
 inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedShortNames& m, pakt::godot_t f) {
@@ -221,12 +221,12 @@ SeedShortNames ExampleSeedShortNames();
 
 // SeedGameStruct: encode, decode, size (schemas/photon_seed.yaml:29:3).
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const SeedGameStruct& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedGameStruct& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedGameStruct& m);
 bool operator==(const SeedGameStruct& a, const SeedGameStruct& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -261,7 +261,7 @@ inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::compac
 inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::compact_t f = {}) {
@@ -275,7 +275,7 @@ inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::mslima
 inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::mslima_t f) {
@@ -285,14 +285,14 @@ inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedGameStruct& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m);
 inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::godot_t f) {

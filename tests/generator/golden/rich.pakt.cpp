@@ -14,7 +14,7 @@ void WriteEmpty(pakt::Writer& w, const Empty& m, F f) {
 }
 
 template <class F>
-bool ReadEmpty(pakt::Reader& r, Empty& m, F f, bool top_level) {
+[[nodiscard]] bool ReadEmpty(pakt::Reader& r, Empty& m, F f, bool top_level) {
   (void)top_level;
   (void)r;
   (void)m;
@@ -40,7 +40,7 @@ void WriteInner(pakt::Writer& w, const Inner& m, F f) {
 }
 
 template <class F>
-bool ReadInner(pakt::Reader& r, Inner& m, F f, bool top_level) {
+[[nodiscard]] bool ReadInner(pakt::Reader& r, Inner& m, F f, bool top_level) {
   if (!pakt::Read(r, m.id, f)) return r.in_field("id");
   if (!pakt::Read(r, m.label, f, pakt::Limits{16, 0})) return r.in_field("label");
   (void)top_level;
@@ -78,7 +78,7 @@ void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
 }
 
 template <class F>
-bool ReadScalars(pakt::Reader& r, Scalars& m, F f, bool top_level) {
+[[nodiscard]] bool ReadScalars(pakt::Reader& r, Scalars& m, F f, bool top_level) {
   if (!pakt::Read(r, m.b, f)) return r.in_field("b");
   if (!pakt::Read(r, m.u8, f)) return r.in_field("u8");
   if (!pakt::Read(r, m.i8, f)) return r.in_field("i8");
@@ -119,7 +119,7 @@ void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
 }
 
 template <class F>
-bool ReadGeometry(pakt::Reader& r, Geometry& m, F f, bool top_level) {
+[[nodiscard]] bool ReadGeometry(pakt::Reader& r, Geometry& m, F f, bool top_level) {
   if (!pakt::Read(r, m.v2, f)) return r.in_field("v2");
   if (!pakt::Read(r, m.v3, f)) return r.in_field("v3");
   if (!pakt::Read(r, m.q, f)) return r.in_field("q");
@@ -150,7 +150,7 @@ void WriteTexts(pakt::Writer& w, const Texts& m, F f) {
 }
 
 template <class F>
-bool ReadTexts(pakt::Reader& r, Texts& m, F f, bool top_level) {
+[[nodiscard]] bool ReadTexts(pakt::Reader& r, Texts& m, F f, bool top_level) {
   if (!pakt::Read(r, m.s, f)) return r.in_field("s");
   if (!pakt::Read(r, m.limited, f, pakt::Limits{8, 0})) return r.in_field("limited");
   if (!pakt::Read(r, m.raw, f)) return r.in_field("raw");
@@ -192,7 +192,7 @@ void WriteLists(pakt::Writer& w, const Lists& m, F f) {
 }
 
 template <class F>
-bool ReadLists(pakt::Reader& r, Lists& m, F f, bool top_level) {
+[[nodiscard]] bool ReadLists(pakt::Reader& r, Lists& m, F f, bool top_level) {
   if (!pakt::Read(r, m.bools, f)) return r.in_field("bools");
   if (!pakt::Read(r, m.u8s, f, pakt::Limits{0, 10})) return r.in_field("u8s");
   if (!pakt::Read(r, m.i16s, f)) return r.in_field("i16s");
@@ -245,7 +245,7 @@ void WriteFixed(pakt::Writer& w, const Fixed& m, F f) {
 }
 
 template <class F>
-bool ReadFixed(pakt::Reader& r, Fixed& m, F f, bool top_level) {
+[[nodiscard]] bool ReadFixed(pakt::Reader& r, Fixed& m, F f, bool top_level) {
   if (!pakt::Read(r, m.rgba, f)) return r.in_field("rgba");
   if (!pakt::Read(r, m.corners, f)) return r.in_field("corners");
   if (!pakt::Read(r, m.names, f, pakt::Limits{8, 0})) return r.in_field("names");
@@ -280,7 +280,7 @@ void WriteOptionals(pakt::Writer& w, const Optionals& m, F f) {
 }
 
 template <class F>
-bool ReadOptionals(pakt::Reader& r, Optionals& m, F f, bool top_level) {
+[[nodiscard]] bool ReadOptionals(pakt::Reader& r, Optionals& m, F f, bool top_level) {
   if (!pakt::Read(r, m.maybe_int, f)) return r.in_field("maybe_int");
   if (!pakt::Read(r, m.maybe_text, f, pakt::Limits{8, 0})) return r.in_field("maybe_text");
   if (!pakt::Read(r, m.maybe_inner, f)) return r.in_field("maybe_inner");
@@ -316,7 +316,7 @@ void WriteNested(pakt::Writer& w, const Nested& m, F f) {
 }
 
 template <class F>
-bool ReadNested(pakt::Reader& r, Nested& m, F f, bool top_level) {
+[[nodiscard]] bool ReadNested(pakt::Reader& r, Nested& m, F f, bool top_level) {
   if (!pakt::Read(r, m.inner, f)) return r.in_field("inner");
   if (!pakt::Read(r, m.scalars, f)) return r.in_field("scalars");
   if (!pakt::Read(r, m.lists, f)) return r.in_field("lists");
@@ -354,13 +354,11 @@ void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
 }
 
 template <class F>
-bool ReadVersioned(pakt::Reader& r, Versioned& m, F f, bool top_level) {
+[[nodiscard]] bool ReadVersioned(pakt::Reader& r, Versioned& m, F f, bool top_level) {
   if (!pakt::Read(r, m.a, f)) return r.in_field("a");
-  {
-    std::int32_t ignored{};  // old is deprecated: read and ignored
-    if (!pakt::Read(r, ignored, f)) return r.in_field("old");
-  }
-  if (top_level && r.at_end()) {  // a payload of schema version 1 ends here: the rest get defaults
+  // old is deprecated: read and dropped
+  if (!pakt::ReadDeprecated<std::int32_t>(r, f)) return r.in_field("old");
+  if (pakt::EndsAtVersionBoundary(r, top_level, /*framed=*/false)) {  // a payload of schema version 1 ends here: the rest get defaults
     m.b = std::string("two", 3);
     m.c = std::vector<std::int16_t>{std::int16_t{1}, std::int16_t{2}};
     m.d = 3.5;
@@ -369,7 +367,7 @@ bool ReadVersioned(pakt::Reader& r, Versioned& m, F f, bool top_level) {
   }
   if (!pakt::Read(r, m.b, f)) return r.in_field("b");
   if (!pakt::Read(r, m.c, f)) return r.in_field("c");
-  if (top_level && r.at_end()) {  // a payload of schema version 2 ends here: the rest get defaults
+  if (pakt::EndsAtVersionBoundary(r, top_level, /*framed=*/false)) {  // a payload of schema version 2 ends here: the rest get defaults
     m.d = 3.5;
     m.e = {};
     return true;
@@ -421,16 +419,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Empty& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Empty& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Empty& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+      // a non-string key: skipped with its value
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -477,23 +475,23 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Inner& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Inner& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Inner& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[2] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "id") {
       if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
       seen[0] = true;
     } else if (key == "label") {
       if (!pakt::godot_mapping::read_value(r, m.label, pakt::Limits{16, 0})) return r.reader().in_field("label");
       seen[1] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -560,16 +558,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Scalars& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[14] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "b") {
       if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
       seen[0] = true;
@@ -612,7 +610,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m) {
     } else if (key == "wide") {
       if (!pakt::godot_mapping::read_value(r, m.wide)) return r.reader().in_field("wide");
       seen[13] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -762,16 +760,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Geometry& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[6] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "v2") {
       if (!pakt::godot_mapping::read_value(r, m.v2)) return r.reader().in_field("v2");
       seen[0] = true;
@@ -790,7 +788,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m) {
     } else if (key == "v3i") {
       if (!pakt::godot_mapping::read_value(r, m.v3i)) return r.reader().in_field("v3i");
       seen[5] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -882,16 +880,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Texts& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[4] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "s") {
       if (!pakt::godot_mapping::read_value(r, m.s)) return r.reader().in_field("s");
       seen[0] = true;
@@ -904,7 +902,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m) {
     } else if (key == "raw_limited") {
       if (!pakt::godot_mapping::read_value(r, m.raw_limited, pakt::Limits{4, 0})) return r.reader().in_field("raw_limited");
       seen[3] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -995,16 +993,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Lists& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[14] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "bools") {
       if (!pakt::godot_mapping::read_value(r, m.bools)) return r.reader().in_field("bools");
       seen[0] = true;
@@ -1047,7 +1045,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m) {
     } else if (key == "empties") {
       if (!pakt::godot_mapping::read_value(r, m.empties, pakt::Limits{0, 4})) return r.reader().in_field("empties");
       seen[13] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -1188,16 +1186,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Fixed& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[5] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "rgba") {
       if (!pakt::godot_mapping::read_uint8_list(r, m.rgba)) return r.reader().in_field("rgba");
       seen[0] = true;
@@ -1213,7 +1211,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m) {
     } else if (key == "flags") {
       if (!pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
       seen[4] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -1298,16 +1296,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Optionals& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[5] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "maybe_int") {
       if (!pakt::godot_mapping::read_value(r, m.maybe_int)) return r.reader().in_field("maybe_int");
       seen[0] = true;
@@ -1323,7 +1321,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m) {
     } else if (key == "maybe_vec") {
       if (!pakt::godot_mapping::read_value(r, m.maybe_vec)) return r.reader().in_field("maybe_vec");
       seen[4] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -1410,16 +1408,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Nested& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[6] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "inner") {
       if (!pakt::godot_mapping::read_value(r, m.inner)) return r.reader().in_field("inner");
       seen[0] = true;
@@ -1438,7 +1436,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m) {
     } else if (key == "tail") {
       if (!pakt::godot_mapping::read_value(r, m.tail)) return r.reader().in_field("tail");
       seen[5] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }
@@ -1520,16 +1518,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Versioned& m) {
   return true;
 }
 
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m) {
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   bool seen[6] = {};
   std::string key;
   for (std::size_t i = 0; i < count; ++i) {
     bool is_name = false;
-    if (!pakt::godot_mapping::read_key(r, key, is_name)) return false;
+    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
     if (!is_name) {
-      if (!r.skip_value()) return false;  // a non-string key and its value: not ours
+      // a non-string key: skipped with its value
     } else if (key == "a") {
       if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
       seen[0] = true;
@@ -1549,7 +1547,7 @@ bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m) {
     } else if (key == "e") {
       if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
       seen[5] = true;
-    } else if (!r.skip_value()) {  // an unknown key: ignored
+    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
       return false;
     }
   }

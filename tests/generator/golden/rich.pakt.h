@@ -148,12 +148,12 @@ struct Versioned {
 
 // Empty: encode, decode, size (tests/schemas/rich.yaml:17:3).
 void WriteMessage(pakt::Writer& w, const Empty& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Empty& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Empty& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Empty& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Empty& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Empty& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Empty& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Empty& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Empty& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Empty& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Empty& m);
 bool operator==(const Empty& a, const Empty& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -176,7 +176,7 @@ inline std::vector<std::uint8_t> Serialize(const Empty& m, pakt::compact_t f = {
 inline pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Empty& m, pakt::compact_t f = {}) {
@@ -190,7 +190,7 @@ inline std::vector<std::uint8_t> Serialize(const Empty& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Empty& m, pakt::mslima_t f) {
@@ -200,14 +200,14 @@ inline std::size_t SerializedSize(const Empty& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Empty& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Empty& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Empty& m);
 inline std::vector<std::uint8_t> Serialize(const Empty& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Empty& m, pakt::godot_t f) {
@@ -221,12 +221,12 @@ inline std::string ToJson(const Empty& m, pakt::JsonStyle style = pakt::JsonStyl
 
 // Inner: encode, decode, size (tests/schemas/rich.yaml:20:3).
 void WriteMessage(pakt::Writer& w, const Inner& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Inner& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Inner& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Inner& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Inner& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Inner& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Inner& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Inner& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Inner& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Inner& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Inner& m);
 bool operator==(const Inner& a, const Inner& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -249,7 +249,7 @@ inline std::vector<std::uint8_t> Serialize(const Inner& m, pakt::compact_t f = {
 inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Inner& m, pakt::compact_t f = {}) {
@@ -263,7 +263,7 @@ inline std::vector<std::uint8_t> Serialize(const Inner& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Inner& m, pakt::mslima_t f) {
@@ -273,14 +273,14 @@ inline std::size_t SerializedSize(const Inner& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Inner& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Inner& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Inner& m);
 inline std::vector<std::uint8_t> Serialize(const Inner& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Inner& m, pakt::godot_t f) {
@@ -294,12 +294,12 @@ inline std::string ToJson(const Inner& m, pakt::JsonStyle style = pakt::JsonStyl
 
 // Scalars: encode, decode, size (tests/schemas/rich.yaml:26:3).
 void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Scalars& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Scalars& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Scalars& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Scalars& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Scalars& m);
 bool operator==(const Scalars& a, const Scalars& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -346,7 +346,7 @@ inline std::vector<std::uint8_t> Serialize(const Scalars& m, pakt::compact_t f =
 inline pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Scalars& m, pakt::compact_t f = {}) {
@@ -360,7 +360,7 @@ inline std::vector<std::uint8_t> Serialize(const Scalars& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Scalars& m, pakt::mslima_t f) {
@@ -370,14 +370,14 @@ inline std::size_t SerializedSize(const Scalars& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Scalars& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m);
 inline std::vector<std::uint8_t> Serialize(const Scalars& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Scalars& m, pakt::godot_t f) {
@@ -393,12 +393,12 @@ Scalars ExampleScalars();
 
 // Geometry: encode, decode, size (tests/schemas/rich.yaml:47:3).
 void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Geometry& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Geometry& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Geometry& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Geometry& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Geometry& m);
 bool operator==(const Geometry& a, const Geometry& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -429,7 +429,7 @@ inline std::vector<std::uint8_t> Serialize(const Geometry& m, pakt::compact_t f 
 inline pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Geometry& m, pakt::compact_t f = {}) {
@@ -443,7 +443,7 @@ inline std::vector<std::uint8_t> Serialize(const Geometry& m, pakt::mslima_t f) 
 inline pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Geometry& m, pakt::mslima_t f) {
@@ -453,14 +453,14 @@ inline std::size_t SerializedSize(const Geometry& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Geometry& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m);
 inline std::vector<std::uint8_t> Serialize(const Geometry& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Geometry& m, pakt::godot_t f) {
@@ -476,12 +476,12 @@ Geometry ExampleGeometry();
 
 // Texts: encode, decode, size (tests/schemas/rich.yaml:57:3).
 void WriteMessage(pakt::Writer& w, const Texts& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Texts& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Texts& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Texts& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Texts& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Texts& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Texts& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Texts& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Texts& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Texts& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Texts& m);
 bool operator==(const Texts& a, const Texts& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -508,7 +508,7 @@ inline std::vector<std::uint8_t> Serialize(const Texts& m, pakt::compact_t f = {
 inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Texts& m, pakt::compact_t f = {}) {
@@ -522,7 +522,7 @@ inline std::vector<std::uint8_t> Serialize(const Texts& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Texts& m, pakt::mslima_t f) {
@@ -532,14 +532,14 @@ inline std::size_t SerializedSize(const Texts& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Texts& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m);
 inline std::vector<std::uint8_t> Serialize(const Texts& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Texts& m, pakt::godot_t f) {
@@ -555,12 +555,12 @@ Texts ExampleTexts();
 
 // Lists: encode, decode, size (tests/schemas/rich.yaml:65:3).
 void WriteMessage(pakt::Writer& w, const Lists& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Lists& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Lists& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Lists& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Lists& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Lists& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Lists& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Lists& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Lists& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Lists& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Lists& m);
 bool operator==(const Lists& a, const Lists& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -607,7 +607,7 @@ inline std::vector<std::uint8_t> Serialize(const Lists& m, pakt::compact_t f = {
 inline pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Lists& m, pakt::compact_t f = {}) {
@@ -621,7 +621,7 @@ inline std::vector<std::uint8_t> Serialize(const Lists& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Lists& m, pakt::mslima_t f) {
@@ -631,14 +631,14 @@ inline std::size_t SerializedSize(const Lists& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Lists& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m);
 inline std::vector<std::uint8_t> Serialize(const Lists& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Lists& m, pakt::godot_t f) {
@@ -654,12 +654,12 @@ Lists ExampleLists();
 
 // Fixed: encode, decode, size (tests/schemas/rich.yaml:89:3).
 void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Fixed& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Fixed& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Fixed& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Fixed& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Fixed& m);
 bool operator==(const Fixed& a, const Fixed& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -688,7 +688,7 @@ inline std::vector<std::uint8_t> Serialize(const Fixed& m, pakt::compact_t f = {
 inline pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Fixed& m, pakt::compact_t f = {}) {
@@ -702,7 +702,7 @@ inline std::vector<std::uint8_t> Serialize(const Fixed& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Fixed& m, pakt::mslima_t f) {
@@ -712,14 +712,14 @@ inline std::size_t SerializedSize(const Fixed& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Fixed& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m);
 inline std::vector<std::uint8_t> Serialize(const Fixed& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Fixed& m, pakt::godot_t f) {
@@ -735,12 +735,12 @@ Fixed ExampleFixed();
 
 // Optionals: encode, decode, size (tests/schemas/rich.yaml:98:3).
 void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Optionals& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Optionals& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Optionals& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Optionals& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Optionals& m);
 bool operator==(const Optionals& a, const Optionals& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -769,7 +769,7 @@ inline std::vector<std::uint8_t> Serialize(const Optionals& m, pakt::compact_t f
 inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Optionals& m, pakt::compact_t f = {}) {
@@ -783,7 +783,7 @@ inline std::vector<std::uint8_t> Serialize(const Optionals& m, pakt::mslima_t f)
 inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Optionals& m, pakt::mslima_t f) {
@@ -793,14 +793,14 @@ inline std::size_t SerializedSize(const Optionals& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Optionals& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m);
 inline std::vector<std::uint8_t> Serialize(const Optionals& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Optionals& m, pakt::godot_t f) {
@@ -816,12 +816,12 @@ Optionals ExampleOptionals();
 
 // Nested: encode, decode, size (tests/schemas/rich.yaml:107:3).
 void WriteMessage(pakt::Writer& w, const Nested& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Nested& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Nested& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Nested& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Nested& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Nested& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Nested& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Nested& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Nested& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Nested& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Nested& m);
 bool operator==(const Nested& a, const Nested& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -852,7 +852,7 @@ inline std::vector<std::uint8_t> Serialize(const Nested& m, pakt::compact_t f = 
 inline pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Nested& m, pakt::compact_t f = {}) {
@@ -866,7 +866,7 @@ inline std::vector<std::uint8_t> Serialize(const Nested& m, pakt::mslima_t f) {
 inline pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Nested& m, pakt::mslima_t f) {
@@ -876,14 +876,14 @@ inline std::size_t SerializedSize(const Nested& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Nested& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m);
 inline std::vector<std::uint8_t> Serialize(const Nested& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Nested& m, pakt::godot_t f) {
@@ -897,12 +897,12 @@ inline std::string ToJson(const Nested& m, pakt::JsonStyle style = pakt::JsonSty
 
 // Versioned: encode, decode, size (tests/schemas/rich.yaml:116:3).
 void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::compact_t f);
-bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::compact_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::compact_t f, bool top_level);
 std::size_t MessageWireSize(const Versioned& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::mslima_t f);
-bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::mslima_t f, bool top_level);
 std::size_t MessageWireSize(const Versioned& m, pakt::mslima_t f);
-bool CheckMessage(pakt::Checker& c, const Versioned& m);
+[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Versioned& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Versioned& m);
 bool operator==(const Versioned& a, const Versioned& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
@@ -933,7 +933,7 @@ inline std::vector<std::uint8_t> Serialize(const Versioned& m, pakt::compact_t f
 inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::compact_t f = {}) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::compact_t f = {}) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Versioned& m, pakt::compact_t f = {}) {
@@ -947,7 +947,7 @@ inline std::vector<std::uint8_t> Serialize(const Versioned& m, pakt::mslima_t f)
 inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
   return pakt::SerializeInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::mslima_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::mslima_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Versioned& m, pakt::mslima_t f) {
@@ -957,14 +957,14 @@ inline std::size_t SerializedSize(const Versioned& m, pakt::mslima_t f) {
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Versioned& m);
-bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m);
+[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m);
 inline std::vector<std::uint8_t> Serialize(const Versioned& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
 inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
   return pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::godot_t f) {
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::godot_t f) {
   return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
 inline std::size_t SerializedSize(const Versioned& m, pakt::godot_t f) {

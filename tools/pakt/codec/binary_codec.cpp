@@ -24,13 +24,23 @@ std::vector<bool> boundary_flags(const Message& m) {
   return out;
 }
 
-template <class T, class F>
-void append(std::vector<std::uint8_t>& out, const T& value, F f) {
+// Appends n bytes that `put` writes through a Writer.
+template <class Put>
+void append_with(std::vector<std::uint8_t>& out, std::size_t n, Put put) {
   const std::size_t at = out.size();
-  const std::size_t n = WireSize(value, f);
   out.resize(at + n);
   Writer w(out.data() + at, n);
-  Write(w, value, f);
+  put(w);
+}
+
+template <class T, class F>
+void append(std::vector<std::uint8_t>& out, const T& value, F f) {
+  append_with(out, WireSize(value, f), [&](Writer& w) { Write(w, value, f); });
+}
+
+// Does `a list of t` count as `bytes` for the message rules' max_length vs max_count?
+bool uint8_elements(const TypeRef& t) {
+  return t.element->kind == TypeRef::Kind::kBuiltin && t.element->builtin == Builtin::kUInt8;
 }
 
 // ------------------------------------------------------------------------------ encode
@@ -50,16 +60,12 @@ class Encoder {
       const Field& f = m.fields[i];
       const DynValue written = f.deprecated ? field_default(f) : fields[i];
       if (f.optional) {
-        append(out_, static_cast<std::uint8_t>(written.is_null() ? 0 : 1), F{});
+        append_with(out_, 1, [&](Writer& w) { WritePresence(w, !written.is_null()); });
         if (written.is_null()) continue;
       }
       value(f.type, written);
     }
-    if (m.extensible) {
-      std::vector<std::uint8_t> length;
-      append(length, static_cast<std::int32_t>(out_.size() - frame - 4), F{});
-      std::copy(length.begin(), length.end(), out_.begin() + static_cast<std::ptrdiff_t>(frame));
-    }
+    if (m.extensible) StoreFrameLength(out_.data() + frame, out_.size() - frame - 4, F{});
   }
 
  private:
@@ -97,14 +103,14 @@ class Decoder {
     if (m.extensible) {
       const std::size_t at = r_.offset();
       std::size_t frame = 0;
-      if (!detail::read_length<F>(r_, frame, "message length", "", 0, 1)) return false;
+      if (!ReadFrameLength(r_, frame, F{})) return false;
       record(at, path + " (length)", std::to_string(frame));
       outer_end = r_.begin_frame(frame);
     }
     const std::vector<bool> boundaries = boundary_flags(m);
     for (std::size_t i = 0; i < m.fields.size(); ++i) {
       const Field& f = m.fields[i];
-      if (boundaries[i] && (top_level || m.extensible) && r_.at_end()) {
+      if (boundaries[i] && EndsAtVersionBoundary(r_, top_level, /*framed=*/m.extensible)) {
         // An older version's payload (or frame) ends here: the rest keep their defaults.
         for (std::size_t j = i; j < m.fields.size(); ++j) out.list().push_back(field_default(m.fields[j]));
         if (m.extensible) r_.end_frame(outer_end);
@@ -125,13 +131,10 @@ class Decoder {
   bool field(const Field& f, DynValue& out, const std::string& path) {
     if (f.optional) {
       const std::size_t at = r_.offset();
-      const std::uint8_t* p = r_.take(1, "presence byte");
-      if (p == nullptr) return false;
-      if (*p > 1) {
-        return r_.fail_at(at, ErrorCode::kInvalidValue, "presence byte " + std::to_string(*p) + " is neither 0 nor 1");
-      }
-      record(at, path + " (present)", *p == 1 ? "true" : "false");
-      if (*p == 0) return true;  // out stays Null
+      bool present = false;
+      if (!ReadPresence(r_, present)) return false;
+      record(at, path + " (present)", present ? "true" : "false");
+      if (!present) return true;  // out stays Null
     }
     return value(f.type, out, field_limits(f), path);
   }
@@ -170,15 +173,12 @@ class Decoder {
   bool list(const TypeRef& t, DynValue& out, const Limits& limits, const std::string& path) {
     out.data = DynValue::List();
     const std::size_t at = r_.offset();
-    const bool as_bytes = t.element->kind == TypeRef::Kind::kBuiltin && t.element->builtin == Builtin::kUInt8 &&
-                          limits.max_count == 0;
     std::size_t n = 0;
-    if (!detail::read_length<F>(r_, n, as_bytes ? "length" : "count", as_bytes ? "max_length" : "max_count",
-                                as_bytes ? limits.max_length : limits.max_count, schema::wire_min_size(*t.element))) {
+    if (!detail::read_length<F>(r_, n, ListLengthRule(limits, uint8_elements(t)), schema::wire_min_size(*t.element))) {
       return false;
     }
     record(at, path + " (count)", std::to_string(n));
-    const Limits element_limits{limits.max_length, 0};
+    const Limits element_limits = ElementLimits(limits);
     for (std::size_t i = 0; i < n; ++i) {
       out.list().emplace_back();
       if (!value(*t.element, out.list().back(), element_limits, path + "[" + std::to_string(i) + "]")) {

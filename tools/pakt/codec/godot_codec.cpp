@@ -93,14 +93,11 @@ class GodotReader {
           if (!field(f, fields[i], r_.reader().offset(), path + "." + f.name)) {
             return r_.reader().in_field(f.name.c_str());
           }
-        } else if (f.required) {
-          return godot_mapping::missing_required(r_, f.name.c_str());
-        }
+        } else if (!godot_mapping::absent_field(r_, f.name.c_str(), f.required)) {
+          return false;
+        }  // else: an older sender's shorter Array; the field keeps its default
       }
-      for (std::size_t i = m.fields.size(); i < count; ++i) {  // a newer sender's extra fields
-        if (!r_.skip_value()) return r_.reader().in_index(i);
-      }
-      return true;
+      return godot_mapping::skip_extra_elements(r_, m.fields.size(), count);  // a newer sender's extra fields
     }
     if (!r_.read_dictionary_header(count)) return false;
     std::vector<bool> seen(m.fields.size());
@@ -108,13 +105,14 @@ class GodotReader {
     for (std::size_t i = 0; i < count; ++i) {
       const std::size_t at = r_.reader().offset();
       bool is_name = false;
-      if (!godot_mapping::read_key(r_, key, is_name)) return false;
+      if (!godot_mapping::read_field_key(r_, key, is_name)) return false;
+      if (!is_name) continue;  // a non-string key: skipped with its value
       std::size_t index = m.fields.size();
-      for (std::size_t j = 0; is_name && j < m.fields.size(); ++j) {
+      for (std::size_t j = 0; j < m.fields.size(); ++j) {
         if (m.fields[j].name == key) index = j;
       }
       if (index == m.fields.size()) {
-        if (!r_.skip_value()) return false;  // a non-string or unknown key and its value: ignored
+        if (!godot_mapping::skip_unknown_field(r_)) return false;
         continue;
       }
       const Field& f = m.fields[index];
@@ -123,7 +121,7 @@ class GodotReader {
     }
     for (std::size_t j = 0; j < m.fields.size(); ++j) {
       if (!seen[j]) {
-        if (m.fields[j].required) return godot_mapping::missing_required(r_, m.fields[j].name.c_str());
+        if (!godot_mapping::absent_field(r_, m.fields[j].name.c_str(), m.fields[j].required)) return false;
         fields[j] = field_default(m.fields[j]);
       }
     }
@@ -172,7 +170,7 @@ class GodotReader {
       return with_native_type(leaf_type(*t.element), [&](auto zero) {
         using E = decltype(zero);
         std::vector<E> list;
-        const Limits list_limits = fixed ? Limits{limits.max_length, 0} : limits;
+        const Limits list_limits = fixed ? ElementLimits(limits) : limits;
         if (!godot_mapping::read_list<E>(r_, list, list_limits)) return false;
         if (fixed && !sized(t, list.size(), limits, at)) return false;
         DynValue::List items;
@@ -195,7 +193,7 @@ class GodotReader {
       return r_.reader().fail_at(at, ErrorCode::kInvalidValue, "expected " + std::to_string(t.count) +
                                                                    " elements, got " + std::to_string(n));
     }
-    return godot_mapping::check_count(r_, n, limits.max_count, "count", "max_count", at);
+    return godot_mapping::check_length(r_, at, ListLengthRule(limits, false), n);
   }
 
   godot::ValueReader& r_;

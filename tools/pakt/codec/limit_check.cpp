@@ -38,11 +38,11 @@ class LimitChecker {
       }
       case TypeRef::Kind::kList: {
         const DynValue::List& items = v.list();
-        if (limits.max_count != 0 && items.size() > limits.max_count) {
-          return c_.fail(ErrorCode::kLimitExceeded, "count " + std::to_string(items.size()) + " exceeds max_count " +
-                                                        std::to_string(limits.max_count));
-        }
-        const Limits element_limits{limits.max_length, 0};
+        const bool uint8_elements =
+            t.element->kind == TypeRef::Kind::kBuiltin && t.element->builtin == Builtin::kUInt8;
+        // Encode-side errors have no offset (0), as in pakt::CheckLimits.
+        if (!CheckLength(c_, 0, ListLengthRule(limits, uint8_elements), items.size())) return false;
+        const Limits element_limits = ElementLimits(limits);
         for (std::size_t i = 0; i < items.size(); ++i) {
           if (!value(*t.element, items[i], element_limits)) return c_.in_index(i);
         }

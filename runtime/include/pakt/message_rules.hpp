@@ -1,0 +1,131 @@
+// The message-level wire rules, written once. Generated codecs (header.h.j2 and the templates of
+// generator/pakt_gen/cpp) and the run-time codec of `pakt decode` / `pakt encode` / `pakt inspect`
+// (tools/pakt/codec) both call these, so the two cannot drift apart; tests/cli/differential_test.cpp
+// holds them to the same bytes and the same errors.
+//
+//   presence byte        an optional field is one byte, 0 (absent) or 1 (present), then the value
+//   extensible frame     an int32 byte length, then the fields (binary_codec.hpp: ReadFrameLength,
+//                        StoreFrameLength); a reader stops at the frame's end and skips the rest
+//   version boundaries   a newer reader accepts an older payload that ends exactly at a version
+//                        boundary: a top-level payload, or the frame of an extensible message
+//   deprecated fields    written as their default, read and dropped, never limit-checked
+//   max_length/max_count a string or `bytes` is bounded by max_length (bytes), a list by
+//                        max_count (elements); a list's elements inherit max_length
+//   minimum element size count x minimum element size <= the bytes that remain, before allocating
+//
+// The Godot Variant rules (required fields, unknown keys, extra Array elements) are in
+// godot_mapping.hpp next to the mapping they belong to.
+//
+// Everything here is inline and allocation-free on the success path; the error paths are cold and
+// out of line so that the checks stay small enough to inline into every decoder.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "pakt/error_state.hpp"
+#include "pakt/reader.hpp"
+#include "pakt/writer.hpp"
+
+namespace pakt {
+
+// Decode limits of one field, from the schema (or from options where there is no schema).
+// Zero means "no limit beyond the bytes that remain".
+struct Limits {
+  std::size_t max_length = 0;  // strings and bytes, in bytes (applies to each element of a list)
+  std::size_t max_count = 0;   // list elements
+};
+
+// ------------------------------------------------------------------------- max_length vs max_count
+// The limit that bounds one length or count, and how an error names it.
+struct LengthRule {
+  const char* what;        // "string length", "length" (bytes), "count" (list elements)
+  const char* limit_name;  // "max_length", "max_count"
+  std::size_t limit;       // 0: none
+};
+
+// A string: its byte length, by max_length.
+[[nodiscard]] constexpr LengthRule StringLengthRule(const Limits& limits) noexcept {
+  return LengthRule{"string length", "max_length", limits.max_length};
+}
+
+// A vector: `bytes` (uint8 elements and no max_count) by max_length; any other list — uint8[]
+// included, which has max_count and never max_length — by max_count.
+[[nodiscard]] constexpr LengthRule ListLengthRule(const Limits& limits, bool uint8_elements) noexcept {
+  if (uint8_elements && limits.max_count == 0) return LengthRule{"length", "max_length", limits.max_length};
+  return LengthRule{"count", "max_count", limits.max_count};
+}
+
+// The limits of a list's elements: max_length applies to each, max_count only to the list.
+[[nodiscard]] constexpr Limits ElementLimits(const Limits& limits) noexcept { return Limits{limits.max_length, 0}; }
+
+namespace detail {
+
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_length_limit(ErrorState& s, std::size_t at, const LengthRule& rule,
+                                                            std::size_t n) {
+  return s.fail_at(at, ErrorCode::kLimitExceeded, std::string(rule.what) + " " + std::to_string(n) + " exceeds " +
+                                                      rule.limit_name + " " + std::to_string(rule.limit));
+}
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_negative_length(Reader& r, std::size_t at, const char* what,
+                                                               std::int32_t len) {
+  return r.fail_at(at, ErrorCode::kLengthOverflow, std::string("negative ") + what + " " + std::to_string(len));
+}
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_length_remaining(Reader& r, std::size_t at, const char* what,
+                                                                std::size_t n, std::size_t unit) {
+  return r.fail_at(at, ErrorCode::kLengthOverflow, std::string(what) + " " + std::to_string(n) + " needs at least " +
+                                                       std::to_string(n * unit) + " bytes, " +
+                                                       std::to_string(r.remaining()) + " remain");
+}
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_presence_byte(Reader& r, std::uint8_t byte) {
+  return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
+                   "presence byte " + std::to_string(byte) + " is neither 0 nor 1");
+}
+
+}  // namespace detail
+
+// n within the rule's limit; otherwise records "count 9 exceeds max_count 8" at `at` (a Checker
+// passes 0: encode-side errors have no offset).
+[[nodiscard]] inline bool CheckLength(ErrorState& s, std::size_t at, const LengthRule& rule, std::size_t n) {
+  if (rule.limit != 0 && n > rule.limit) return detail::fail_length_limit(s, at, rule, n);
+  return true;
+}
+
+// ------------------------------------------------------------------------- minimum element size
+// Accepts an int32 length or count read at `at`: not negative, within the rule's limit, and no
+// more than the remaining bytes allow for elements of at least `min_element_size` bytes — checked
+// before anything is allocated. Elements that take no bytes (empty messages) are bounded by the
+// limit alone when there is one.
+[[nodiscard]] inline bool AcceptLength(Reader& r, std::size_t at, std::int32_t len, const LengthRule& rule,
+                                       std::size_t min_element_size, std::size_t& n) {
+  if (len < 0) return detail::fail_negative_length(r, at, rule.what, len);
+  n = static_cast<std::size_t>(len);
+  if (!CheckLength(r, at, rule, n)) return false;
+  const std::size_t unit = min_element_size != 0 ? min_element_size : rule.limit != 0 ? 0 : 1;
+  if (unit != 0 && n > r.remaining() / unit) return detail::fail_length_remaining(r, at, rule.what, n, unit);
+  return true;
+}
+
+// The rule of an extensible message's frame length: no limit, at least one byte per byte.
+inline constexpr LengthRule kFrameLengthRule{"message length", "", 0};
+
+// ------------------------------------------------------------------------- presence byte
+[[nodiscard]] inline bool ReadPresence(Reader& r, bool& present) {
+  const std::uint8_t* p = r.take(1, "presence byte");
+  if (p == nullptr) return false;
+  if (*p > 1) return detail::fail_presence_byte(r, *p);
+  present = *p == 1;
+  return true;
+}
+inline void WritePresence(Writer& w, bool present) noexcept { w.write_byte(present ? 1 : 0); }
+
+// ------------------------------------------------------------------------- version boundaries
+// Called at each version boundary of a message (the first field of each later `since`): true when
+// the payload ends exactly there, so the fields from here on keep their defaults. Only a top-level
+// payload or an extensible message's frame may end early; a nested plain message never does
+// (its end is not marked, the bytes after it belong to its parent).
+[[nodiscard]] inline bool EndsAtVersionBoundary(const Reader& r, bool top_level, bool framed) noexcept {
+  return (top_level || framed) && r.at_end();
+}
+
+}  // namespace pakt
