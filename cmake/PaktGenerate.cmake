@@ -162,7 +162,16 @@ function(pakt_generate)
         pakt_gen/cpp/templates/read.j2
         pakt_gen/cpp/templates/size.j2
         pakt_gen/cpp/templates/source.cpp.j2
-        pakt_gen/cpp/templates/write.j2)
+        pakt_gen/cpp/templates/write.j2
+        pakt_gen/csharp/__init__.py
+        pakt_gen/csharp/codec.py
+        pakt_gen/csharp/filters.py
+        pakt_gen/csharp/keywords.py
+        pakt_gen/csharp/literals.py
+        pakt_gen/csharp/render.py
+        pakt_gen/csharp/types.py
+        pakt_gen/csharp/templates/message.cs.j2
+        pakt_gen/csharp/templates/schema.cs.j2)
   list(TRANSFORM generator_files PREPEND "${generator_dir}/")
   set(import_args "")
   foreach(dir IN LISTS arg_IMPORT_DIRS)

@@ -9,6 +9,7 @@ packages=(
   libboost1.81-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev  # PFR fallback, the pakt tool (schema front end, command line)
   libenet-dev libcereal-dev                                # ENet example, benchmark peer
   godot3-server chromium                                   # real Godot 3.2.3 and the browser for Godot 4.6
+  mono-mcs mono-runtime                                    # the C# back end tests (mcs, mono)
 )
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 

@@ -23,7 +23,13 @@ def _cpp():
 
 
 # --lang -> a function returning the language's package (generate(), ALL_FORMATS, BackEndError).
-LANGUAGES: Dict[str, Callable] = {"cpp": _cpp}
+def _csharp():
+    from . import csharp
+
+    return csharp
+
+
+LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp}
 CPP_FORMATS = ["compact", "mslima", "godot", "json"]
 
 

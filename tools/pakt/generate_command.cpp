@@ -47,7 +47,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 const std::vector<std::string>& generate_languages() {
   // Each runs as `python -m pakt_gen --lang <name>`.
-  static const std::vector<std::string> languages = {"cpp"};
+  static const std::vector<std::string> languages = {"cpp", "csharp"};
   return languages;
 }
 

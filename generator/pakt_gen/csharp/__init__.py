@@ -1,0 +1,32 @@
+"""The C# back end (Unity / mono): <stem>.pakt.cs for the root files of a descriptor, plus Pakt.Runtime.cs."""
+
+from typing import Dict, List
+
+from ..model import Descriptor
+from .keywords import check_names
+from .render import ALL_FORMATS, render, runtime
+
+
+class BackEndError(Exception):
+    """The schemas cannot be generated in C#; carries `file:line:col: error: ...` lines."""
+
+    def __init__(self, lines: List[str]):
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
+    """{file name: text}: every root file's .cs, in root order, then the runtime file.
+
+    The C# code always carries both binary formats (Pakt.Format is a run-time choice) and ToJson;
+    `formats` is accepted for the command line's sake."""
+    errors = []
+    for schema in descriptor.files:
+        errors += check_names(schema)
+    if errors:
+        raise BackEndError(errors)
+    out: Dict[str, str] = {}
+    for schema in descriptor.roots:
+        out.update(render(schema))
+    out.update(runtime())
+    return out

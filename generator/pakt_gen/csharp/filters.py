@@ -1,0 +1,176 @@
+"""The Jinja2 filters and tests of the C# templates, registered in one place (register()).
+
+Filters that spell a type or value as seen from the file being generated read `schema` from the
+template context. Sizes come from the descriptor's facts; codec statements from codec.py.
+"""
+
+from typing import Callable, Dict, List
+
+import jinja2
+
+from ..model import Enum, Field, Message
+from . import codec, keywords, literals, types
+
+
+def _schema_filter(fn: Callable) -> Callable:
+    """A filter fn(value, schema, *args) that takes `schema` from the template context."""
+
+    @jinja2.pass_context
+    def filt(ctx, value, *args):
+        return fn(value, ctx["schema"], *args)
+
+    filt.__name__ = fn.__name__
+    filt.__doc__ = fn.__doc__
+    return filt
+
+
+def _indent(lines: List[str], n: int) -> str:
+    pad = " " * n
+    return "\n".join(pad + s if s else s for s in lines)
+
+
+# --------------------------------------------------------------------------- names and types
+def ident(name: str) -> str:
+    """A schema name as a C# identifier (`@` before a keyword)."""
+    return keywords.identifier(name)
+
+
+def pascal(name: str) -> str:
+    """An enum value's C# member name: snake_case -> PascalCase."""
+    return keywords.pascal(name)
+
+
+def namespace(schema) -> str:
+    """The schema's C# namespace: photon.seed -> Photon.Seed."""
+    return types.namespace(schema)
+
+
+def field_type(f: Field, schema) -> str:
+    """The field's C# type: T? for an optional value type."""
+    return types.field_type(f, schema)
+
+
+def builtin_cs(name: str) -> str:
+    """The C# type of a built-in schema type name."""
+    return types.BUILTIN_CS[name]
+
+
+def enum_number(n: int, underlying: str) -> str:
+    """An enum member's value."""
+    return literals.enum_number(n, underlying)
+
+
+def default_value(f: Field, schema) -> str:
+    """The field's initializer: its default, null (optional) or a fresh value."""
+    return literals.default_expr(f, schema)
+
+
+def cs_string(s: str) -> str:
+    """A C# string literal."""
+    return literals.string_literal(s)
+
+
+def doc_comment(text: str, indent: int) -> str:
+    """`/// <summary>` lines of a schema doc ('' when none)."""
+    if not text or not text.strip():
+        return ""
+    body = [line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") for line in text.strip().splitlines()]
+    pad = " " * indent
+    return "\n".join([pad + "/// <summary>"] + [pad + "/// " + b if b else pad + "///" for b in body] +
+                     [pad + "/// </summary>"]) + "\n"
+
+
+# --------------------------------------------------------------------------- codec statements
+def write_field(f: Field, schema, indent: int) -> str:
+    """Writes m.<field> (a deprecated field: its default)."""
+    if f.deprecated:
+        lines = ["{", f"    {types.field_type(f, schema)} dep = {literals.default_expr(f, schema)};"]
+        lines += ["    " + s for s in codec.write_field("dep", f, schema)] + ["}"]
+    else:
+        lines = codec.write_field("m." + ident(f.name), f, schema)
+    return _indent(lines, indent)
+
+
+def size_field(f: Field, schema, indent: int) -> str:
+    """Adds the wire size of m.<field> to n."""
+    if f.deprecated:
+        inner = codec.size_field("dep", f, schema)
+        if not any("dep" in s for s in inner):
+            return _indent(inner, indent)
+        lines = ["{", f"    {types.field_type(f, schema)} dep = {literals.default_expr(f, schema)};"]
+        lines += ["    " + s for s in inner] + ["}"]
+    else:
+        lines = codec.size_field("m." + ident(f.name), f, schema)
+    return _indent(lines, indent)
+
+
+def read_field(f: Field, schema, indent: int) -> str:
+    """Reads m.<field> (a deprecated field: read and ignored); errors carry the field's name."""
+    if f.deprecated:
+        lines = ["{", f"    {types.field_type(f, schema)} ignored = {literals.default_expr(f, schema)};"]
+        lines += ["    " + s for s in codec.read_field("ignored", f, schema)]
+        lines += ["    global::Pakt.Reader.Discard(ignored);", "}"]
+    else:
+        lines = codec.read_field("m." + ident(f.name), f, schema)
+    return _indent(lines, indent)
+
+
+def check_field(f: Field, schema, indent: int) -> str:
+    """max_length / max_count / array-length checks of m.<field> ('' when it has none)."""
+    if f.deprecated:
+        return ""
+    return _indent(codec.check_field("m." + ident(f.name), f, schema), indent)
+
+
+def json_field(f: Field, schema, indent: int) -> str:
+    """Writes m.<field> as JSON."""
+    return _indent(codec.json_field("m." + ident(f.name), f, schema), indent)
+
+
+def reset_value(f: Field, schema) -> str:
+    """What a field is set to when an older payload does not carry it."""
+    return literals.default_expr(f, schema)
+
+
+# --------------------------------------------------------------------------- facts
+def fixed_size(m: Message):
+    """The compact/mslima size every value of m has, or 0."""
+    return m.facts.compact.fixed_size or 0
+
+
+def version_boundaries(m: Message):
+    """Indexes of the fields where an older version's payload may end."""
+    return m.facts.version_boundaries
+
+
+def enum_underlying(e: Enum) -> str:
+    return types.BUILTIN_CS[e.underlying]
+
+
+FILTERS: Dict[str, Callable] = {
+    "ident": ident,
+    "pascal": pascal,
+    "namespace": namespace,
+    "field_type": _schema_filter(field_type),
+    "builtin_cs": builtin_cs,
+    "enum_number": enum_number,
+    "default_value": _schema_filter(default_value),
+    "cs_string": cs_string,
+    "doc_comment": doc_comment,
+    "write_field": _schema_filter(write_field),
+    "size_field": _schema_filter(size_field),
+    "read_field": _schema_filter(read_field),
+    "check_field": _schema_filter(check_field),
+    "json_field": _schema_filter(json_field),
+    "reset_value": _schema_filter(reset_value),
+    "fixed_size": fixed_size,
+    "version_boundaries": version_boundaries,
+    "enum_underlying": enum_underlying,
+}
+TESTS: Dict[str, Callable] = {}
+
+
+def register(env: jinja2.Environment) -> None:
+    """Adds every filter and test of the C# templates to `env`."""
+    env.filters.update(FILTERS)
+    env.tests.update(TESTS)

@@ -1,0 +1,138 @@
+"""C# literals of schema values (defaults and examples, typed as the descriptor reader gives them)."""
+
+import math
+import struct
+
+from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
+from .keywords import identifier, pascal
+from .types import is_value_type, qualified, type_name
+
+INTEGER_MIN = {"int32": "int.MinValue", "int64": "long.MinValue"}
+SUFFIX = {"int64": "L", "uint64": "UL", "uint32": "U"}
+
+
+def float_literal(v, is_float32: bool) -> str:
+    kind, suffix = ("float", "f") if is_float32 else ("double", "d")
+    v = float(v)
+    if math.isnan(v):
+        return f"{kind}.NaN"
+    if math.isinf(v):
+        return f"{kind}.PositiveInfinity" if v > 0 else f"{kind}.NegativeInfinity"
+    if is_float32:
+        v = struct.unpack("<f", struct.pack("<f", v))[0]
+        text = repr(v)
+        for digits in range(1, 18):  # the shortest text that reads back as the same float32
+            candidate = f"{v:.{digits}g}"
+            if struct.unpack("<f", struct.pack("<f", float(candidate)))[0] == v:
+                text = candidate
+                break
+    else:
+        text = repr(v)
+    return text + suffix
+
+
+def string_literal(s: str) -> str:
+    """A C# string literal; everything outside printable ASCII as \\u / \\U escapes."""
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif 0x20 <= o < 0x7F:
+            out.append(ch)
+        elif o <= 0xFFFF:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(f"\\U{o:08x}")
+    out.append('"')
+    return "".join(out)
+
+
+def integer_literal(v: int, name: str) -> str:
+    if name in INTEGER_MIN and v == (-(2**31) if name == "int32" else -(2**63)):
+        return INTEGER_MIN[name]
+    if name in ("int32", "int64", "uint32", "uint64"):
+        return f"{v}{SUFFIX.get(name, '')}"
+    return f"({type_name(TypeRef('builtin', name), None)})({v})"
+
+
+def enum_member(name: str) -> str:
+    return pascal(name)
+
+
+def enum_number(n: int, underlying: str) -> str:
+    """An enum member's value, in the enum's underlying type."""
+    if underlying in INTEGER_MIN and n in (-(2**31), -(2**63)):
+        return INTEGER_MIN[underlying]
+    return str(n)
+
+
+def new_value(t: TypeRef, schema: Schema) -> str:
+    """A fresh value of `t` as C++ `{}` gives it: zeros, "", empty lists, arrays of N such values."""
+    if is_value_type(t):
+        return f"default({type_name(t, schema)})"
+    if t.kind == "builtin":
+        return '""' if t.name == "string" else "new byte[0]"
+    if t.kind == "message":
+        return f"new {type_name(t, schema)}()"
+    if t.kind == "list":
+        return f"new {type_name(t, schema)}()"
+    # T[N]
+    if is_value_type(t.element):
+        return f"new {type_name(t.element, schema)}[{t.count}]"
+    items = ", ".join(new_value(t.element, schema) for _ in range(t.count))
+    return f"new {type_name(t.element, schema)}[] {{ {items} }}"
+
+
+def value_expr(t: TypeRef, v, schema: Schema, optional: bool = False) -> str:
+    """A C# expression of type `t` holding the (typed) value v."""
+    if v is None:
+        return "null" if optional else new_value(t, schema)
+    tn = type_name(t, schema)
+    if t.kind == "list":
+        inner = ", ".join(value_expr(t.element, e, schema) for e in v)
+        return f"new {tn} {{ {inner} }}" if inner else f"new {tn}()"
+    if t.kind == "array":
+        inner = ", ".join(value_expr(t.element, e, schema) for e in v)
+        return f"new {type_name(t.element, schema)}[] {{ {inner} }}"
+    if t.kind == "enum":
+        return f"{tn}.{enum_member(v)}"
+    if t.kind == "message":
+        return message_expr(t.message, v, schema)
+    name = t.name
+    if name == "bool":
+        return "true" if v else "false"
+    if name in INTEGER_TYPES:
+        return integer_literal(int(v), name)
+    if name in ("float32", "float64"):
+        return float_literal(v, name == "float32")
+    if name == "string":
+        return string_literal(v)
+    if name == "bytes":
+        return "new byte[] { " + ", ".join(str(b) for b in v) + " }" if v else "new byte[0]"
+    if name in VECTOR_COMPONENTS:
+        if name.endswith("i"):
+            args = ", ".join(integer_literal(int(c), "int32") for c in v)
+        else:
+            args = ", ".join(float_literal(c, True) for c in v)
+        return f"new {tn}({args})"
+    raise ValueError(name)
+
+
+def message_expr(m: Message, v: dict, schema: Schema) -> str:
+    """An object initializer setting the fields the value gives (the rest keep their defaults)."""
+    parts = [f"{identifier(f.name)} = {value_expr(f.type, v[f.name], schema, f.optional)}"
+             for f in m.fields if f.name in v]
+    tn = qualified(schema, m.schema, m.name)
+    return f"new {tn} {{ {', '.join(parts)} }}" if parts else f"new {tn}()"
+
+
+def default_expr(f: Field, schema: Schema) -> str:
+    """The field's initial value: its `default:`, null for an optional, else a fresh value."""
+    if f.has_default and f.default is not None:
+        return value_expr(f.type, f.default, schema, f.optional)
+    if f.optional:
+        return "null"
+    return new_value(f.type, schema)

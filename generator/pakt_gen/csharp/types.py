@@ -1,0 +1,60 @@
+"""C# spellings of schema types: built-ins, namespaces, qualified names, fields' declared types."""
+
+from ..model import Field, Schema, TypeRef
+from .keywords import pascal
+
+BUILTIN_CS = {
+    "bool": "bool",
+    "int8": "sbyte",
+    "int16": "short",
+    "int32": "int",
+    "int64": "long",
+    "uint8": "byte",
+    "uint16": "ushort",
+    "uint32": "uint",
+    "uint64": "ulong",
+    "float32": "float",
+    "float64": "double",
+    "string": "string",
+    "bytes": "byte[]",
+    "Vector2": "Vector2",
+    "Vector3": "Vector3",
+    "Quaternion": "Quaternion",
+    "Color": "Color",
+    "Vector2i": "Vector2i",
+    "Vector3i": "Vector3i",
+}
+# Built-ins whose C# type is a struct (Nullable<T> when optional).
+VALUE_BUILTINS = frozenset(k for k in BUILTIN_CS if k not in ("string", "bytes"))
+
+
+def namespace(schema: Schema) -> str:
+    """The package with each dot-separated part in PascalCase: holdout.mslima -> Holdout.Mslima."""
+    return ".".join(pascal(p) for p in schema.package.split("."))
+
+
+def qualified(schema: Schema, owner: Schema, name: str) -> str:
+    if owner is None or owner.package == schema.package:
+        return name
+    return "global::" + namespace(owner) + "." + name
+
+
+def is_value_type(t: TypeRef) -> bool:
+    return t.kind == "enum" or (t.kind == "builtin" and t.name in VALUE_BUILTINS)
+
+
+def type_name(t: TypeRef, schema: Schema) -> str:
+    if t.kind == "builtin":
+        return BUILTIN_CS[t.name]
+    if t.kind == "enum":
+        return qualified(schema, t.enum.schema, t.name)
+    if t.kind == "message":
+        return qualified(schema, t.message.schema, t.name)
+    if t.kind == "list":
+        return f"List<{type_name(t.element, schema)}>"
+    return f"{type_name(t.element, schema)}[]"
+
+
+def field_type(f: Field, schema: Schema) -> str:
+    base = type_name(f.type, schema)
+    return base + "?" if f.optional and is_value_type(f.type) else base

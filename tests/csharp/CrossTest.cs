@@ -1,0 +1,356 @@
+// The C# side of the cross-language tests (run by run_csharp_tests.py, compiled with mcs together with
+// the generated C# of the test schemas, run with mono). The test itself uses reflection to reach every
+// message type; the generated code and the runtime do not.
+//   CrossTest.exe VECTORS OUT SEED_HEX BOUNDARY_TYPES
+// VECTORS: "<C# type>\t<format>\t<hex>\t<C++ ToJson>" lines from cross_vectors (C++).
+// OUT: the same lines for values the C# side makes up, for cross_vectors read.
+using System;
+using System.Collections;
+using System.Collections.Generic;
+using System.IO;
+using System.Reflection;
+using System.Text;
+
+static class CrossTest
+{
+    static int failures;
+    static readonly Random Rng = new Random(20261203);
+    static readonly string[] Pieces = { "a", "Z", "0", " ", "\"", "\\", "\n", "\u00e9", "\uac00", "\u2713", "\U0001F600" };
+
+    static void Fail(string what)
+    {
+        if (++failures <= 20) Console.Error.WriteLine("FAIL: " + what);
+    }
+
+    static string Hex(byte[] b) { return BitConverter.ToString(b).Replace("-", "").ToLowerInvariant(); }
+
+    static byte[] FromHex(string s)
+    {
+        var b = new byte[s.Length / 2];
+        for (int i = 0; i < b.Length; ++i) b[i] = Convert.ToByte(s.Substring(2 * i, 2), 16);
+        return b;
+    }
+
+    sealed class Codec
+    {
+        public Type Type;
+        MethodInfo _ser, _des, _desInto, _json, _size;
+
+        public Codec(Type t)
+        {
+            Type = t;
+            _ser = t.GetMethod("Serialize", new[] { t, typeof(Pakt.Format) });
+            _des = t.GetMethod("Deserialize", new[] { typeof(byte[]), typeof(Pakt.Format) });
+            _desInto = t.GetMethod("Deserialize", new[] { typeof(byte[]), typeof(int), typeof(int), t, typeof(Pakt.Format) });
+            _json = t.GetMethod("ToJson", new[] { t });
+            _size = t.GetMethod("SerializedSize", new[] { t, typeof(Pakt.Format) });
+        }
+
+        static object Call(MethodInfo m, params object[] args)
+        {
+            try { return m.Invoke(null, args); }
+            catch (TargetInvocationException e) { throw e.InnerException; }
+        }
+
+        public byte[] Serialize(object v, Pakt.Format f) { return (byte[])Call(_ser, v, f); }
+        public object Deserialize(byte[] b, Pakt.Format f) { return Call(_des, b, f); }
+        public void DeserializeInto(byte[] b, int off, int n, object into, Pakt.Format f) { Call(_desInto, b, off, n, into, f); }
+        public string ToJson(object v) { return (string)Call(_json, v); }
+        public int Size(object v, Pakt.Format f) { return (int)Call(_size, v, f); }
+    }
+
+    static readonly Dictionary<string, Codec> Codecs = new Dictionary<string, Codec>();
+
+    static Codec CodecOf(string name)
+    {
+        Codec c;
+        if (!Codecs.TryGetValue(name, out c))
+        {
+            Type t = Type.GetType(name);
+            if (t == null) throw new Exception("no C# type " + name);
+            c = new Codec(t);
+            Codecs[name] = c;
+        }
+        return c;
+    }
+
+    // ------------------------------------------------------------------ C++ bytes -> C#
+    static void CheckVectors(string path, HashSet<string> boundaryTypes)
+    {
+        var counts = new SortedDictionary<string, int>();
+        var reused = new Dictionary<string, object>();
+        var truncated = new Dictionary<string, int>();
+        int truncations = 0, olderPrefixes = 0, fuzzed = 0;
+        foreach (string line in File.ReadAllLines(path, Encoding.UTF8))
+        {
+            string[] p = line.Split('\t');
+            Codec c = CodecOf(p[0]);
+            Pakt.Format f = p[1] == "mslima" ? Pakt.Format.Mslima : Pakt.Format.Compact;
+            byte[] bytes = FromHex(p[2]);
+            string key = p[0] + " " + p[1];
+            object v;
+            try { v = c.Deserialize(bytes, f); }
+            catch (Exception e) { Fail(key + ": C# cannot decode C++ bytes " + p[2] + ": " + e.GetType().Name + " " + e.Message); continue; }
+            string json = c.ToJson(v);
+            if (json != p[3]) { Fail(key + ": JSON differs\n  C++: " + p[3] + "\n  C#:  " + json); continue; }
+            byte[] again = c.Serialize(v, f);
+            if (Hex(again) != p[2]) { Fail(key + ": re-encoded bytes differ\n  C++: " + p[2] + "\n  C#:  " + Hex(again)); continue; }
+            if (c.Size(v, f) != bytes.Length) { Fail(key + ": SerializedSize " + c.Size(v, f) + " != " + bytes.Length); continue; }
+            // Decoding into a used object (at an offset) gives the same value.
+            object into;
+            if (!reused.TryGetValue(key, out into)) { into = Activator.CreateInstance(c.Type); reused[key] = into; }
+            byte[] padded = new byte[bytes.Length + 3];
+            Buffer.BlockCopy(bytes, 0, padded, 2, bytes.Length);
+            c.DeserializeInto(padded, 2, bytes.Length, into, f);
+            if (c.ToJson(into) != p[3]) { Fail(key + ": decoding into a reused object differs: " + c.ToJson(into)); continue; }
+            // Every truncation of the first values of each message and format: DecodeException
+            // (a top-level payload may end at a version boundary: an older version's payload).
+            int seen;
+            truncated.TryGetValue(key, out seen);
+            if (seen < 40)
+            {
+                truncated[key] = seen + 1;
+                for (int n = 0; n < bytes.Length; ++n)
+                {
+                    byte[] prefix = new byte[n];
+                    Buffer.BlockCopy(bytes, 0, prefix, 0, n);
+                    ++truncations;
+                    try
+                    {
+                        c.Deserialize(prefix, f);
+                        if (boundaryTypes.Contains(p[0])) ++olderPrefixes;
+                        else Fail(key + ": the truncation to " + n + " bytes of " + p[2] + " decoded");
+                    }
+                    catch (Pakt.DecodeException) { }
+                    catch (Exception e) { Fail(key + ": truncation to " + n + " bytes threw " + e.GetType().Name + ": " + e.Message); }
+                }
+                // Hostile bytes: mutations of the value and random buffers, only DecodeException.
+                for (int k = 0; k < 20; ++k)
+                {
+                    byte[] m = (byte[])bytes.Clone();
+                    if (m.Length > 0) m[Rng.Next(m.Length)] = (byte)Rng.Next(256);
+                    if (k % 4 == 0) { m = new byte[Rng.Next(48)]; Rng.NextBytes(m); }
+                    ++fuzzed;
+                    try { c.Deserialize(m, f); }
+                    catch (Pakt.DecodeException) { }
+                    catch (Exception e) { Fail(key + ": hostile bytes " + Hex(m) + " threw " + e.GetType().Name + ": " + e.Message); }
+                }
+            }
+            int k2;
+            counts.TryGetValue(key, out k2);
+            counts[key] = k2 + 1;
+        }
+        foreach (var kv in counts) Console.WriteLine("C++ -> C# " + kv.Key + ": " + kv.Value + " values (decode, ToJson, re-encode, reuse)");
+        Console.WriteLine("truncations: " + truncations + " (" + olderPrefixes + " older-version prefixes of versioned messages decoded), hostile buffers: " + fuzzed);
+    }
+
+    // ------------------------------------------------------------------ C# values -> C++
+    static long RandomBits() { return ((long)Rng.Next() << 33) ^ ((long)Rng.Next() << 2) ^ Rng.Next(4); }
+
+    static object RandomInteger(Type t)
+    {
+        int k = Rng.Next(8);
+        long bits = RandomBits();
+        if (t == typeof(byte)) return k == 0 ? byte.MinValue : k == 1 ? byte.MaxValue : k == 2 ? (byte)0 : k == 3 ? (byte)1 : (byte)bits;
+        if (t == typeof(sbyte)) return k == 0 ? sbyte.MinValue : k == 1 ? sbyte.MaxValue : k == 2 ? (sbyte)0 : k == 3 ? (sbyte)(-1) : (sbyte)bits;
+        if (t == typeof(short)) return k == 0 ? short.MinValue : k == 1 ? short.MaxValue : k == 2 ? (short)0 : k == 3 ? (short)(-1) : (short)bits;
+        if (t == typeof(ushort)) return k == 0 ? ushort.MinValue : k == 1 ? ushort.MaxValue : k == 2 ? (ushort)0 : k == 3 ? (ushort)1 : (ushort)bits;
+        if (t == typeof(int)) return k == 0 ? int.MinValue : k == 1 ? int.MaxValue : k == 2 ? 0 : k == 3 ? -1 : (int)bits;
+        if (t == typeof(uint)) return k == 0 ? uint.MinValue : k == 1 ? uint.MaxValue : k == 2 ? 0u : k == 3 ? 1u : (uint)bits;
+        if (t == typeof(long)) return k == 0 ? long.MinValue : k == 1 ? long.MaxValue : k == 2 ? 0L : k == 3 ? -1L : bits;
+        if (t == typeof(ulong)) return k == 0 ? ulong.MinValue : k == 1 ? ulong.MaxValue : k == 2 ? 0UL : k == 3 ? 1UL : (ulong)bits;
+        throw new Exception("not an integer: " + t);
+    }
+
+    static double RandomDouble(bool f32)
+    {
+        switch (Rng.Next(12))
+        {
+            case 0: return double.NaN;
+            case 1: return double.PositiveInfinity;
+            case 2: return double.NegativeInfinity;
+            case 3: return -0.0;
+            case 4: return f32 ? float.MaxValue : double.MaxValue;
+            case 5: return f32 ? float.MinValue : double.MinValue;
+            case 6: return f32 ? float.Epsilon : double.Epsilon;
+            default: return (Rng.NextDouble() * 2 - 1) * 1e6;
+        }
+    }
+
+    static string RandomText(int maxBytes)
+    {
+        int budget = Rng.Next(maxBytes + 1);
+        var sb = new StringBuilder();
+        int used = 0;
+        for (;;)
+        {
+            string piece = Pieces[Rng.Next(Pieces.Length)];
+            int n = Encoding.UTF8.GetByteCount(piece);
+            if (used + n > budget) break;
+            sb.Append(piece);
+            used += n;
+        }
+        return sb.ToString();
+    }
+
+    static object RandomValue(Type t, object current)
+    {
+        if (t == typeof(bool)) return Rng.Next(2) == 1;
+        if (t == typeof(float)) return (float)RandomDouble(true);
+        if (t == typeof(double)) return RandomDouble(false);
+        if (t.IsEnum) return Enum.ToObject(t, RandomInteger(Enum.GetUnderlyingType(t)));
+        if (t.IsPrimitive) return RandomInteger(t);
+        if (t == typeof(string)) return RandomText(8);
+        if (t == typeof(byte[]) && (current == null || ((byte[])current).Length == 0))  // bytes, not uint8[N]
+        {
+            var b = new byte[Rng.Next(5)];
+            Rng.NextBytes(b);
+            return b;
+        }
+        if (t.IsGenericType && t.GetGenericTypeDefinition() == typeof(Nullable<>))
+            return Rng.Next(2) == 0 ? null : RandomValue(t.GetGenericArguments()[0], null);
+        if (t.IsGenericType && t.GetGenericTypeDefinition() == typeof(List<>))
+        {
+            var list = (IList)Activator.CreateInstance(t);
+            int n = Rng.Next(4);
+            Type e = t.GetGenericArguments()[0];
+            for (int i = 0; i < n; ++i) list.Add(RandomValue(e, null));
+            return list;
+        }
+        if (t.IsArray)
+        {
+            var a = (Array)current;  // T[N]: the constructor made it N long
+            for (int i = 0; i < a.Length; ++i) a.SetValue(RandomValue(t.GetElementType(), a.GetValue(i)), i);
+            return a;
+        }
+        if (t.IsValueType)  // Pakt.Vector3 ...
+        {
+            object v = Activator.CreateInstance(t);
+            foreach (FieldInfo fi in t.GetFields(BindingFlags.Public | BindingFlags.Instance))
+                fi.SetValue(v, fi.FieldType == typeof(int) ? RandomInteger(typeof(int)) : (object)(float)RandomDouble(true));
+            return v;
+        }
+        // a message
+        object m = current ?? Activator.CreateInstance(t);
+        foreach (FieldInfo fi in t.GetFields(BindingFlags.Public | BindingFlags.Instance))
+        {
+            if (t.Name == "Versioned" && fi.Name == "old") continue;  // deprecated: stays its default
+            object cur = fi.GetValue(m);
+            bool optionalRef = cur == null && !fi.FieldType.IsValueType;
+            if (optionalRef && Rng.Next(2) == 0) continue;
+            if (optionalRef && fi.FieldType.IsArray) cur = null;
+            fi.SetValue(m, RandomValue(fi.FieldType, cur));
+        }
+        return m;
+    }
+
+    static void WriteValues(string path)
+    {
+        var sb = new StringBuilder();
+        int n = 0;
+        foreach (var kv in Codecs)
+        {
+            foreach (Pakt.Format f in new[] { Pakt.Format.Compact, Pakt.Format.Mslima })
+            {
+                for (int i = 0; i < 150; ++i)
+                {
+                    object v = RandomValue(kv.Value.Type, null);
+                    byte[] b = kv.Value.Serialize(v, f);
+                    sb.Append(kv.Key).Append('\t').Append(f == Pakt.Format.Mslima ? "mslima" : "compact").Append('\t')
+                      .Append(Hex(b)).Append('\t').Append(kv.Value.ToJson(v)).Append('\n');
+                    ++n;
+                }
+            }
+        }
+        File.WriteAllText(path, sb.ToString(), new UTF8Encoding(false));
+        Console.WriteLine("C# wrote " + n + " values of " + Codecs.Count + " messages for the C++ side");
+    }
+
+    // ------------------------------------------------------------------ the seed, allocations
+    static void CheckSeed(string realHex)
+    {
+        var m = new Photon.Seed.SeedGameStruct
+        {
+            int_1 = 30, int_2 = 71, float_1 = 0.162f, bool_1 = true, string_1 = "ABC\uac00\ub098\ub2e4",
+            vector3_1 = new Pakt.Vector3(-23, 62, 26), vector3_2 = new Pakt.Vector3(1, 7, -15),
+            quaternion_1 = new Pakt.Quaternion(0.29798496f, -0.039225f, 0.12452618f, 0.9455186f),
+        };
+        string got = Hex(Photon.Seed.SeedGameStruct.Serialize(m, Pakt.Format.Mslima));
+        if (got != realHex) Fail("SeedGameStruct in mslima:\n  real MSLIMA: " + realHex + "\n  C#:          " + got);
+        else Console.WriteLine("SeedGameStruct (the seed's example) in mslima = the real MSLIMA bytes (" + got.Length / 2 + " bytes)");
+        var back = Photon.Seed.SeedGameStruct.Deserialize(FromHex(realHex), Pakt.Format.Mslima);
+        if (back.string_1 != m.string_1 || back.quaternion_1.w != m.quaternion_1.w) Fail("the real MSLIMA bytes decode to other values");
+    }
+
+    // The generated PUN2 glue, compiled against tests/csharp/PhotonStandIn.cs (Photon's signatures only).
+    static void CheckPunGlue(string realHex)
+    {
+        Photon.Seed.PaktPunPhotonSeed.RegisterTypes();
+        Pakt.Test.PaktPunRich.RegisterTypes();
+        ExitGames.Client.Photon.PhotonPeer.Registration reg;
+        if (!ExitGames.Client.Photon.PhotonPeer.Registered.TryGetValue((byte)'A', out reg) || reg.Type != typeof(Photon.Seed.SeedGameStruct))
+        {
+            Fail("RegisterTypes() did not register SeedGameStruct under 'A'");
+            return;
+        }
+        if (!ExitGames.Client.Photon.PhotonPeer.Registered.ContainsKey(0xF0)) Fail("RegisterTypes() did not register Scalars under 0xF0");
+        var stream = new ExitGames.Client.Photon.StreamBuffer();
+        var value = Photon.Seed.SeedGameStruct.Deserialize(FromHex(realHex), Pakt.Format.Mslima);
+        short n = reg.Serialize(stream, value);
+        if (Hex(stream.ToArray()) != realHex || n != realHex.Length / 2) Fail("PUN glue wrote " + Hex(stream.ToArray()));
+        var back = (Photon.Seed.SeedGameStruct)reg.Deserialize(new ExitGames.Client.Photon.StreamBuffer(FromHex(realHex)), n);
+        if (Photon.Seed.SeedGameStruct.ToJson(back) != Photon.Seed.SeedGameStruct.ToJson(value)) Fail("PUN glue read another value");
+        else Console.WriteLine("PUN2 glue (against the Photon stand-in): RegisterTypes() registers the coded messages; SeedGameStruct travels as the real MSLIMA bytes");
+    }
+
+    static void CheckAllocations()
+    {
+        var g = new Pakt.Test.Geometry();
+        var s = new Pakt.Test.Scalars();
+        var buffer = new byte[256];
+        var into = new Pakt.Test.Geometry();
+        var intoS = new Pakt.Test.Scalars();
+        for (int pass = 0; pass < 2; ++pass)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 1000; ++i)
+            {
+                for (int k = 0; k < 2; ++k)
+                {
+                    Pakt.Format f = (Pakt.Format)k;
+                    int n = Pakt.Test.Geometry.Serialize(g, buffer, 0, f);
+                    Pakt.Test.Geometry.Deserialize(buffer, 0, n, into, f);
+                    n = Pakt.Test.Scalars.Serialize(s, buffer, 0, f);
+                    Pakt.Test.Scalars.Deserialize(buffer, 0, n, intoS, f);
+                }
+            }
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            if (pass == 1)
+            {
+                if (allocated != 0) Fail("Serialize into a buffer / Deserialize into an object allocated " + allocated + " bytes");
+                else Console.WriteLine("allocations: Serialize into a buffer + Deserialize into a reused object (Geometry, Scalars): 0 bytes in 4000 calls");
+            }
+        }
+    }
+
+    static int Main(string[] args)
+    {
+        if (args.Length != 4)
+        {
+            Console.Error.WriteLine("usage: CrossTest.exe VECTORS OUT SEED_HEX BOUNDARY_TYPES");
+            return 2;
+        }
+        var boundaryTypes = new HashSet<string>(args[3].Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries));
+        CheckSeed(args[2]);
+        CheckPunGlue(args[2]);
+        CheckVectors(args[0], boundaryTypes);
+        WriteValues(args[1]);
+        CheckAllocations();
+        if (failures != 0)
+        {
+            Console.Error.WriteLine(failures + " failures");
+            return 1;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,156 @@
+"""Each Jinja2 filter of the C# templates (pakt_gen/csharp/filters.py), through the template
+environment that registers them, on the descriptor of tests/schemas/rich.yaml (PAKT_TOOL)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "generator"))
+
+from pakt_gen.csharp import filters  # noqa: E402
+from pakt_gen.csharp.render import make_environment  # noqa: E402
+from pakt_gen.descriptor import load_descriptor  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def model():
+    tool = os.environ.get("PAKT_TOOL")
+    if not tool:
+        pytest.fail("PAKT_TOOL is not set: run through ctest or set PAKT_TOOL=/path/to/build/pakt")
+    out = subprocess.run([tool, "describe", "tests/schemas/rich.yaml"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    return load_descriptor(out)
+
+
+def render(model, source, **values):
+    return make_environment().from_string(source).render(schema=model.roots[0], **values)
+
+
+def field(model, message, name):
+    m = next(m for m in model.roots[0].messages if m.name == message)
+    return next(f for f in m.fields if f.name == name)
+
+
+def message(model, name):
+    return next(m for m in model.roots[0].messages if m.name == name)
+
+
+def test_every_filter_is_registered_and_tested():
+    tested = {name[len("test_filter_"):] for name in globals() if name.startswith("test_filter_")}
+    assert set(filters.FILTERS) | set(filters.TESTS) <= tested
+    env = make_environment()
+    assert set(filters.FILTERS) <= set(env.filters)
+
+
+def test_filter_ident(model):
+    assert render(model, "{{ 'class' | ident }} {{ 'hp' | ident }}") == "@class hp"
+
+
+def test_filter_pascal(model):
+    assert render(model, "{{ 'photon_seed' | pascal }} {{ 'max' | pascal }}") == "PhotonSeed Max"
+
+
+def test_filter_namespace(model):
+    assert render(model, "{{ schema | namespace }}") == "Pakt.Test"
+
+
+def test_filter_field_type(model):
+    assert render(model, "{{ f | field_type }}", f=field(model, "Optionals", "maybe_int")) == "int?"
+    assert render(model, "{{ f | field_type }}", f=field(model, "Optionals", "maybe_text")) == "string"
+    assert render(model, "{{ f | field_type }}", f=field(model, "Lists", "inners")) == "List<Inner>"
+    assert render(model, "{{ f | field_type }}", f=field(model, "Fixed", "rgba")) == "byte[]"
+    assert render(model, "{{ f | field_type }}", f=field(model, "Geometry", "v2i")) == "Vector2i"
+
+
+def test_filter_builtin_cs(model):
+    assert render(model, "{{ 'uint64' | builtin_cs }} {{ 'int8' | builtin_cs }}") == "ulong sbyte"
+
+
+def test_filter_enum_number(model):
+    assert render(model, "{{ -2147483648 | enum_number('int32') }} {{ 255 | enum_number('uint8') }}") == \
+        "int.MinValue 255"
+
+
+def test_filter_default_value(model):
+    assert render(model, "{{ f | default_value }}", f=field(model, "Scalars", "small")) == "Small.One"
+    assert render(model, "{{ f | default_value }}", f=field(model, "Versioned", "c")) == \
+        "new List<short> { (short)(1), (short)(2) }"
+    assert render(model, "{{ f | default_value }}", f=field(model, "Optionals", "maybe_inner")) == "null"
+    assert render(model, "{{ f | default_value }}", f=field(model, "Fixed", "names")) == 'new string[] { "", "" }'
+    assert render(model, "{{ f | default_value }}", f=field(model, "Texts", "raw")) == "new byte[0]"
+
+
+def test_filter_cs_string(model):
+    assert render(model, "{{ s | cs_string }}", s='a"\\\n가😀') == '"a\\"\\\\\\u000a\\uac00\\U0001f600"'
+
+
+def test_filter_doc_comment(model):
+    assert render(model, "{{ 'a < b' | doc_comment(4) }}") == "    /// <summary>\n    /// a &lt; b\n    /// </summary>\n"
+    assert render(model, "{{ '' | doc_comment(4) }}") == ""
+
+
+def test_filter_write_field(model):
+    assert render(model, "{{ f | write_field(0) }}", f=field(model, "Scalars", "small")) == "w.U8((byte)m.small);"
+    text = render(model, "{{ f | write_field(0) }}", f=field(model, "Optionals", "maybe_int"))
+    assert "m.maybe_int.HasValue" in text and "w.U8(1);" in text and "w.I32(m.maybe_int.Value);" in text
+    assert "dep = 42" in render(model, "{{ f | write_field(0) }}", f=field(model, "Versioned", "old"))
+
+
+def test_filter_size_field(model):
+    assert render(model, "{{ f | size_field(0) }}", f=field(model, "Texts", "s")) == \
+        "n += global::Pakt.Writer.StringSize(m.s);"
+    assert render(model, "{{ f | size_field(0) }}", f=field(model, "Versioned", "old")) == "n += 4;"
+
+
+def test_filter_read_field(model):
+    text = render(model, "{{ f | read_field(0) }}", f=field(model, "Lists", "u8s"))
+    assert 'r.Length("count", "max_count", 10, 1)' in text and 'e.InField("u8s")' in text
+    text = render(model, "{{ f | read_field(0) }}", f=field(model, "Lists", "empties"))
+    assert 'r.Length("count", "max_count", 4, 0)' in text
+    assert "m.limited = r.String(8);" in render(model, "{{ f | read_field(0) }}", f=field(model, "Texts", "limited"))
+    assert "Discard(ignored)" in render(model, "{{ f | read_field(0) }}", f=field(model, "Versioned", "old"))
+
+
+def test_filter_check_field(model):
+    assert "global::Pakt.Check.StringLength(m.limited, 8);" in \
+        render(model, "{{ f | check_field(0) }}", f=field(model, "Texts", "limited"))
+    assert "Check.Count(n0, false, 4)" in render(model, "{{ f | check_field(0) }}", f=field(model, "Lists", "strings"))
+    assert render(model, "{{ f | check_field(0) }}", f=field(model, "Scalars", "i32")) == ""
+
+
+def test_filter_json_field(model):
+    assert render(model, "{{ f | json_field(0) }}", f=field(model, "Scalars", "u64")) == "j.UInt(m.u64);"
+    assert render(model, "{{ f | json_field(0) }}", f=field(model, "Scalars", "f32")) == "j.Float(m.f32);"
+    assert "j.Null();" in render(model, "{{ f | json_field(0) }}", f=field(model, "Optionals", "maybe_vec"))
+
+
+def test_filter_reset_value(model):
+    assert render(model, "{{ f | reset_value }}", f=field(model, "Versioned", "d")) == "3.5d"
+
+
+def test_filter_fixed_size(model):
+    assert render(model, "{{ m | fixed_size }}", m=message(model, "Geometry")) == "72"
+    assert render(model, "{{ m | fixed_size }}", m=message(model, "Texts")) == "0"
+
+
+def test_filter_version_boundaries(model):
+    assert render(model, "{{ m | version_boundaries }}", m=message(model, "Versioned")) == "[2, 4]"
+
+
+def test_filter_enum_underlying(model):
+    e = next(e for e in model.roots[0].enums if e.name == "Signed")
+    assert render(model, "{{ e | enum_underlying }}", e=e) == "short"
+
+
+def test_names_csharp_cannot_spell_are_errors_at_their_line(tmp_path):
+    schema = tmp_path / "clash.yaml"
+    schema.write_text("package: clash\nmessages:\n  Thing:\n    fields:\n      - {name: Thing, type: int32}\n"
+                      "      - {name: Serialize, type: int32}\n")
+    p = subprocess.run([os.environ["PAKT_TOOL"], "generate", "--lang", "csharp", "--out", str(tmp_path / "out"),
+                        str(schema)], capture_output=True, text=True)
+    assert p.returncode == 1
+    assert "clash.yaml:5:" in p.stderr and "equals its message's name" in p.stderr
+    assert "clash.yaml:6:" in p.stderr and "'Serialize' is used by the generated C# code" in p.stderr
