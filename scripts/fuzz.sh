@@ -28,6 +28,18 @@ build=build-fuzz
 jobs="${JOBS:-$(nproc)}"
 python=/usr/bin/python3
 
+# The targets asked for, checked before anything is built.
+filter='.*'
+if [ "$#" -gt 0 ]; then
+  for target in "$@"; do
+    if [ ! -d "tests/fuzz/corpus/$target" ]; then
+      echo "fuzz.sh: no fuzz target '$target'; the targets are: $(ls tests/fuzz/corpus | tr '\n' ' ')" >&2
+      exit 2
+    fi
+  done
+  filter="$(IFS='|'; echo "$*")"
+fi
+
 echo "== configure (clang, libFuzzer, ASan + UBSan; warnings are errors) in $build"
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPAKT_SANITIZE=ON \
   -DPAKT_FUZZ_WITH_LIBFUZZER=ON -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link -DPAKT_BUILD_BENCH=OFF \
@@ -42,16 +54,6 @@ if [ "$whole_suite" = 1 ]; then
   ctest --test-dir "$build" --output-on-failure -j"$jobs" -LE "engine|cmake|bench" || status=$?
 else
   cmake --build "$build" -j"$jobs" --target pakt_fuzz_targets
-  filter='.*'
-  if [ "$#" -gt 0 ]; then
-    for target in "$@"; do
-      if [ ! -d "tests/fuzz/corpus/$target" ]; then
-        echo "fuzz.sh: no fuzz target '$target'; the targets are: $(ls tests/fuzz/corpus | tr '\n' ' ')" >&2
-        exit 2
-      fi
-    done
-    filter="$(IFS='|'; echo "$*")"
-  fi
   echo "== fuzzing: ${seconds} s per target"
   ctest --test-dir "$build" --output-on-failure --no-tests=error -j"$jobs" -L fuzzing -R "^fuzz\.run\.($filter)\$" || status=$?
 fi
