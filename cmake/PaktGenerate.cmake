@@ -149,6 +149,7 @@ function(pakt_generate)
         pakt_gen/cli.py
         pakt_gen/descriptor.py
         pakt_gen/model.py
+        pakt_gen/templating.py
         pakt_gen/cpp/__init__.py
         pakt_gen/cpp/filters.py
         pakt_gen/cpp/keywords.py

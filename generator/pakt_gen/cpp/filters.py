@@ -9,20 +9,9 @@ from typing import Callable, Dict
 
 import jinja2
 
+from ..templating import schema_filter
 from ..model import Field, Message
 from . import literals, types
-
-
-def _schema_filter(fn: Callable) -> Callable:
-    """A filter fn(value, schema, *args) that takes `schema` from the template context."""
-
-    @jinja2.pass_context
-    def filt(ctx, value, *args):
-        return fn(value, ctx["schema"], *args)
-
-    filt.__name__ = fn.__name__
-    filt.__doc__ = fn.__doc__
-    return filt
 
 
 # --------------------------------------------------------------------------- types and values
@@ -158,11 +147,11 @@ def godot_read(f: Field) -> str:
 
 
 FILTERS: Dict[str, Callable] = {
-    "field_type": _schema_filter(field_type),
-    "member_initializer": _schema_filter(member_initializer),
-    "brace_default": _schema_filter(brace_default),
-    "reset_value": _schema_filter(reset_value),
-    "example_expr": _schema_filter(example_expr),
+    "field_type": schema_filter(field_type),
+    "member_initializer": schema_filter(member_initializer),
+    "brace_default": schema_filter(brace_default),
+    "reset_value": schema_filter(reset_value),
+    "example_expr": schema_filter(example_expr),
     "namespace": namespace,
     "builtin_cpp": builtin_cpp,
     "enum_number": enum_number,

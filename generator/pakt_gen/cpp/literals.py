@@ -1,10 +1,10 @@
 """C++ literals of schema values (defaults and examples, typed as the descriptor reader gives them)."""
 
 import math
-import struct
 from typing import Optional
 
 from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
+from ..templating import float32_text
 from .types import BUILTIN_CPP, qualified, type_name
 
 INT32_MIN = -(2**31)
@@ -19,17 +19,7 @@ def float_literal(v, is_float32: bool) -> str:
         return f"std::numeric_limits<{kind}>::quiet_NaN()"
     if math.isinf(v):
         return ("" if v > 0 else "-") + f"std::numeric_limits<{kind}>::infinity()"
-    if is_float32:
-        v = struct.unpack("<f", struct.pack("<f", v))[0]  # the value the float will hold
-        text = repr(v)
-        # shortest text that still reads back as the same float32
-        for digits in range(1, 18):
-            candidate = f"{v:.{digits}g}"
-            if struct.unpack("<f", struct.pack("<f", float(candidate)))[0] == v:
-                text = candidate
-                break
-    else:
-        text = repr(v)
+    text = float32_text(v) if is_float32 else repr(v)
     if "e" not in text and "." not in text and "inf" not in text:
         text += ".0"
     return text + suffix

@@ -6,6 +6,7 @@ from typing import Dict, List
 import jinja2
 
 from .. import RUNTIME_ABI, __version__
+from ..templating import template_environment
 from ..model import Message, Schema
 from . import filters
 
@@ -40,14 +41,7 @@ def dependency_order(messages: List[Message]) -> List[Message]:
 
 
 def make_environment(formats: List[str]) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-    )
+    env = template_environment(TEMPLATE_DIR)
     filters.register(env)
     env.globals.update(
         gen_version=__version__,

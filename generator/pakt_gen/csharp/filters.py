@@ -8,20 +8,9 @@ from typing import Callable, Dict, List
 
 import jinja2
 
+from ..templating import schema_filter
 from ..model import Enum, Field, Message
 from . import codec, keywords, literals, types
-
-
-def _schema_filter(fn: Callable) -> Callable:
-    """A filter fn(value, schema, *args) that takes `schema` from the template context."""
-
-    @jinja2.pass_context
-    def filt(ctx, value, *args):
-        return fn(value, ctx["schema"], *args)
-
-    filt.__name__ = fn.__name__
-    filt.__doc__ = fn.__doc__
-    return filt
 
 
 def _indent(lines: List[str], n: int) -> str:
@@ -151,18 +140,18 @@ FILTERS: Dict[str, Callable] = {
     "ident": ident,
     "pascal": pascal,
     "namespace": namespace,
-    "field_type": _schema_filter(field_type),
+    "field_type": schema_filter(field_type),
     "builtin_cs": builtin_cs,
     "enum_number": enum_number,
-    "default_value": _schema_filter(default_value),
+    "default_value": schema_filter(default_value),
     "cs_string": cs_string,
     "doc_comment": doc_comment,
-    "write_field": _schema_filter(write_field),
-    "size_field": _schema_filter(size_field),
-    "read_field": _schema_filter(read_field),
-    "check_field": _schema_filter(check_field),
-    "json_field": _schema_filter(json_field),
-    "reset_value": _schema_filter(reset_value),
+    "write_field": schema_filter(write_field),
+    "size_field": schema_filter(size_field),
+    "read_field": schema_filter(read_field),
+    "check_field": schema_filter(check_field),
+    "json_field": schema_filter(json_field),
+    "reset_value": schema_filter(reset_value),
     "fixed_size": fixed_size,
     "version_boundaries": version_boundaries,
     "enum_underlying": enum_underlying,

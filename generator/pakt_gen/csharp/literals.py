@@ -1,9 +1,9 @@
 """C# literals of schema values (defaults and examples, typed as the descriptor reader gives them)."""
 
 import math
-import struct
 
 from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
+from ..templating import float32_text
 from .keywords import identifier, pascal
 from .types import is_value_type, qualified, type_name
 
@@ -18,16 +18,7 @@ def float_literal(v, is_float32: bool) -> str:
         return f"{kind}.NaN"
     if math.isinf(v):
         return f"{kind}.PositiveInfinity" if v > 0 else f"{kind}.NegativeInfinity"
-    if is_float32:
-        v = struct.unpack("<f", struct.pack("<f", v))[0]
-        text = repr(v)
-        for digits in range(1, 18):  # the shortest text that reads back as the same float32
-            candidate = f"{v:.{digits}g}"
-            if struct.unpack("<f", struct.pack("<f", float(candidate)))[0] == v:
-                text = candidate
-                break
-    else:
-        text = repr(v)
+    text = float32_text(v) if is_float32 else repr(v)
     return text + suffix
 
 

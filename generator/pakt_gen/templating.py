@@ -1,0 +1,46 @@
+"""What every back end's templates share: the Jinja2 environment, filters that read the schema
+being rendered, and the shortest text of a float32 (the back ends spell literals, not values)."""
+
+import struct
+from typing import Callable
+
+import jinja2
+
+
+def template_environment(template_dir: str) -> jinja2.Environment:
+    """Templates of one language: StrictUndefined, no autoescape, block tags leave no blank lines."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(template_dir),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+
+
+def schema_filter(fn: Callable) -> Callable:
+    """A filter fn(value, schema, *args) that takes `schema` from the template context."""
+
+    @jinja2.pass_context
+    def filt(ctx, value, *args):
+        return fn(value, ctx["schema"], *args)
+
+    filt.__name__ = fn.__name__
+    filt.__doc__ = fn.__doc__
+    return filt
+
+
+def as_float32(v: float) -> float:
+    """The value a float32 holds for v."""
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def float32_text(v: float) -> str:
+    """The shortest decimal text that reads back as the same float32 as v (a finite value)."""
+    v = as_float32(v)
+    for digits in range(1, 18):
+        candidate = f"{v:.{digits}g}"
+        if as_float32(float(candidate)) == v:
+            return candidate
+    return repr(v)
