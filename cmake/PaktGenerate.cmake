@@ -2,7 +2,7 @@
 #
 #   pakt_generate(TARGET <existing target>
 #                 [SCHEMAS <file.yaml>...]              # default: the *.yaml / *.yml sources of TARGET
-#                 [FORMATS compact mslima godot json]   # codecs to emit; default: all
+#                 [FORMATS compact mslima godot json]   # codecs to emit; default: all (godot4, godot3 = godot)
 #                 [IMPORT_DIRS <dir>...]                # where `imports:` are looked up (after the schema's folder)
 #                 [OUTPUT_DIR <dir>]                    # default: ${CMAKE_CURRENT_BINARY_DIR}/pakt/<target>
 #                 [OUT_HEADERS <var>] [OUT_SOURCES <var>])
@@ -128,10 +128,12 @@ function(pakt_generate)
     set(arg_FORMATS compact mslima godot json)
   endif()
   foreach(format IN LISTS arg_FORMATS)
-    if(NOT format MATCHES "^(compact|mslima|godot|json)$")
-      message(FATAL_ERROR "pakt_generate: unknown format '${format}' (use compact, mslima, godot, json)")
+    if(NOT format MATCHES "^(compact|mslima|godot|godot4|godot3|json)$")
+      message(FATAL_ERROR "pakt_generate: unknown format '${format}' (use compact, mslima, godot4, godot3, godot, json)")
     endif()
   endforeach()
+  # godot4 and godot3 name the one generated Godot codec (it writes both generations), as in `pakt generate`.
+  list(TRANSFORM arg_FORMATS REPLACE "^godot[34]$" "godot")
   list(REMOVE_DUPLICATES arg_FORMATS)
   list(JOIN arg_FORMATS "," formats)
   if(NOT arg_OUTPUT_DIR)
