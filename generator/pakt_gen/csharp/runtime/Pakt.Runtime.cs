@@ -71,29 +71,20 @@ namespace Pakt
     }
 #endif
 
-    /// <summary>Bad bytes: the offset where decoding stopped, the field path and the reason
-    /// (the same text as the C++ pakt::Status).</summary>
-    public sealed class DecodeException : Exception
+    /// <summary>What DecodeException and EncodeException share: the field path, built while
+    /// unwinding, and the reason; Message is "path: reason", or the reason alone (as
+    /// pakt::Status::message()).</summary>
+    public abstract class PaktException : Exception
     {
-        public int Offset { get; private set; }
         public string Path { get; private set; }
         public string Reason { get; private set; }
 
-        public DecodeException(int offset, string reason) : base(reason)
+        protected PaktException(string path, string reason) : base(reason)
         {
-            Offset = offset;
-            Path = "";
-            Reason = reason;
-        }
-
-        public DecodeException(int offset, string path, string reason) : base(reason)
-        {
-            Offset = offset;
             Path = path;
             Reason = reason;
         }
 
-        /// <summary>"path: reason", or the reason alone (as pakt::Status::message()).</summary>
         public override string Message { get { return Path.Length == 0 ? Reason : Path + ": " + Reason; } }
 
         /// <summary>Prefixes the path with a field name (while unwinding).</summary>
@@ -111,37 +102,29 @@ namespace Pakt
         }
     }
 
-    /// <summary>A value breaks a schema limit (max_length, max_count) or does not fit the buffer.</summary>
-    public sealed class EncodeException : Exception
+    /// <summary>Bad bytes: the offset where decoding stopped, the field path and the reason
+    /// (the same text as the C++ pakt::Status).</summary>
+    public sealed class DecodeException : PaktException
     {
-        public string Path { get; private set; }
-        public string Reason { get; private set; }
+        public int Offset { get; private set; }
 
-        public EncodeException(string reason) : base(reason)
+        public DecodeException(int offset, string reason) : base("", reason)
         {
-            Path = "";
-            Reason = reason;
+            Offset = offset;
         }
 
-        public EncodeException(string path, string reason) : base(reason)
+        public DecodeException(int offset, string path, string reason) : base(path, reason)
         {
-            Path = path;
-            Reason = reason;
+            Offset = offset;
         }
+    }
 
-        public override string Message { get { return Path.Length == 0 ? Reason : Path + ": " + Reason; } }
+    /// <summary>A value breaks a schema limit (max_length, max_count) or does not fit the buffer.</summary>
+    public sealed class EncodeException : PaktException
+    {
+        public EncodeException(string reason) : base("", reason) { }
 
-        public void InField(string name)
-        {
-            if (Path.Length == 0 || Path[0] == '[') Path = name + Path;
-            else Path = name + "." + Path;
-        }
-
-        public void InIndex(int index)
-        {
-            bool dot = Path.Length != 0 && Path[0] != '[';
-            Path = "[" + index.ToString(CultureInfo.InvariantCulture) + "]" + (dot ? "." : "") + Path;
-        }
+        public EncodeException(string path, string reason) : base(path, reason) { }
     }
 
     [StructLayout(LayoutKind.Explicit)]
