@@ -1,7 +1,7 @@
 // HandWritten: the compact wire format written by hand, the way a careful user would write it
 // without pakt: exact size first, then unchecked stores into the sized buffer; decoding checks
-// every length against the bytes that remain, and bool bytes for 0/1. (It does not validate
-// UTF-8, which pakt's decoder does.) Its bytes equal pakt's compact bytes.
+// every length against the bytes that remain, bool bytes for 0/1 and strings for UTF-8, as pakt's
+// decoder must on untrusted input. Its bytes equal pakt's compact bytes.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -9,6 +9,7 @@
 
 #include "codecs.hpp"
 #include "harness.hpp"
+#include "pakt/utf8.hpp"
 
 namespace pakt_bench {
 namespace {
@@ -127,9 +128,11 @@ class Cursor {
     p_ += n;
     return true;
   }
+  // Strings come from untrusted bytes: validated as UTF-8 (the validator pakt's decoder uses, an
+  // ASCII fast path over 8 bytes at a time) before they are copied.
   bool GetString(std::string& s) {
     std::size_t n = 0;
-    if (!GetCount(n, 1)) return false;
+    if (!GetCount(n, 1) || !pakt::utf8::valid(p_, n)) return false;
     s.assign(reinterpret_cast<const char*>(p_), n);
     p_ += n;
     return true;

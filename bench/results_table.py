@@ -106,7 +106,7 @@ def main():
     out.append("- `bytes`: payload size; `allocs`: heap allocations per operation (malloc and operator new are "
                "counted); GB/s: payload bytes per RoundTrip time; ×Memcpy / ×HandWritten: RoundTrip time ratio.")
     out.append("- Codecs: Memcpy copies as many bytes as the compact encoding has (the floor); HandWritten is a careful "
-               "hand-written compact codec (bounds checked, no UTF-8 validation); Compact / Mslima are the generated "
+               "hand-written compact codec (bounds, bools and UTF-8 checked); Compact / Mslima are the generated "
                "code; Pfr is compact through Boost.PFR on mirror aggregates; Cereal is its binary archive over reused "
                "streams; NlohmannJson dumps and parses; Protobuf and FlatBuffers use their generated types "
                "(FlatBuffers' Deserialize verifies and copies into the pakt struct).\n")

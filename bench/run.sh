@@ -19,7 +19,7 @@ generator=()
 if command -v ninja > /dev/null; then generator=(-G Ninja); fi
 if [[ ! -f "$build/CMakeCache.txt" ]]; then
   cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DPython3_EXECUTABLE="$python" \
-    -DPAKT_BUILD_BENCH=ON -DPAKT_BUILD_TESTS=OFF -DPAKT_BUILD_EXAMPLES=OFF -DPAKT_BUILD_TOOLS=OFF
+    -DPAKT_BUILD_BENCH=ON -DPAKT_BUILD_TESTS=OFF -DPAKT_BUILD_EXAMPLES=OFF
 fi
 cmake --build "$build" --target pakt_bench -j "$jobs"
 

@@ -123,6 +123,22 @@ def test_filter_version_boundaries(model):
     assert render(model, "{{ m | version_boundaries }}", m=model.roots[0].messages[0]) == "[4]"
 
 
+def test_filter_read_groups(model):
+    def groups(m):
+        return render(model, "{% for start, g in m | read_groups %}{{ start }}:{{ g | map(attribute='name') | join(',') }} "
+                      "{% endfor %}", m=m).strip()
+
+    p = model.roots[0].messages[0]
+    # team, f, v are fixed-size (enum, float32, Vector2); the list and the optional stand alone.
+    assert groups(p) == "0:team,f,v 3:ws 4:b"
+    f = fields(model)
+    f["ws"].type.kind, f["ws"].type.name = "builtin", "int32"
+    f["b"].optional, f["b"].type.name = False, "bool"
+    assert groups(p) == "0:team,f,v,ws 4:b"  # a run stops at the version boundary before b
+    f["f"].deprecated = True
+    assert groups(p) == "0:team 1:f 2:v,ws 4:b"  # a deprecated field is read alone (and dropped)
+
+
 def test_filter_field_limits(model):
     w = model.files[0].messages[0].fields[0]
     assert render(model, "{{ f | field_limits }}", f=w) == "pakt::Limits{8, 0}"

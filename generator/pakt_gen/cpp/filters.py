@@ -110,6 +110,29 @@ def version_boundaries(m: Message):
     return m.facts.version_boundaries
 
 
+def _is_fixed_run_member(f: Field) -> bool:
+    """A field pakt::ReadFixedFields can take: a plain number, bool, enum or math type."""
+    t = f.type
+    return not f.optional and not f.deprecated and (t.kind == "enum" or (
+        t.kind == "builtin" and t.name not in ("string", "bytes")))
+
+
+def read_groups(m: Message):
+    """The fields in reading order as (index of the first field, [fields]): runs of two or more
+    fixed-size fields read under one bounds check, every other field alone. A run never crosses
+    a version boundary (a payload may end there)."""
+    boundaries = set(m.facts.version_boundaries)
+    groups = []
+    for i, f in enumerate(m.fields):
+        last = groups[-1] if groups else None
+        if (last is not None and i not in boundaries and _is_fixed_run_member(f)
+                and all(_is_fixed_run_member(g) for g in last[1])):
+            last[1].append(f)
+        else:
+            groups.append((i, [f]))
+    return groups
+
+
 def field_limits(f: Field) -> str:
     """Constructor arguments of pakt::Limits for this field, or '' when it has none."""
     if not f.max_length and not f.max_count:
@@ -163,6 +186,7 @@ FILTERS: Dict[str, Callable] = {
     "fingerprint": fingerprint,
     "wire_shape": wire_shape,
     "version_boundaries": version_boundaries,
+    "read_groups": read_groups,
     "field_limits": field_limits,
     "godot_write": godot_write,
     "godot_read": godot_read,

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <tuple>
@@ -389,12 +390,15 @@ template <class F, class T>
     if constexpr (F::kReverseStrings) {
       v.resize(n);
       std::reverse_copy(p, p + n, v.begin());
+      const std::size_t bad = utf8::first_invalid(reinterpret_cast<const std::uint8_t*>(v.data()), n);
+      if (bad != n) return detail::fail_utf8(r, at, bad);
     } else {
+      // Validated where the bytes are, before the copy: loading back the bytes the copy has just
+      // stored stalls store-to-load forwarding (most of this function's time on short strings).
+      const std::size_t bad = utf8::first_invalid(p, n);
+      if (bad != n) return detail::fail_utf8(r, at, bad);
       v.assign(reinterpret_cast<const char*>(p), n);
     }
-    const auto* s = reinterpret_cast<const std::uint8_t*>(v.data());
-    const std::size_t bad = utf8::first_invalid(s, n);
-    if (bad != n) return detail::fail_utf8(r, at, bad);
     return true;
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
@@ -447,6 +451,56 @@ template <class F, class T>
     static_assert(always_false_v<T>, "pakt: this type has no compact/mslima encoding");
     return false;
   }
+}
+
+// Consecutive fixed-size fields (numbers, bools, enums, math types) read under one bounds check
+// through a local pointer, so the Reader is not reloaded between them. When fewer bytes remain or
+// a bool byte is neither 0 nor 1, the fields are read again one by one from the same offset, which
+// records the exact error of the field at fault (`names` are the fields' names, in order).
+// Generated code calls it for runs of two or more such fields.
+namespace detail {
+
+template <class T>
+constexpr bool is_fixed_flat() {
+  return is_scalar_v<T> || is_math_v<T>;
+}
+
+// Loads a fixed-size value at p and advances p; false for a bool byte other than 0 or 1 (strict formats).
+template <class F, class T>
+inline bool get_fixed(const std::uint8_t*& p, T& v) noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    const std::uint8_t byte = *p++;
+    v = byte != 0;
+    return !F::kStrictBool || byte <= 1;
+  } else if constexpr (is_scalar_v<T>) {
+    v = load<F, T>(p);
+    p += sizeof(T);
+    return true;
+  } else {
+    load_math<F>(p, v);
+    p += sizeof(T);
+    return true;
+  }
+}
+
+}  // namespace detail
+
+template <class F, class... Fields>
+[[nodiscard]] bool ReadFixedFields(Reader& r, F f, std::initializer_list<const char*> names, Fields&... fields) {
+  static_assert((detail::is_fixed_flat<Fields>() && ...), "pakt: ReadFixedFields takes fixed-size fields only");
+  constexpr std::size_t size = (fixed_wire_size<Fields>() + ...);
+  if (const std::uint8_t* p = r.peek(size)) {
+    bool valid = true;
+    ((valid &= detail::get_fixed<F>(p, fields)), ...);
+    if (valid) {
+      r.skip(size);
+      return true;
+    }
+  }
+  const char* const* name = names.begin();
+  bool ok = true;
+  ((ok = ok && (Read(r, fields, f) ? (++name, true) : r.in_field(*name))), ...);
+  return ok;
 }
 
 // A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the member

@@ -10,45 +10,63 @@
 
 namespace pakt {
 
+// Until an error happens it is one null pointer, so that a Reader or Checker costs nothing to make
+// and destroy on the success path; the first error allocates its details.
 class ErrorState {
  public:
-  bool ok() const noexcept { return code_ == ErrorCode::kOk; }
+  ErrorState() noexcept = default;
+  ErrorState(const ErrorState&) = delete;
+  ErrorState& operator=(const ErrorState&) = delete;
+  ~ErrorState() {
+    if (error_ != nullptr) release();  // the test inline, the delete out of line
+  }
+
+  bool ok() const noexcept { return error_ == nullptr; }
 
   // Records the first error; always returns false so callers can `return fail_at(...)`.
   [[nodiscard]] bool fail_at(std::size_t at, ErrorCode code, std::string reason) {
-    if (code_ == ErrorCode::kOk) {
-      code_ = code;
-      error_offset_ = at;
-      reason_ = std::move(reason);
-    }
+    if (error_ == nullptr) error_ = new Details{code, at, {}, std::move(reason)};
     return false;
   }
 
   // Called while unwinding after a failure: prefix the path with a field name or an index.
   bool in_field(const char* name) {
-    if (path_.empty() || path_.front() == '[') {
-      path_.insert(0, name);
+    std::string& path = details().path;
+    if (path.empty() || path.front() == '[') {
+      path.insert(0, name);
     } else {
-      path_.insert(0, std::string(name) + ".");
+      path.insert(0, std::string(name) + ".");
     }
     return false;
   }
   bool in_index(std::size_t index) {
-    const bool needs_dot = !path_.empty() && path_.front() != '[';
-    path_.insert(0, "[" + std::to_string(index) + "]" + (needs_dot ? "." : ""));
+    std::string& path = details().path;
+    const bool needs_dot = !path.empty() && path.front() != '[';
+    path.insert(0, "[" + std::to_string(index) + "]" + (needs_dot ? "." : ""));
     return false;
   }
 
   Status status() const {
     if (ok()) return Status::Ok();
-    return Status::Error(code_, error_offset_, path_, reason_);
+    return Status::Error(error_->code, error_->offset, error_->path, error_->reason);
   }
 
  private:
-  ErrorCode code_ = ErrorCode::kOk;
-  std::size_t error_offset_ = 0;
-  std::string path_;
-  std::string reason_;
+  struct Details {
+    ErrorCode code;
+    std::size_t offset;
+    std::string path;
+    std::string reason;
+  };
+  // A path added without an error recorded first still has somewhere to go (a caller bug; the
+  // status then reads as an error with no reason rather than as ok).
+  Details& details() {
+    if (error_ == nullptr) error_ = new Details{ErrorCode::kInvalidValue, 0, {}, {}};
+    return *error_;
+  }
+  [[gnu::cold, gnu::noinline]] void release() noexcept { delete error_; }
+
+  Details* error_ = nullptr;  // owned
 };
 
 // Encode-side validation of schema limits (max_length, max_count) before writing.

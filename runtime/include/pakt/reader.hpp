@@ -35,6 +35,11 @@ class Reader : public ErrorState {
     return p;
   }
 
+  // The next n bytes without consuming them, or nullptr when fewer remain (no error is recorded:
+  // the caller falls back to take(), which records it). skip(n) then consumes what peek(n) gave.
+  const std::uint8_t* peek(std::size_t n) const noexcept { return n <= remaining() ? pos_ : nullptr; }
+  void skip(std::size_t n) noexcept { pos_ += n; }
+
   // Frames (extensible messages): narrows reading to the next n bytes, which the caller has
   // checked against remaining(), and returns the outer end for end_frame().
   const std::uint8_t* begin_frame(std::size_t n) noexcept {

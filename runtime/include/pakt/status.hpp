@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -24,43 +25,60 @@ enum class ErrorCode : std::uint8_t {
 
 const char* to_string(ErrorCode code) noexcept;
 
+// An ok Status is one null pointer: returning and destroying it costs a store and a test, which
+// matters on the success path of every Serialize and Deserialize. The details of an error live in
+// one heap block made when the error is.
 class [[nodiscard]] Status {
  public:
   Status() noexcept = default;  // ok
+  Status(const Status& other) : error_(other.error_ ? std::make_unique<Details>(*other.error_) : nullptr) {}
+  Status(Status&&) noexcept = default;
+  Status& operator=(const Status& other) {
+    if (this != &other) error_ = other.error_ ? std::make_unique<Details>(*other.error_) : nullptr;
+    return *this;
+  }
+  Status& operator=(Status&&) noexcept = default;
+  ~Status() = default;
+
   static Status Ok() noexcept { return Status(); }
   static Status Error(ErrorCode code, std::size_t offset, std::string path, std::string reason) {
     Status s;
-    s.code_ = code;
-    s.offset_ = offset;
-    s.path_ = std::move(path);
-    s.reason_ = std::move(reason);
+    s.error_ = std::make_unique<Details>(Details{code, offset, std::move(path), std::move(reason)});
     return s;
   }
 
-  bool ok() const noexcept { return code_ == ErrorCode::kOk; }
+  bool ok() const noexcept { return error_ == nullptr; }
   explicit operator bool() const noexcept { return ok(); }
-  ErrorCode code() const noexcept { return code_; }
-  std::size_t offset() const noexcept { return offset_; }
-  const std::string& path() const noexcept { return path_; }
-  const std::string& reason() const noexcept { return reason_; }
+  ErrorCode code() const noexcept { return error_ ? error_->code : ErrorCode::kOk; }
+  std::size_t offset() const noexcept { return error_ ? error_->offset : 0; }
+  const std::string& path() const noexcept { return error_ ? error_->path : empty(); }
+  const std::string& reason() const noexcept { return error_ ? error_->reason : empty(); }
 
   // "Player.weapons[2].name: string length 9000 exceeds max_length 32"
   std::string message() const {
     if (ok()) return "ok";
-    if (path_.empty()) return reason_;
-    return path_ + ": " + reason_;
+    if (error_->path.empty()) return error_->reason;
+    return error_->path + ": " + error_->reason;
   }
   // "offset 17: Player.weapons[2].name: ..."
   std::string to_string() const {
     if (ok()) return "ok";
-    return "offset " + std::to_string(offset_) + ": " + message();
+    return "offset " + std::to_string(error_->offset) + ": " + message();
   }
 
  private:
-  ErrorCode code_ = ErrorCode::kOk;
-  std::size_t offset_ = 0;
-  std::string path_;
-  std::string reason_;
+  struct Details {
+    ErrorCode code;
+    std::size_t offset;
+    std::string path;
+    std::string reason;
+  };
+  static const std::string& empty() noexcept {
+    static const std::string kEmpty;
+    return kEmpty;
+  }
+
+  std::unique_ptr<Details> error_;
 };
 
 inline const char* to_string(ErrorCode code) noexcept {

@@ -26,9 +26,11 @@ template <class F>
 [[nodiscard]] bool ReadPlayer(pakt::Reader& r, Player& m, F f, bool top_level) {
   if (!pakt::Read(r, m.id, f)) return r.in_field("id");
   if (!pakt::Read(r, m.name, f, pakt::Limits{32, 0})) return r.in_field("name");
-  if (!pakt::Read(r, m.team, f)) return r.in_field("team");
-  if (!pakt::Read(r, m.pos, f)) return r.in_field("pos");
-  if (!pakt::Read(r, m.rot, f)) return r.in_field("rot");
+  // 3 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"team", "pos", "rot"},
+                             m.team,  // line 18: team Team
+                             m.pos,  // line 19: pos Vector3
+                             m.rot)) return false;  // line 20: rot Quaternion
   if (!pakt::Read(r, m.inventory, f, pakt::Limits{0, 64})) return r.in_field("inventory");
   if (!pakt::Read(r, m.color, f)) return r.in_field("color");
   if (!pakt::Read(r, m.nick, f, pakt::Limits{16, 0})) return r.in_field("nick");
@@ -73,12 +75,14 @@ void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
 
 template <class F>
 [[nodiscard]] bool ReadMoveUpdate(pakt::Reader& r, MoveUpdate& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.player_id, f)) return r.in_field("player_id");
-  if (!pakt::Read(r, m.tick, f)) return r.in_field("tick");
-  if (!pakt::Read(r, m.position, f)) return r.in_field("position");
-  if (!pakt::Read(r, m.velocity, f)) return r.in_field("velocity");
-  if (!pakt::Read(r, m.rotation, f)) return r.in_field("rotation");
-  if (!pakt::Read(r, m.crouching, f)) return r.in_field("crouching");
+  // 6 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"player_id", "tick", "position", "velocity", "rotation", "crouching"},
+                             m.player_id,  // line 42: player_id uint32
+                             m.tick,  // line 43: tick uint32
+                             m.position,  // line 44: position Vector3
+                             m.velocity,  // line 45: velocity Vector3
+                             m.rotation,  // line 46: rotation Quaternion
+                             m.crouching)) return false;  // line 47: crouching bool
   (void)top_level;
   return true;
 }
@@ -104,8 +108,10 @@ void WriteChat(pakt::Writer& w, const Chat& m, F f) {
 
 template <class F>
 [[nodiscard]] bool ReadChat(pakt::Reader& r, Chat& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.from, f)) return r.in_field("from");
-  if (!pakt::Read(r, m.channel, f)) return r.in_field("channel");
+  // 2 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"from", "channel"},
+                             m.from,  // line 54: from uint32
+                             m.channel)) return false;  // line 55: channel ChatChannel
   if (!pakt::Read(r, m.text, f, pakt::Limits{256, 0})) return r.in_field("text");
   if (!pakt::Read(r, m.to, f)) return r.in_field("to");
   (void)top_level;
@@ -151,13 +157,15 @@ template <class F>
   if (!pakt::Read(r, m.map_name, f)) return r.in_field("map_name");
   if (!pakt::Read(r, m.spawn_points, f)) return r.in_field("spawn_points");
   if (!pakt::Read(r, m.seed, f, pakt::Limits{64, 0})) return r.in_field("seed");
-  if (!pakt::Read(r, m.gravity, f)) return r.in_field("gravity");
-  if (!pakt::Read(r, m.tint, f)) return r.in_field("tint");
-  if (!pakt::Read(r, m.grid, f)) return r.in_field("grid");
-  if (!pakt::Read(r, m.cell, f)) return r.in_field("cell");
-  if (!pakt::Read(r, m.scale, f)) return r.in_field("scale");
-  if (!pakt::Read(r, m.small, f)) return r.in_field("small");
-  if (!pakt::Read(r, m.delta, f)) return r.in_field("delta");
+  // 7 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"gravity", "tint", "grid", "cell", "scale", "small", "delta"},
+                             m.gravity,  // line 68: gravity float64
+                             m.tint,  // line 69: tint Color
+                             m.grid,  // line 70: grid Vector2i
+                             m.cell,  // line 71: cell Vector3i
+                             m.scale,  // line 72: scale Vector2
+                             m.small,  // line 73: small int8
+                             m.delta)) return false;  // line 74: delta int64
   if (!pakt::Read(r, m.flags, f)) return r.in_field("flags");
   if (!pakt::Read(r, m.tags, f, pakt::Limits{24, 16})) return r.in_field("tags");
   (void)top_level;

@@ -19,11 +19,15 @@ void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
 
 template <class F>
 [[nodiscard]] bool ReadSeedStruct(pakt::Reader& r, SeedStruct& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.int_1, f)) return r.in_field("int_1");
-  if (!pakt::Read(r, m.int_2, f)) return r.in_field("int_2");
+  // 2 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"int_1", "int_2"},
+                             m.int_1,  // line 12: int_1 int32
+                             m.int_2)) return false;  // line 13: int_2 int32
   if (!pakt::Read(r, m.string_1, f)) return r.in_field("string_1");
-  if (!pakt::Read(r, m.float_1, f)) return r.in_field("float_1");
-  if (!pakt::Read(r, m.float_2, f)) return r.in_field("float_2");
+  // 2 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"float_1", "float_2"},
+                             m.float_1,  // line 15: float_1 float32
+                             m.float_2)) return false;  // line 16: float_2 float32
   (void)top_level;
   return true;
 }
@@ -54,11 +58,15 @@ void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
 
 template <class F>
 [[nodiscard]] bool ReadSeedShortNames(pakt::Reader& r, SeedShortNames& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.a, f)) return r.in_field("a");
-  if (!pakt::Read(r, m.b, f)) return r.in_field("b");
+  // 2 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"a", "b"},
+                             m.a,  // line 22: a int32
+                             m.b)) return false;  // line 23: b int32
   if (!pakt::Read(r, m.c, f)) return r.in_field("c");
-  if (!pakt::Read(r, m.d, f)) return r.in_field("d");
-  if (!pakt::Read(r, m.e, f)) return r.in_field("e");
+  // 2 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"d", "e"},
+                             m.d,  // line 25: d float32
+                             m.e)) return false;  // line 26: e float32
   (void)top_level;
   return true;
 }
@@ -92,14 +100,18 @@ void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
 
 template <class F>
 [[nodiscard]] bool ReadSeedGameStruct(pakt::Reader& r, SeedGameStruct& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.int_1, f)) return r.in_field("int_1");
-  if (!pakt::Read(r, m.int_2, f)) return r.in_field("int_2");
-  if (!pakt::Read(r, m.float_1, f)) return r.in_field("float_1");
-  if (!pakt::Read(r, m.bool_1, f)) return r.in_field("bool_1");
+  // 4 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"int_1", "int_2", "float_1", "bool_1"},
+                             m.int_1,  // line 33: int_1 int32
+                             m.int_2,  // line 34: int_2 int32
+                             m.float_1,  // line 35: float_1 float32
+                             m.bool_1)) return false;  // line 36: bool_1 bool
   if (!pakt::Read(r, m.string_1, f)) return r.in_field("string_1");
-  if (!pakt::Read(r, m.vector3_1, f)) return r.in_field("vector3_1");
-  if (!pakt::Read(r, m.vector3_2, f)) return r.in_field("vector3_2");
-  if (!pakt::Read(r, m.quaternion_1, f)) return r.in_field("quaternion_1");
+  // 3 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"vector3_1", "vector3_2", "quaternion_1"},
+                             m.vector3_1,  // line 38: vector3_1 Vector3
+                             m.vector3_2,  // line 39: vector3_2 Vector3
+                             m.quaternion_1)) return false;  // line 40: quaternion_1 Quaternion
   (void)top_level;
   return true;
 }

@@ -79,20 +79,22 @@ void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
 
 template <class F>
 [[nodiscard]] bool ReadScalars(pakt::Reader& r, Scalars& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.b, f)) return r.in_field("b");
-  if (!pakt::Read(r, m.u8, f)) return r.in_field("u8");
-  if (!pakt::Read(r, m.i8, f)) return r.in_field("i8");
-  if (!pakt::Read(r, m.u16, f)) return r.in_field("u16");
-  if (!pakt::Read(r, m.i16, f)) return r.in_field("i16");
-  if (!pakt::Read(r, m.u32, f)) return r.in_field("u32");
-  if (!pakt::Read(r, m.i32, f)) return r.in_field("i32");
-  if (!pakt::Read(r, m.u64, f)) return r.in_field("u64");
-  if (!pakt::Read(r, m.i64, f)) return r.in_field("i64");
-  if (!pakt::Read(r, m.f32, f)) return r.in_field("f32");
-  if (!pakt::Read(r, m.f64, f)) return r.in_field("f64");
-  if (!pakt::Read(r, m.small, f)) return r.in_field("small");
-  if (!pakt::Read(r, m.signed_enum, f)) return r.in_field("signed_enum");
-  if (!pakt::Read(r, m.wide, f)) return r.in_field("wide");
+  // 14 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"b", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64", "small", "signed_enum", "wide"},
+                             m.b,  // line 29: b bool
+                             m.u8,  // line 30: u8 uint8
+                             m.i8,  // line 31: i8 int8
+                             m.u16,  // line 32: u16 uint16
+                             m.i16,  // line 33: i16 int16
+                             m.u32,  // line 34: u32 uint32
+                             m.i32,  // line 35: i32 int32
+                             m.u64,  // line 36: u64 uint64
+                             m.i64,  // line 37: i64 int64
+                             m.f32,  // line 38: f32 float32
+                             m.f64,  // line 39: f64 float64
+                             m.small,  // line 40: small Small
+                             m.signed_enum,  // line 41: signed_enum Signed
+                             m.wide)) return false;  // line 42: wide Wide
   (void)top_level;
   return true;
 }
@@ -120,12 +122,14 @@ void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
 
 template <class F>
 [[nodiscard]] bool ReadGeometry(pakt::Reader& r, Geometry& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.v2, f)) return r.in_field("v2");
-  if (!pakt::Read(r, m.v3, f)) return r.in_field("v3");
-  if (!pakt::Read(r, m.q, f)) return r.in_field("q");
-  if (!pakt::Read(r, m.c, f)) return r.in_field("c");
-  if (!pakt::Read(r, m.v2i, f)) return r.in_field("v2i");
-  if (!pakt::Read(r, m.v3i, f)) return r.in_field("v3i");
+  // 6 fixed-size fields under one bounds check
+  if (!pakt::ReadFixedFields(r, f, {"v2", "v3", "q", "c", "v2i", "v3i"},
+                             m.v2,  // line 49: v2 Vector2
+                             m.v3,  // line 50: v3 Vector3
+                             m.q,  // line 51: q Quaternion
+                             m.c,  // line 52: c Color
+                             m.v2i,  // line 53: v2i Vector2i
+                             m.v3i)) return false;  // line 54: v3i Vector3i
   (void)top_level;
   return true;
 }
