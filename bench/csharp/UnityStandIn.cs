@@ -1,8 +1,9 @@
-// The benchmark compiles the generated C# as Unity does (-define:UNITY_5_3_OR_NEWER), so the generated
-// code and MSLIMA's Serializer.cs use the same vector types. Unity's assembly is not available under
-// mono: these are minimal stand-ins with UnityEngine's public fields and constructors (Vector2Int and
-// Vector3Int have x/y/z properties in Unity; plain fields here, which the generated code reads the same
-// way), and Debug.LogError, which MSLIMA's RegisterCustomType calls.
+// The generated C# compiled as Unity compiles it (-define:UNITY_5_3_OR_NEWER), without Unity: minimal
+// stand-ins for the UnityEngine types the generated code and MSLIMA's Serializer.cs use, with Unity's
+// public members and constructors (fields x, y, z, w / r, g, b, a; Vector2Int and Vector3Int have x/y/z
+// properties, as in Unity), and Debug.LogError, which MSLIMA's RegisterCustomType calls. Used by the C#
+// benchmark (so the generated code and MSLIMA's use the same vector types, as in Unity) and by
+// csharp.compile.
 namespace UnityEngine
 {
     public struct Vector2
@@ -31,13 +32,16 @@ namespace UnityEngine
 
     public struct Vector2Int
     {
-        public int x, y;
+        public int x { get; set; }
+        public int y { get; set; }
         public Vector2Int(int x, int y) { this.x = x; this.y = y; }
     }
 
     public struct Vector3Int
     {
-        public int x, y, z;
+        public int x { get; set; }
+        public int y { get; set; }
+        public int z { get; set; }
         public Vector3Int(int x, int y, int z) { this.x = x; this.y = y; this.z = z; }
     }
 

@@ -3,7 +3,9 @@
 (warnings as errors) and run with `mono` against the C++ generated code.
 
     run_csharp_tests.py compile PAKT WORKDIR SCHEMA...
-        every schema's C# (with its imports and Pakt.Runtime.cs) compiles with mcs -warnaserror
+        every schema's C# (with its imports and Pakt.Runtime.cs) compiles with mcs -warnaserror; all at
+        once also with PUN_2_OR_NEWER (tests/csharp/PhotonStandIn.cs) and as Unity compiles them
+        (UNITY_5_3_OR_NEWER, bench/csharp/UnityStandIn.cs)
     run_csharp_tests.py cross PAKT CROSS_VECTORS WORKDIR SOURCE_DIR
         C++ bytes -> C# decode / re-encode / ToJson; C# bytes -> C++ decode / ToJson; the seed's
         real MSLIMA bytes; truncations; hostile bytes; allocations (tests/csharp/CrossTest.cs)
@@ -84,6 +86,14 @@ def compile_all(pakt: str, work: str, schemas) -> None:
     run([mcs, "-target:library", "-warnaserror", "-warn:4", "-langversion:7.2", "-define:PUN_2_OR_NEWER",
          f"-out:{out}.dll", os.path.join(os.path.dirname(os.path.abspath(__file__)), "PhotonStandIn.cs")] + sources)
     print(f"all {len(schemas)} schemas at once, with PUN_2_OR_NEWER: {len(sources)} C# files compile")
+    # As Unity compiles them (UNITY_5_3_OR_NEWER: UnityEngine's vector types), against stand-ins of those types.
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    run([mcs, "-target:library", "-warnaserror", "-warn:4", "-langversion:7.2", "-define:UNITY_5_3_OR_NEWER",
+         "-define:PUN_2_OR_NEWER", f"-out:{out}-unity.dll",
+         os.path.join(os.path.dirname(os.path.abspath(__file__)), "PhotonStandIn.cs"),
+         os.path.join(root, "bench", "csharp", "UnityStandIn.cs")] + sources)
+    print(f"all {len(schemas)} schemas at once, with UNITY_5_3_OR_NEWER and PUN_2_OR_NEWER: "
+          f"{len(sources)} C# files compile against UnityEngine stand-ins")
 
 
 def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
