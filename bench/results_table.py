@@ -109,7 +109,9 @@ def main():
                "hand-written compact codec (bounds, bools and UTF-8 checked); Compact / Mslima are the generated "
                "code; Pfr is compact through Boost.PFR on mirror aggregates; Cereal is its binary archive over reused "
                "streams; NlohmannJson dumps and parses; Protobuf and FlatBuffers use their generated types "
-               "(FlatBuffers' Deserialize verifies and copies into the pakt struct).\n")
+               "(FlatBuffers' Deserialize verifies and copies into the pakt struct).")
+    out.append("- The C# code (generated vs hand-written vs MSLIMA's Serializer.cs, under mono) is measured by "
+               "`bench/csharp/run.sh`: [csharp/RESULTS.md](csharp/RESULTS.md).\n")
     for message in MESSAGE_ORDER:
         if not any(k[0] == message for k in medians):
             continue

@@ -56,6 +56,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="comma-separated codecs to emit: " + ",".join(CPP_FORMATS) + " (default: all)")
     parser.add_argument("--descriptor", metavar="FILE", default="-",
                         help="the descriptor (JSON from `pakt describe`); default: standard input")
+    parser.add_argument("--unity-package", metavar="NAME[@VERSION]",
+                        help="csharp: the output folder is also a Unity package (package.json, NAME.asmdef, .meta files)")
     parser.add_argument("--version", action="version", version=f"pakt_gen {__version__}")
     args = parser.parse_args(argv)
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
@@ -63,6 +65,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     if unknown or not formats:
         parser.error(f"--formats: unknown format '{unknown[0] if unknown else ''}'; choose from " + ",".join(CPP_FORMATS))
     lang = LANGUAGES[args.lang]()
+    options = {}
+    if args.unity_package is not None:
+        if args.lang != "csharp":
+            parser.error("--unity-package applies with --lang csharp only")
+        from .csharp import unity_package
+
+        if unity_package.parse(args.unity_package)[0] is None:
+            parser.error("--unity-package: " + unity_package.parse(args.unity_package)[1])
+        options["unity_package"] = args.unity_package
 
     try:
         if args.descriptor == "-":
@@ -75,7 +86,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 1
     try:
         descriptor = load_descriptor(text)
-        files = lang.generate(descriptor, formats)
+        files = lang.generate(descriptor, formats, **options)
     except DescriptorError as e:
         print(f"pakt_gen: error: {e}", file=sys.stderr)
         return 1

@@ -3,10 +3,17 @@
 (warnings as errors) and run with `mono` against the C++ generated code.
 
     run_csharp_tests.py compile PAKT WORKDIR SCHEMA...
-        every schema's C# (with its imports and Pakt.Runtime.cs) compiles with mcs -warnaserror
+        every schema's C# (with its imports and Pakt.Runtime.cs) compiles with mcs -warnaserror; all at
+        once also with PUN_2_OR_NEWER (tests/csharp/PhotonStandIn.cs) and as Unity compiles them
+        (UNITY_5_3_OR_NEWER, bench/csharp/UnityStandIn.cs)
     run_csharp_tests.py cross PAKT CROSS_VECTORS WORKDIR SOURCE_DIR
         C++ bytes -> C# decode / re-encode / ToJson; C# bytes -> C++ decode / ToJson; the seed's
         real MSLIMA bytes; truncations; hostile bytes; allocations (tests/csharp/CrossTest.cs)
+    run_csharp_tests.py bench PAKT BENCH_DATA WORKDIR ROOT
+        the C# benchmark (bench/csharp) compiles as bench/csharp/run.sh compiles it; its codecs write
+        the C++ benchmark's bytes (BENCH_DATA dumps them) and the seed's real MSLIMA bytes, read them
+        back, reject truncations and bad UTF-8; one quick timed pass prints both tables (times are not
+        checked). PAKT_MSLIMA_SERIALIZER=/path/Serializer.cs adds MSLIMA's column.
 
 A missing mcs or mono is a failure (scripts/setup.sh installs mono-mcs and mono-runtime).
 """
@@ -79,6 +86,14 @@ def compile_all(pakt: str, work: str, schemas) -> None:
     run([mcs, "-target:library", "-warnaserror", "-warn:4", "-langversion:7.2", "-define:PUN_2_OR_NEWER",
          f"-out:{out}.dll", os.path.join(os.path.dirname(os.path.abspath(__file__)), "PhotonStandIn.cs")] + sources)
     print(f"all {len(schemas)} schemas at once, with PUN_2_OR_NEWER: {len(sources)} C# files compile")
+    # As Unity compiles them (UNITY_5_3_OR_NEWER: UnityEngine's vector types), against stand-ins of those types.
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    run([mcs, "-target:library", "-warnaserror", "-warn:4", "-langversion:7.2", "-define:UNITY_5_3_OR_NEWER",
+         "-define:PUN_2_OR_NEWER", f"-out:{out}-unity.dll",
+         os.path.join(os.path.dirname(os.path.abspath(__file__)), "PhotonStandIn.cs"),
+         os.path.join(root, "bench", "csharp", "UnityStandIn.cs")] + sources)
+    print(f"all {len(schemas)} schemas at once, with UNITY_5_3_OR_NEWER and PUN_2_OR_NEWER: "
+          f"{len(sources)} C# files compile against UnityEngine stand-ins")
 
 
 def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
@@ -101,13 +116,7 @@ def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
             if m["facts"]["version_boundaries"] and not m["extensible"]:  # a frame's length is never cut
                 boundary.append(cs_namespace(f["package"]) + "." + m["name"])
 
-    # The real MSLIMA bytes of the seed's SeedGameStruct, as tests/generated/seed_test.cpp has them
-    # from the original issue (not from pakt's output).
-    seed_src = open(os.path.join(root, "tests/generated/seed_test.cpp"), encoding="utf-8").read()
-    m = re.search(r"kMslimaSeedGameStruct = from_hex\(\s*((?:\"[0-9a-f]*\"\s*)+)\)", seed_src)
-    if not m:
-        die("cannot find kMslimaSeedGameStruct in tests/generated/seed_test.cpp")
-    seed_hex = "".join(re.findall(r"\"([0-9a-f]*)\"", m.group(1)))
+    seed_hex = seed_mslima_hex(root)
 
     cpp_values = os.path.join(work, "cpp_values.tsv")
     cs_values = os.path.join(work, "cs_values.tsv")
@@ -118,11 +127,55 @@ def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
     sys.stdout.write(p.stdout)
 
 
+def seed_mslima_hex(root: str) -> str:
+    """The real MSLIMA bytes of the seed's SeedGameStruct, as tests/generated/seed_test.cpp has them
+    from the original issue (not from pakt's output)."""
+    seed_src = open(os.path.join(root, "tests/generated/seed_test.cpp"), encoding="utf-8").read()
+    m = re.search(r"kMslimaSeedGameStruct = from_hex\(\s*((?:\"[0-9a-f]*\"\s*)+)\)", seed_src)
+    if not m:
+        die("cannot find kMslimaSeedGameStruct in tests/generated/seed_test.cpp")
+    return "".join(re.findall(r"\"([0-9a-f]*)\"", m.group(1)))
+
+
+def bench(pakt: str, data_tool: str, work: str, root: str) -> None:
+    mcs, mono = tool("mcs"), tool("mono")
+    os.makedirs(work, exist_ok=True)
+    sources = generate(pakt, os.path.join(work, "generated"),
+                       [os.path.join(root, "bench/monster.yaml"), os.path.join(root, "schemas/photon_seed.yaml")])
+    here = os.path.join(root, "bench/csharp")
+    sources += [os.path.join(here, n) for n in ("Bench.cs", "HandWritten.cs", "MslimaCodec.cs", "UnityStandIn.cs")]
+    defines = ["-define:UNITY_5_3_OR_NEWER"]
+    mslima = os.environ.get("PAKT_MSLIMA_SERIALIZER")
+    if mslima:
+        if not os.path.isfile(mslima):
+            die(f"PAKT_MSLIMA_SERIALIZER={mslima} is not a file")
+        sources += [os.path.join(here, "MslimaStandIn.cs"), mslima]
+        defines.append("-define:PAKT_MSLIMA")
+    exe = os.path.join(work, "Bench.exe")
+    run([mcs, "-optimize+", "-warnaserror", "-langversion:7.2", f"-out:{exe}"] + defines + sources)
+    cpp_bytes = os.path.join(work, "cpp_bytes.tsv")
+    with open(cpp_bytes, "w", encoding="utf-8") as f:
+        f.write(run([data_tool]).stdout)
+    p = run([mono, "--debug", exe, "--check", "--cpp-bytes", cpp_bytes, "--seed-mslima", seed_mslima_hex(root)])
+    sys.stderr.write(p.stderr)
+    if "checks passed" not in p.stderr:
+        die("the benchmark's --check did not report its checks")
+    p = run([mono, exe, "--repetitions", "1", "--min-time", "0.001"])
+    sys.stdout.write(p.stdout)
+    for table in ("## SeedGameStruct (69 bytes)", "## Monster50 (9,272 bytes)"):
+        if table not in p.stdout:
+            die(f"the benchmark printed no '{table}' table")
+    if ("| MSLIMA | mslima | skipped" in p.stdout) == bool(mslima):
+        die("the MSLIMA row does not match PAKT_MSLIMA_SERIALIZER")
+
+
 def main(argv) -> None:
     if len(argv) >= 4 and argv[1] == "compile":
         compile_all(argv[2], argv[3], argv[4:])
     elif len(argv) == 6 and argv[1] == "cross":
         cross(argv[2], argv[3], argv[4], argv[5])
+    elif len(argv) == 6 and argv[1] == "bench":
+        bench(argv[2], argv[3], argv[4], argv[5])
     else:
         die(__doc__)
 

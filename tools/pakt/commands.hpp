@@ -57,9 +57,13 @@ struct GenerateOptions {
   std::vector<std::string> import_dirs;  // -I
   std::optional<std::string> depfile;  // --depfile
   std::string python = "python3";      // --python
+  std::optional<std::string> unity_package;  // --unity-package NAME[@VERSION] (csharp)
   std::vector<std::string> schemas;
 };
 int run_generate(const GenerateOptions& options);
+// Why --unity-package NAME[@VERSION] is refused (Unity's package name rules, a semantic version),
+// or "" when it is fine.
+std::string unity_package_problem(const std::string& value);
 // The languages that have a back end (--lang).
 const std::vector<std::string>& generate_languages();
 // The names --formats accepts, in the order help lists them.

@@ -92,6 +92,64 @@ bool generate_formats_for_back_end(const std::string& list, std::string& out, st
   return true;
 }
 
+namespace {
+
+bool is_name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_ident_char(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-'; }
+
+// "a.b.c" with non-empty parts of `ok` characters (and at least `min_parts` parts).
+template <class Ok>
+bool dotted(const std::string& text, std::size_t min_parts, Ok ok) {
+  std::size_t parts = 1, run = 0;
+  for (char c : text) {
+    if (c == '.') {
+      if (run == 0) return false;
+      ++parts;
+      run = 0;
+    } else if (ok(c)) {
+      ++run;
+    } else {
+      return false;
+    }
+  }
+  return run != 0 && parts >= min_parts;
+}
+
+// Semantic versioning 2.0.0: MAJOR.MINOR.PATCH (no leading zeros), then -pre-release and +build.
+bool semantic_version(const std::string& version) {
+  const std::size_t suffix = version.find_first_of("-+");
+  const std::string core = version.substr(0, suffix);
+  if (!dotted(core, 3, is_digit) || std::count(core.begin(), core.end(), '.') != 2) return false;
+  for (std::size_t i = 0; i < core.size(); ++i) {
+    if (core[i] == '0' && (i == 0 || core[i - 1] == '.') && i + 1 < core.size() && core[i + 1] != '.') return false;
+  }
+  if (suffix == std::string::npos) return true;
+  const std::size_t plus = version.find('+', suffix);
+  if (version[suffix] == '-' && !dotted(version.substr(suffix + 1, plus - suffix - 1), 1, is_ident_char)) return false;
+  return plus == std::string::npos || dotted(version.substr(plus + 1), 1, is_ident_char);
+}
+
+}  // namespace
+
+// The same rules and wording as the back end's (generator/pakt_gen/csharp/unity_package.py).
+std::string unity_package_problem(const std::string& value) {
+  const std::size_t at = value.find('@');
+  const std::string name = value.substr(0, at);
+  if (name.size() > 214 || !dotted(name, 2, is_name_char)) {
+    return "'" + name +
+           "' is not a Unity package name: use reverse-domain notation in lowercase, like com.company.game-messages "
+           "(a-z, 0-9, '-', '_', at least two '.'-separated parts, at most 214 characters)";
+  }
+  if (name == "com.unity" || name.rfind("com.unity.", 0) == 0) {
+    return "'" + name + "' is not a Unity package name: com.unity.* names are Unity's own";
+  }
+  if (at != std::string::npos && !semantic_version(value.substr(at + 1))) {
+    return "'" + value.substr(at + 1) + "' is not a package version: use MAJOR.MINOR.PATCH, like 1.0.0";
+  }
+  return {};
+}
+
 int run_generate(const GenerateOptions& options) {
   const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs);
   if (!schemas) return 1;
@@ -105,6 +163,10 @@ int run_generate(const GenerateOptions& options) {
   if (options.formats) {
     arguments.push_back("--formats");
     arguments.push_back(*options.formats);
+  }
+  if (options.unity_package) {
+    arguments.push_back("--unity-package");
+    arguments.push_back(*options.unity_package);
   }
   const BackEndRun run = run_back_end(options.python, arguments, {"PYTHONPATH=" + generator.path},
                                       schema::descriptor_text(descriptor));

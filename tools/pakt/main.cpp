@@ -413,6 +413,17 @@ void CommandLine::declare_schema_commands() {
   value_option(generate_app, "--python", generate.python, "PATH",
                "the Python 3 that runs the back end (default: python3)")
       ->check(kNonEmpty);
+  CLI::Option* unity_package =
+      value_option(generate_app, "--unity-package", generate.unity_package, "NAME",
+                   "csharp: the output folder is also a Unity package NAME (like\n"
+                   "com.company.game-messages; NAME@1.2.0 sets its version):\n"
+                   "package.json, NAME.asmdef and .meta files")
+          ->check(CLI::Validator([](std::string& value) { return unity_package_problem(value); }, ""));
+  checks.emplace_back([&generate, unity_package] {
+    if (unity_package->count() != 0 && generate.lang != "csharp") {
+      throw CLI::ValidationError("--unity-package", "applies with --lang csharp only");
+    }
+  });
   generate_app->add_option("SCHEMA.yaml", generate.schemas, "the schemas to generate code for")->required();
 
   CompatOptions& compat = options.compat;

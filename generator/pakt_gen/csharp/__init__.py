@@ -1,10 +1,11 @@
 """The C# back end (Unity / mono): <stem>.pakt.cs for the root files of a descriptor, plus Pakt.Runtime.cs."""
 
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from ..model import Descriptor
 from .keywords import check_names
 from .render import ALL_FORMATS, render, runtime
+from . import unity_package as unity
 
 
 class BackEndError(Exception):
@@ -15,8 +16,10 @@ class BackEndError(Exception):
         self.lines = lines
 
 
-def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
-    """{file name: text}: every root file's .cs, in root order, then the runtime file.
+def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS,
+             unity_package: Optional[str] = None) -> Dict[str, str]:
+    """{file name: text}: every root file's .cs, in root order, then the runtime file; with
+    unity_package (NAME or NAME@VERSION), also package.json, NAME.asmdef and the .meta files.
 
     The C# code always carries both binary formats (Pakt.Format is a run-time choice) and ToJson;
     `formats` is accepted for the command line's sake."""
@@ -29,4 +32,10 @@ def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[s
     for schema in descriptor.roots:
         out.update(render(schema))
     out.update(runtime())
+    if unity_package is not None:
+        try:
+            out.update(unity.files(unity_package, [s.stem for s in descriptor.roots],
+                                   [s.package for s in descriptor.roots], out))
+        except ValueError as e:
+            raise BackEndError([f"--unity-package: {e}"])
     return out

@@ -1,0 +1,37 @@
+// The C++ benchmark's data sets (bench/data_sets.cpp) as the C++ generated code encodes them, for the
+// C# benchmark's self-check (tests/csharp/run_csharp_tests.py bench): one line per data set and format,
+// "<data set>\t<format>\t<hex>". The C# benchmark builds the same data sets on its own and must encode
+// them to exactly these bytes.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "data_sets.hpp"
+
+namespace {
+
+template <class Message, class Format>
+void Dump(const char* name, const char* format_name, const Message& message, Format format) {
+  std::vector<std::uint8_t> bytes;
+  if (!Serialize(message, bytes, format)) {
+    std::fprintf(stderr, "data_dump: %s does not serialize in %s\n", name, format_name);
+    std::exit(1);
+  }
+  std::string hex;
+  static const char* digits = "0123456789abcdef";
+  for (std::uint8_t b : bytes) hex += digits[b >> 4], hex += digits[b & 15];
+  std::printf("%s\t%s\t%s\n", name, format_name, hex.c_str());
+}
+
+}  // namespace
+
+int main() {
+  const pakt_bench::DataSets& data = pakt_bench::Inputs();
+  Dump("SeedGameStruct", "compact", data.seed_game_struct, pakt::compact);
+  Dump("SeedGameStruct", "mslima", data.seed_game_struct, pakt::mslima);
+  Dump("Monster50", "compact", data.monsters, pakt::compact);
+  Dump("Monster50", "mslima", data.monsters, pakt::mslima);
+  return 0;
+}
