@@ -485,8 +485,23 @@ inline bool get_fixed(const std::uint8_t*& p, T& v) noexcept {
 
 }  // namespace detail
 
+namespace detail {
+
+// ReadFixedFields' slow path: the fields one by one, so that the one at fault records its error.
 template <class F, class... Fields>
-[[nodiscard]] bool ReadFixedFields(Reader& r, F f, std::initializer_list<const char*> names, Fields&... fields) {
+[[nodiscard, gnu::cold, gnu::noinline]] bool read_fixed_one_by_one(Reader& r, F f, std::initializer_list<const char*> names,
+                                                                   Fields&... fields) {
+  const char* const* name = names.begin();
+  bool ok = true;
+  ((ok = ok && (Read(r, fields, f) ? (++name, true) : r.in_field(*name))), ...);
+  return ok;
+}
+
+}  // namespace detail
+
+template <class F, class... Fields>
+[[nodiscard, gnu::always_inline]] inline bool ReadFixedFields(Reader& r, F f, std::initializer_list<const char*> names,
+                                                              Fields&... fields) {
   static_assert((detail::is_fixed_flat<Fields>() && ...), "pakt: ReadFixedFields takes fixed-size fields only");
   constexpr std::size_t size = (fixed_wire_size<Fields>() + ...);
   if (const std::uint8_t* p = r.peek(size)) {
@@ -497,10 +512,7 @@ template <class F, class... Fields>
       return true;
     }
   }
-  const char* const* name = names.begin();
-  bool ok = true;
-  ((ok = ok && (Read(r, fields, f) ? (++name, true) : r.in_field(*name))), ...);
-  return ok;
+  return detail::read_fixed_one_by_one(r, f, names, fields...);
 }
 
 // A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the member
