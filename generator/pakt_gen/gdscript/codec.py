@@ -1,0 +1,166 @@
+"""GDScript statements of the compact/mslima codec of one field's type (writes with their limit
+checks, reads with their bounds), for the templates to place.
+
+GDScript has no exceptions: a failed read or check leaves `failed` set on the Reader / Writer, and
+the code returns right away after adding the element index and field name to the error's path.
+`fail` is the list of statements that do that from where the code stands (innermost first).
+`d` is the nesting depth, so nested loops' variables never clash.
+"""
+
+from typing import List, Optional
+
+from ..model import Field, Schema, TypeRef
+from .literals import default_expr, new_value
+from .types import type_name
+
+# Built-in -> the Writer / Reader method (templates/runtime.gd.j2).
+METHOD = {
+    "bool": "boolean", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "float32": "f32", "float64": "f64", "string": "string", "bytes": "bytes",
+    "Vector2": "vector2", "Vector3": "vector3", "Quaternion": "quaternion", "Color": "color",
+    "Vector2i": "vector2i", "Vector3i": "vector3i",
+}
+FIXED = {
+    "bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
+    "float32": 4, "float64": 8, "Vector2": 8, "Vector3": 12, "Quaternion": 16, "Color": 16, "Vector2i": 8,
+    "Vector3i": 12,
+}
+
+
+def min_size(t: TypeRef) -> int:
+    """The smallest wire size of a value of `t` (the reader's bound before allocating)."""
+    if t.kind == "builtin":
+        return FIXED.get(t.name, 4)
+    if t.kind == "enum":
+        return FIXED[t.enum.underlying]
+    if t.kind == "message":
+        return t.message.facts.compact.min_size
+    if t.kind == "array":
+        return t.count * min_size(t.element)
+    return 4
+
+
+def _is_uint8(t: TypeRef) -> bool:
+    return t.kind == "builtin" and t.name == "uint8"
+
+
+def _block(lines: List[str]) -> List[str]:
+    return ["\t" + s for s in lines]
+
+
+def _on_fail(obj: str, fail: List[str]) -> List[str]:
+    return [f"if {obj}.failed:"] + _block(fail)
+
+
+def can_fail_write(t: TypeRef, max_length: int, max_count: int) -> bool:
+    """Whether writing a value of `t` checks something (a limit, a fixed array's length)."""
+    if t.kind == "builtin":
+        return t.name in ("string", "bytes") and max_length != 0
+    if t.kind == "enum":
+        return False
+    if t.kind == "message":
+        return any(can_fail_write(f.type, f.max_length, f.max_count) for f in t.message.fields if not f.deprecated)
+    if t.kind == "array":
+        return True
+    return max_count != 0 or (_is_uint8(t.element) and max_length != 0) or can_fail_write(t.element, max_length, 0)
+
+
+# --------------------------------------------------------------------------- write
+def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
+          d: int = 0) -> List[str]:
+    """Writes `expr` (a value of `t`); checks max_length / max_count first, as pakt::CheckLimits."""
+    if t.kind == "builtin":
+        if t.name == "string" and max_length:
+            return [f"w.check_string({expr}, {max_length})"] + _on_fail("w", fail) + [f"w.string({expr})"]
+        if t.name == "bytes" and max_length:
+            return [f"w.check_count({expr}.size(), true, {max_length})"] + _on_fail("w", fail) + [f"w.bytes({expr})"]
+        return [f"w.{METHOD[t.name]}({expr})"]
+    if t.kind == "enum":
+        return [f"w.{METHOD[t.enum.underlying]}({expr})"]
+    if t.kind == "message":
+        tn = type_name(t, schema, godot)
+        lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write(w)"]
+        if can_fail_write(t, 0, 0):
+            lines += _on_fail("w", fail)
+        return lines
+    lines = []
+    if t.kind == "array":
+        lines += [f"w.check_fixed({expr}.size(), {t.count})"] + _on_fail("w", fail)
+        elem_fail_possible = can_fail_write(t.element, max_length, 0)
+    else:
+        as_bytes = _is_uint8(t.element) and max_count == 0
+        limit = max_length if as_bytes else max_count
+        if limit:
+            lines += [f"w.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail("w", fail)
+        lines.append(f"w.length({expr}.size())")
+        elem_fail_possible = can_fail_write(t.element, max_length, 0)
+    i = f"i{d}"
+    inner = write(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"w.in_index({i})"] + fail, d + 1)
+    if not elem_fail_possible and t.element.kind != "message":
+        e = f"e{d}"
+        inner = write(e, t.element, schema, godot, max_length, 0, fail, d + 1)
+        return lines + [f"for {e} in {expr}:"] + _block(inner)
+    return lines + [f"for {i} in {expr}.size():"] + _block(inner)
+
+
+def write_field(expr: str, f: Field, schema: Schema, godot: str) -> List[str]:
+    fail = [f'w.in_field("{f.name}")', "return"]
+    if f.deprecated:
+        expr = default_expr(f, schema, godot)
+        body = write(expr, f.type, schema, godot, 0, 0, fail)
+        return ["w.u8(0)"] if f.optional and expr == "null" else (
+            ["w.u8(1)"] + body if f.optional else body)
+    body = write(expr, f.type, schema, godot, f.max_length, f.max_count, fail)
+    if not f.optional:
+        return body
+    return [f"if {expr} == null:", "\tw.u8(0)", "else:", "\tw.u8(1)"] + _block(body)
+
+
+# --------------------------------------------------------------------------- read
+def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
+         var: str, d: int = 0) -> List[str]:
+    """Reads a value of `t` into the lvalue `target`, reusing the arrays and messages it holds.
+    The caller checks r.failed afterwards; loops check it after each element."""
+    if t.kind == "builtin":
+        if t.name in ("string", "bytes"):
+            return [f"{target} = r.{METHOD[t.name]}({max_length})"]
+        return [f"{target} = r.{METHOD[t.name]}()"]
+    if t.kind == "enum":
+        return [f"{target} = r.{METHOD[t.enum.underlying]}()"]
+    tn = type_name(t, schema, godot)
+    if t.kind == "message":
+        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read(r, false)"]
+    i = f"i{d}"
+    elem_fail = [f"r.in_index({i})"] + fail
+    elem = read(f"{target}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
+    # A fixed-size element cannot fail once the count was checked against the remaining bytes
+    # (a bool can: compact accepts only 0 and 1).
+    cannot_fail = (t.element.kind == "enum" or
+                   (t.element.kind == "builtin" and t.element.name in FIXED and t.element.name != "bool"))
+    loop_body = elem if cannot_fail else elem + _on_fail("r", elem_fail)
+    if t.kind == "array":
+        return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(loop_body)
+    as_bytes = _is_uint8(t.element) and max_count == 0
+    what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
+    n = f"{var}_n{d}"
+    return [f'var {n}: int = r.length("{what}", "{limit_name}", {limit}, {min_size(t.element)})',
+            f"if {n} < 0:"] + _block(fail) + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(loop_body)
+
+
+def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
+    """The read of one field; an error returns with the field's name added to its path."""
+    fail = [f'r.in_field("{f.name}")', "return"]
+    var = f.name
+    if f.deprecated:
+        target = f"_deprecated_{f.name}"
+        lines = [f"var {target} = {default_expr(f, schema, godot)}"]
+    else:
+        lines = []
+    body = read(target, f.type, schema, godot, f.max_length, f.max_count, fail, var)
+    if f.optional:
+        fresh = []
+        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
+            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        body = ["if r.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
+    return lines + body + _on_fail("r", fail)
