@@ -134,10 +134,10 @@ def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, m
     i = f"i{d}"
     elem_fail = [f"r.in_index({i})"] + fail
     elem = read(f"{target}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
-    # A fixed-size element cannot fail once the count was checked against the remaining bytes
+    # A fixed-size element of a list cannot fail once its count was checked against the remaining bytes
     # (a bool can: compact accepts only 0 and 1).
-    cannot_fail = (t.element.kind == "enum" or
-                   (t.element.kind == "builtin" and t.element.name in FIXED and t.element.name != "bool"))
+    cannot_fail = t.kind == "list" and (
+        t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.name in FIXED and t.element.name != "bool"))
     loop_body = elem if cannot_fail else elem + _on_fail("r", elem_fail)
     if t.kind == "array":
         return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(loop_body)
