@@ -1,6 +1,9 @@
 // The C++ side of the GDScript engine tests (tests/gdscript/run_gdscript_tests.py):
 //   gd_vectors write FILE    the defaults (first) and seeded values (edge values included) of every
 //                            test message, in compact and mslima: "<stem>.<Message>\t<format>\t<hex>\t<ToJson>"
+//   gd_vectors variants FILE seeded values (uint64 within INT64_MAX: a Godot int) as
+//                            "<stem>.<Message>\tcompact\t<hex>\t<godot4 hex>\t<godot3 hex>" (the bytes of
+//                            Serialize(m, pakt::godot4|godot3), "-" when the value has no Godot 3 form)
 //   gd_vectors decode FILE   decodes each "<stem>.<Message>\t<format>\t<hex>" line (bytes the GDScript
 //                            side wrote, or truncated / mutated bytes) and prints per line
 //                            "OK\t<re-encoded hex>\t<ToJson>" or "ERR\t<Status::to_string()>"
@@ -84,6 +87,29 @@ void write_all(std::ostream& out, ::testing::Types<M...>) {
   ((write_values<M>(out, pakt::compact, seed++), write_values<M>(out, pakt::mslima, seed++)), ...);
 }
 
+constexpr int kVariantValuesPerMessage = 60;
+
+template <class M>
+void write_variants(std::ostream& out, std::uint64_t seed) {
+  pakt_test::Rng rng(seed);
+  std::vector<M> values;
+  values.push_back(M{});
+  for (int i = 0; i < kVariantValuesPerMessage; ++i) values.push_back(pakt_test::random_value<M>(rng));
+  for (const M& m : values) {
+    std::vector<std::uint8_t> g4, g3;
+    const bool ok4 = Serialize(m, g4, pakt::godot4).ok();
+    const bool ok3 = Serialize(m, g3, pakt::godot3).ok();
+    out << GdName<M>::kName << "\tcompact\t" << to_hex(Serialize(m, pakt::compact)) << '\t' << (ok4 ? to_hex(g4) : "-")
+        << '\t' << (ok3 ? to_hex(g3) : "-") << '\n';
+  }
+}
+
+template <class... M>
+void write_all_variants(std::ostream& out, ::testing::Types<M...>) {
+  std::uint64_t seed = 4014;
+  (write_variants<M>(out, seed++), ...);
+}
+
 using Decoder = std::string (*)(const std::vector<std::uint8_t>&, bool mslima);
 
 template <class M>
@@ -136,7 +162,7 @@ int decode_file(const char* path) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: gd_vectors write|decode FILE\n";
+    std::cerr << "usage: gd_vectors write|variants|decode FILE\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -144,6 +170,12 @@ int main(int argc, char** argv) {
     pakt_test::g_int64_range_only = false;
     std::ofstream out(argv[2]);
     write_all(out, pakt_test::AllMessages{});
+    return out ? 0 : 1;
+  }
+  if (mode == "variants") {
+    pakt_test::g_int64_range_only = true;
+    std::ofstream out(argv[2]);
+    write_all_variants(out, pakt_test::AllMessages{});
     return out ? 0 : 1;
   }
   if (mode == "decode") return decode_file(argv[2]);

@@ -56,6 +56,7 @@ API = {
         "bytes": "PackedByteArray",
         "slice": "b.slice(0, n)",
         "extra": "",
+        "var_to_bytes": "var_to_bytes",
     },
     "3": {
         "header": "extends SceneTree\n\nfunc _init():\n\tvar t0 = OS.get_ticks_usec()\n\trun()\n"
@@ -65,6 +66,7 @@ API = {
                "\t\tout[i] = (\"0x\" + h.substr(2 * i, 2)).hex_to_int()\n\treturn out\n",
         "bytes": "PoolByteArray",
         "slice": "(b.subarray(0, n - 1) if n > 0 else PoolByteArray())",
+        "var_to_bytes": "var2bytes",
         "extra": "func _open3(path):\n\tvar f = File.new()\n\tf.open(path, File.READ)\n\treturn f\n",
     },
 }
@@ -106,6 +108,12 @@ func run():
 			instances[p[2]] = cls.new()
 		var m = instances[p[2]]
 		var b = hex(p[4])
+		if kind == "V":
+			if m.from_bytes(b, fmt) == OK:
+				print("V|", p[1], "|", {api["var_to_bytes"]}(m.to_variant()).hex_encode())
+			else:
+				print("V|", p[1], "|ERR|", m.last_error)
+			continue
 		if kind == "T":
 			for n in b.size():
 				if m.from_bytes({api["slice"]}, fmt) == OK:
@@ -191,6 +199,12 @@ def main():
         for k, i in enumerate(idx[:MUTATED_VALUES]):
             for j in range(2):
                 inputs.append(("H", f"{i}.{j}", name, fmt, mutate(rng, bytes.fromhex(values[i][2])).hex()))
+    variants_path = os.path.join(work, "cpp_variants.tsv")
+    run([args.vectors, "variants", variants_path])
+    variants = [l.split("\t") for l in open(variants_path, encoding="utf-8").read().splitlines()]
+    for i, (name, fmt, hx, g4, g3) in enumerate(variants):
+        if (g4 if args.godot == "4" else g3) != "-":
+            inputs.append(("V", str(i), name, fmt, hx))
     inputs.append(("S", "seed", "photon_seed.SeedGameStruct", "mslima", seed_hex))
     with open(os.path.join(gen, "inputs.txt"), "w", encoding="utf-8") as f:
         for rec in inputs:
@@ -230,7 +244,7 @@ def main():
     gd = {}
     for l in lines:
         kind = l[0]
-        if kind in ("R", "H", "S", "D"):
+        if kind in ("R", "H", "S", "D", "V"):
             gd[(kind, l[1])] = l[2:]
         elif kind == "T":
             gd[("T", l[1], l[2])] = l[3:]
@@ -275,7 +289,7 @@ def main():
         a, b = bytes.fromhex(cpp_hex), bytes.fromhex(gd_hex)
         return len(a) == len(b) and all(x == y or y == x | 0x40 for x, y in zip(a, b))
 
-    counts = dict(R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    counts = dict(V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
     for r in inputs:
         kind, ident, name, fmt, hx = r
         res = gd.get((kind, ident))
@@ -292,6 +306,13 @@ def main():
                 failures.append(f"D {name} {fmt}: GDScript defaults {res} decode in C++ to {c}, expected {want}")
             else:
                 counts["D"] += 1
+        elif kind == "V":
+            want = variants[int(ident)][3 if args.godot == "4" else 4]
+            if res is None or res[0] != want:
+                failures.append(f"V {name} #{ident}: var_to_bytes(to_variant()) differs from C++ Serialize(m, godot{args.godot})"
+                                f"\n  C++:      {want}\n  GDScript: {'|'.join(res or [])}")
+            else:
+                counts["V"] += 1
         elif kind == "S":
             if res is None or res[0] != "OK" or res[1] != seed_hex:
                 failures.append(f"the seed's MSLIMA SeedGameStruct: GDScript gives {res}, expected {seed_hex}")
@@ -332,6 +353,8 @@ def main():
           f"and read back by C++ to the same JSON; {counts['D']} GDScript defaults; {counts['T']} truncations "
           f"({counts['T_ok']} complete older-version payloads accepted) and {counts['H']} mutated/random inputs "
           f"({counts['H_ok']} accepted, {counts['quieted']} of them re-encoded with signalling NaNs quieted) with the C++ verdict and error text; seed MSLIMA bytes: {counts['S']}; "
+          f"{counts['V']} values whose {'var_to_bytes' if args.godot == '4' else 'var2bytes'}(to_variant()) equals C++ "
+          f"Serialize(m, pakt::godot{args.godot}); "
           f"script time {engine_us / 1e6:.1f} s, total {time.time() - started:.1f} s")
     if failures:
         print(f"{len(failures)} failures")

@@ -11,6 +11,7 @@ from typing import List, Optional
 
 from ..model import Field, Schema, TypeRef
 from .literals import default_expr, new_value
+from . import types
 from .types import type_name
 
 # Built-in -> the Writer / Reader method (templates/runtime.gd.j2).
@@ -164,3 +165,33 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
             fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
         body = ["if r.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
     return lines + body + _on_fail("r", fail)
+
+
+# --------------------------------------------------------------------------- Godot Variant
+def variant(expr: str, t: TypeRef, schema: Schema, godot: str) -> str:
+    """The Variant pakt's Godot mapping gives a value of `t` (godot_mapping.hpp): scalars, vectors and
+    Packed arrays as they are, messages as their to_variant(), other lists as untyped Arrays."""
+    if t.kind == "message":
+        return f"({type_name(t, schema, godot)}.new() if {expr} == null else {expr}).to_variant()"
+    if t.kind in ("list", "array"):
+        if types.is_packed(t.element, godot):
+            return expr
+        if t.element.kind == "message":
+            return f"Pakt.variants({expr}, {type_name(t.element, schema, godot)})"
+        return f"Pakt.untyped({expr})"
+    return expr
+
+
+def variant_field(f: Field, schema: Schema, godot: str) -> str:
+    """The field's Variant (a deprecated field: its default's)."""
+    expr = default_expr(f, schema, godot) if f.deprecated else f.name
+    if f.optional:
+        if expr == "null":
+            return "null"
+        inner = variant(expr, f.type, schema, godot)
+        if inner == expr:  # null or the value itself
+            return expr
+        if f.type.kind == "message":
+            return f"null if {expr} == null else {expr}.to_variant()"
+        return f"null if {expr} == null else {inner}"
+    return variant(expr, f.type, schema, godot)

@@ -91,6 +91,11 @@ def read_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
     return _indent(codec.read_field(f.name, f, schema, godot), indent)
 
 
+def variant_field(f: Field, schema: Schema, godot: str) -> str:
+    """The field's value in to_variant(): pakt's Godot mapping."""
+    return codec.variant_field(f, schema, godot)
+
+
 def reset_value(f: Field, schema: Schema, godot: str) -> str:
     """What a field is set to when an older payload does not carry it."""
     return literals.default_expr(f, schema, godot)
@@ -110,6 +115,7 @@ FILTERS: Dict[str, Callable] = {
     "write_field": gd_filter(write_field),
     "read_field": gd_filter(read_field),
     "reset_value": gd_filter(reset_value),
+    "variant_field": gd_filter(variant_field),
     "version_boundaries": version_boundaries,
 }
 
