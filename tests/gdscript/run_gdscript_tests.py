@@ -99,7 +99,8 @@ func run():
 		if script == null:
 			print(kind, "|", p[1], "|NOSCRIPT")
 			continue
-		var cls = script.get_script_constant_map()[name[1]]
+		var consts = script.get_script_constant_map()
+		var cls = consts[name[1]] if consts.has(name[1]) else consts[name[1] + "_"]
 		var fmt = 1 if p[3] == "mslima" else 0
 		if kind == "D":
 			print("D|", p[1], "|", cls.new().to_bytes(fmt).hex_encode())
@@ -230,11 +231,12 @@ def main():
     if ["DONE", ""] not in lines:
         die(f"the engine did not finish the script (exit {p.returncode}).\nstdout:\n{out[-3000:]}\nstderr:\n{err[-3000:]}")
     bad_output = [l for l in (out + "\n" + err).splitlines()
-                  if re.search(r"SCRIPT ERROR|Parse Error|Invalid|WARNING.*pakt|ERROR.*pakt", l)]
+                  if re.search(r"SCRIPT ERROR|Parse Error|Invalid (call|get|set|index|operands)|\.gd:\d+", l)]
     failures = []
     if bad_output:
         failures += [f"engine reported: {l}" for l in bad_output[:20]]
-    loads = {l[1]: l[2] for l in lines if l[0] == "LOAD"}
+    loads = {l[1]: l[2].lower() for l in lines if l[0] == "LOAD"}
+    loaded = sum(loads.get(s) == "true" for s in stems)
     for s in stems:
         if loads.get(s) != "true":
             failures.append(f"{s}.gd did not load in Godot {args.godot}")
@@ -349,7 +351,7 @@ def main():
     for f_ in failures[:40]:
         print("FAIL", f_)
     engine_us = next((int(l[1]) for l in lines if l[0] == "TIME"), -1)
-    print(f"Godot {args.godot}: {len(stems)} scripts load; {counts['R']} C++ values decoded and re-encoded byte for byte "
+    print(f"Godot {args.godot}: {loaded} of {len(stems)} scripts load; {counts['R']} C++ values decoded and re-encoded byte for byte "
           f"and read back by C++ to the same JSON; {counts['D']} GDScript defaults; {counts['T']} truncations "
           f"({counts['T_ok']} complete older-version payloads accepted) and {counts['H']} mutated/random inputs "
           f"({counts['H_ok']} accepted, {counts['quieted']} of them re-encoded with signalling NaNs quieted) with the C++ verdict and error text; seed MSLIMA bytes: {counts['S']}; "

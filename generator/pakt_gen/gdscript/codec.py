@@ -12,6 +12,7 @@ from typing import List, Optional
 from ..model import Field, Schema, TypeRef
 from .literals import default_expr, new_value
 from . import types
+from .keywords import identifier
 from .types import type_name
 
 # Built-in -> the Writer / Reader method (templates/runtime.gd.j2).
@@ -112,6 +113,7 @@ def write_field(expr: str, f: Field, schema: Schema, godot: str) -> List[str]:
         body = write(expr, f.type, schema, godot, 0, 0, fail)
         return ["w.u8(0)"] if f.optional and expr == "null" else (
             ["w.u8(1)"] + body if f.optional else body)
+    expr = identifier(expr, godot)
     body = write(expr, f.type, schema, godot, f.max_length, f.max_count, fail)
     if not f.optional:
         return body
@@ -153,6 +155,7 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
     """The read of one field; an error returns with the field's name added to its path."""
     fail = [f'r.in_field("{f.name}")', "return"]
     var = f.name
+    target = identifier(target, godot)
     if f.deprecated:
         target = f"_deprecated_{f.name}"
         lines = [f"var {target} = {default_expr(f, schema, godot)}"]
@@ -184,7 +187,7 @@ def variant(expr: str, t: TypeRef, schema: Schema, godot: str) -> str:
 
 def variant_field(f: Field, schema: Schema, godot: str) -> str:
     """The field's Variant (a deprecated field: its default's)."""
-    expr = default_expr(f, schema, godot) if f.deprecated else f.name
+    expr = default_expr(f, schema, godot) if f.deprecated else identifier(f.name, godot)
     if f.optional:
         if expr == "null":
             return "null"

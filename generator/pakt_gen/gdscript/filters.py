@@ -9,7 +9,7 @@ from typing import Callable, Dict, List
 import jinja2
 
 from ..model import Field, Message, Schema, TypeRef
-from . import codec, literals, types
+from . import codec, keywords, literals, types
 
 
 def _indent(lines: List[str], n: int) -> str:
@@ -34,7 +34,17 @@ def field_decl(f: Field, schema: Schema, godot: str) -> str:
     """`var name: Type = default` (an optional is untyped: it may hold null)."""
     t = types.field_type(f, schema, godot)
     typed = f": {t}" if t else ""
-    return f"var {f.name}{typed} = {literals.default_expr(f, schema, godot)}{literals.enum_comment(f)}"
+    return f"var {keywords.identifier(f.name, godot)}{typed} = {literals.default_expr(f, schema, godot)}{literals.enum_comment(f)}"
+
+
+def ident(name: str, schema: Schema, godot: str) -> str:
+    """A schema name as a GDScript member / enum value name (Godot 3: `seed` -> `seed_`)."""
+    return keywords.identifier(name, godot)
+
+
+def class_name(name: str, schema: Schema, godot: str) -> str:
+    """A message / enum name as its GDScript class name (a trailing underscore for a native class's)."""
+    return keywords.class_name(name, godot)
 
 
 def gd_string(s: str) -> str:
@@ -108,6 +118,8 @@ def version_boundaries(m: Message) -> List[int]:
 
 FILTERS: Dict[str, Callable] = {
     "field_decl": gd_filter(field_decl),
+    "ident": gd_filter(ident),
+    "class_name": gd_filter(class_name),
     "gd_string": gd_string,
     "schema_line": schema_line,
     "doc_comment": doc_comment,

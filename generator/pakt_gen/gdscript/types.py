@@ -4,6 +4,7 @@ mapping (runtime/include/pakt/godot_mapping.hpp): which Packed array a list beco
 from typing import Optional
 
 from ..model import Field, Schema, TypeRef
+from .keywords import class_name
 
 # The spellings that differ between the engine generations.
 GODOT = {
@@ -82,9 +83,10 @@ def type_name(t: TypeRef, schema: Schema, godot: str) -> str:
         return SCALAR.get(t.name, t.name)
     if t.kind == "message":
         owner = t.message.schema
+        name = class_name(t.name, godot)
         if owner is None or owner is schema or owner.path == schema.path:
-            return t.name
-        return f"{module_alias(owner)}.{t.name}"
+            return name
+        return f"{module_alias(owner)}.{name}"
     # list / array
     p = packing(t.element)
     if p is not None and g[p] != "Array":
