@@ -119,6 +119,13 @@ def test_filter_read_field(rich):
     # Elements that can fail add their index to the path.
     lines = render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "inners")).splitlines()
     assert "\t\tr.in_index(i0)" in lines
+    # Lists a Packed array holds as the wire does are read in one engine call (Variant type 32:
+    # PackedFloat32Array in Godot 4, 22: PoolRealArray in Godot 3).
+    assert render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "f32s")).splitlines()[-4] == \
+        "f32s = r.bulk(32, f32s_n0, 1, 4)"
+    assert "v3s = r.bulk(25, v3s_n0, 3, 4)" in render(rich, "{{ f | read_field(0) }}", "3", f=field(rich, "Lists", "v3s"))
+    assert render(rich, "{{ f | write_field(0) }}", f=field(rich, "Lists", "f64s")).splitlines()[-1] == \
+        "w.bulk(f64s, 1, 8)"
     # A deprecated field is read into a local and dropped.
     assert render(rich, "{{ f | read_field(0) }}", f=field(rich, "Versioned", "old")).splitlines()[:2] == [
         "var _deprecated_old = 42", "_deprecated_old = r.i32()"]

@@ -55,6 +55,24 @@ def _on_fail(obj: str, fail: List[str]) -> List[str]:
     return [f"if {obj}.failed:"] + _block(fail)
 
 
+# Elements a Packed array holds exactly as the wire does: (Variant type in Godot 4, in Godot 3,
+# components, bytes per component). Godot 3 has no int64 / float64 Packed arrays.
+BULK = {
+    "int32": (30, 21, 1, 4), "float32": (32, 22, 1, 4), "int64": (31, None, 1, 8), "uint64": (31, None, 1, 8),
+    "float64": (33, None, 1, 8), "Vector2": (35, 24, 2, 4), "Vector3": (36, 25, 3, 4), "Color": (37, 26, 4, 4),
+}
+
+
+def bulk(t: TypeRef, godot: str):
+    """(Variant type, components, width) when a list of `t` is read and written in bulk, else None."""
+    name = t.enum.underlying if t.kind == "enum" else (t.name if t.kind == "builtin" else "")
+    if name not in BULK:
+        return None
+    v4, v3, comps, width = BULK[name]
+    vt = v4 if godot == "4" else v3
+    return None if vt is None else (vt, comps, width)
+
+
 def can_fail_write(t: TypeRef, max_length: int, max_count: int) -> bool:
     """Whether writing a value of `t` checks something (a limit, a fixed array's length)."""
     if t.kind == "builtin":
@@ -97,6 +115,9 @@ def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, ma
             lines += [f"w.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail("w", fail)
         lines.append(f"w.length({expr}.size())")
         elem_fail_possible = can_fail_write(t.element, max_length, 0)
+    b = bulk(t.element, godot)
+    if b is not None:
+        return lines + [f"w.bulk({expr}, {b[1]}, {b[2]})"]
     i = f"i{d}"
     inner = write(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"w.in_index({i})"] + fail, d + 1)
     if not elem_fail_possible and t.element.kind != "message":
@@ -147,8 +168,12 @@ def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, m
     as_bytes = _is_uint8(t.element) and max_count == 0
     what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
     n = f"{var}_n{d}"
-    return [f'var {n}: int = r.length("{what}", "{limit_name}", {limit}, {min_size(t.element)})',
-            f"if {n} < 0:"] + _block(fail) + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(loop_body)
+    head = [f'var {n}: int = r.length("{what}", "{limit_name}", {limit}, {min_size(t.element)})',
+            f"if {n} < 0:"] + _block(fail)
+    b = bulk(t.element, godot)
+    if b is not None:  # one engine call instead of a loop
+        return head + [f"{target} = r.bulk({b[0]}, {n}, {b[1]}, {b[2]})"]
+    return head + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(loop_body)
 
 
 def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
