@@ -158,3 +158,25 @@ def test_keywords_and_generated_names_are_errors(rich):
     finally:
         m.fields[0].name, m.name = saved
     assert keywords.check_names(rich) == []
+
+
+def test_filter_ident(rich):
+    # Godot 3 does not accept its built-in functions as member or enum value names; Godot 4 does.
+    assert render(rich, "{{ 'seed' | ident }} {{ 'max' | ident }} {{ 'hp' | ident }}", "4") == "seed max hp"
+    assert render(rich, "{{ 'seed' | ident }} {{ 'max' | ident }} {{ 'hp' | ident }}", "3") == "seed_ max_ hp"
+
+
+def test_filter_class_name(rich):
+    # Godot 3 has a native Geometry singleton class; Godot 4 has Geometry2D / Geometry3D.
+    assert render(rich, "{{ 'Geometry' | class_name }} {{ 'Timer' | class_name }}", "4") == "Geometry Timer_"
+    assert render(rich, "{{ 'Geometry' | class_name }} {{ 'Lists' | class_name }}", "3") == "Geometry_ Lists"
+
+
+def test_filter_variant_field(rich):
+    v = lambda msg, name, godot="4": render(rich, "{{ f | variant_field }}", godot, f=field(rich, msg, name))
+    assert v("Lists", "f32s") == "f32s"                      # a Packed array as it is
+    assert v("Lists", "quats") == "Pakt.untyped(quats)"       # a typed Array as a plain one
+    assert v("Lists", "inners") == "Pakt.variants(inners, Inner)"
+    assert v("Lists", "u32s", "3") == "Pakt.untyped(u32s)"    # Godot 3 has no int64 Packed array
+    assert v("Optionals", "maybe_inner") == "null if maybe_inner == null else maybe_inner.to_variant()"
+    assert v("Versioned", "old") == "42"                      # deprecated: its default
