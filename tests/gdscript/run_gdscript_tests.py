@@ -57,6 +57,7 @@ API = {
         "slice": "b.slice(0, n)",
         "extra": "",
         "var_to_bytes": "var_to_bytes",
+        "bytes_to_var": "bytes_to_var",
     },
     "3": {
         "header": "extends SceneTree\n\nfunc _init():\n\tvar t0 = OS.get_ticks_usec()\n\trun()\n"
@@ -67,6 +68,7 @@ API = {
         "bytes": "PoolByteArray",
         "slice": "(b.subarray(0, n - 1) if n > 0 else PoolByteArray())",
         "var_to_bytes": "var2bytes",
+        "bytes_to_var": "bytes2var",
         "extra": "func _open3(path):\n\tvar f = File.new()\n\tf.open(path, File.READ)\n\treturn f\n",
     },
 }
@@ -86,6 +88,7 @@ func run():
 		if s != null:
 			scripts[stem] = s
 	var instances = {{}}
+	var negdone = {{}}
 	var path = "{base}inputs.txt"
 	var f = {api["open"]}
 	while not f.eof_reached():
@@ -114,6 +117,19 @@ func run():
 				print("V|", p[1], "|", {api["var_to_bytes"]}(m.to_variant()).hex_encode())
 			else:
 				print("V|", p[1], "|ERR|", m.last_error)
+			var m2 = cls.new()
+			var e2 = m2.from_variant({api["bytes_to_var"]}(hex(p[5])))
+			print("F|", p[1], "|", e2, "|", m2.to_bytes(fmt).hex_encode() if e2 == OK else m2.last_error)
+			if not negdone.has(p[2]):
+				negdone[p[2]] = true
+				var base = m2.to_variant()
+				var keys = range(base.size()) if typeof(base) == TYPE_ARRAY else base.keys()
+				for k in keys:
+					var bad = base.duplicate()
+					bad[k] = NodePath("x")
+					var m3 = cls.new()
+					print("N|", p[2], "|", k, "|", m3.from_variant(bad), "|", m3.last_error)
+				print("N|", p[2], "|self|", cls.new().from_variant(NodePath("x")), "|")
 			continue
 		if kind == "T":
 			for n in b.size():
@@ -205,7 +221,7 @@ def main():
     variants = [l.split("\t") for l in open(variants_path, encoding="utf-8").read().splitlines()]
     for i, (name, fmt, hx, g4, g3) in enumerate(variants):
         if (g4 if args.godot == "4" else g3) != "-":
-            inputs.append(("V", str(i), name, fmt, hx))
+            inputs.append(("V", str(i), name, fmt, hx, g4 if args.godot == "4" else g3))
     inputs.append(("S", "seed", "photon_seed.SeedGameStruct", "mslima", seed_hex))
     with open(os.path.join(gen, "inputs.txt"), "w", encoding="utf-8") as f:
         for rec in inputs:
@@ -250,9 +266,10 @@ def main():
             gd[(kind, l[1])] = l[2:]
         elif kind == "T":
             gd[("T", l[1], l[2])] = l[3:]
-    rec_by_key = {(r[0], r[1]): r for r in inputs}
+    fv = {l[1]: l[2:] for l in lines if l[0] == "F"}
+    neg = [l[1:] for l in lines if l[0] == "N"]
     for r in inputs:
-        kind, ident, name, fmt, hx = r
+        kind, ident, name, fmt, hx = r[:5]
         if kind in ("H",):
             cpp_inputs.append((("H", ident), name, fmt, hx))
         elif kind == "T":
@@ -291,10 +308,17 @@ def main():
         a, b = bytes.fromhex(cpp_hex), bytes.fromhex(gd_hex)
         return len(a) == len(b) and all(x == y or y == x | 0x40 for x, y in zip(a, b))
 
-    counts = dict(V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    counts = dict(F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
     for r in inputs:
-        kind, ident, name, fmt, hx = r
+        kind, ident, name, fmt, hx = r[:5]
         res = gd.get((kind, ident))
+        if kind == "V":
+            f_ = fv.get(ident)
+            if f_ is None or f_[0] != "0" or f_[1] != hx:
+                failures.append(f"F {name} #{ident}: from_variant of the C++ godot{args.godot} bytes gives {f_}, "
+                                f"expected OK and the compact bytes {hx}")
+            else:
+                counts["F"] += 1
         if kind == "R":
             problem = compare_r(ident, res)
             if problem:
@@ -340,6 +364,19 @@ def main():
                     counts[kind] += 1
                     counts[kind + "_ok"] += c[0] == "OK"
 
+    # Every field of one value per message replaced by a NodePath (no field takes one), and the whole
+    # Variant replaced by one: ERR_INVALID_DATA (30) with the field's name in last_error.
+    neg_messages = set()
+    for name, key, err_code, last in neg:
+        neg_messages.add(name)
+        field_ok = key == "self" or key.isdigit() or ("." + key + ":") in last
+        if err_code != "30" or not field_ok:
+            failures.append(f"N {name} [{key}]: from_variant of a NodePath gives {err_code} '{last}'")
+        else:
+            counts["N"] += 1
+    if len(neg_messages) < len({r[2] for r in inputs if r[0] == "V"}):
+        failures.append(f"N: only {len(neg_messages)} messages were given a bad Variant")
+
     # Negative control: the comparison must catch a corrupted expectation.
     i0 = by_group[("rich.Scalars", "compact")][1]
     saved = values[i0]
@@ -356,7 +393,8 @@ def main():
           f"({counts['T_ok']} complete older-version payloads accepted) and {counts['H']} mutated/random inputs "
           f"({counts['H_ok']} accepted, {counts['quieted']} of them re-encoded with signalling NaNs quieted) with the C++ verdict and error text; seed MSLIMA bytes: {counts['S']}; "
           f"{counts['V']} values whose {'var_to_bytes' if args.godot == '4' else 'var2bytes'}(to_variant()) equals C++ "
-          f"Serialize(m, pakt::godot{args.godot}); "
+          f"Serialize(m, pakt::godot{args.godot}) and "
+          f"from_variant of those bytes gives the compact bytes again ({counts['F']}); {counts['N']} bad Variants rejected; "
           f"script time {engine_us / 1e6:.1f} s, total {time.time() - started:.1f} s")
     if failures:
         print(f"{len(failures)} failures")

@@ -180,3 +180,18 @@ def test_filter_variant_field(rich):
     assert v("Lists", "u32s", "3") == "Pakt.untyped(u32s)"    # Godot 3 has no int64 Packed array
     assert v("Optionals", "maybe_inner") == "null if maybe_inner == null else maybe_inner.to_variant()"
     assert v("Versioned", "old") == "42"                      # deprecated: its default
+
+
+def test_filter_from_variant_field(rich, game):
+    fv = lambda schema, msg, name, i, shape, godot="4": render(
+        schema, "{{ f | from_variant_field(i, shape, 0) }}", godot, f=field(schema, msg, name), i=i, shape=shape)
+    lines = fv(rich, "Scalars", "u8", 1, "dict").splitlines()
+    assert lines[:2] == ['if v.has("u8"):', '\tu8 = r.integer(v["u8"], 0, 255)']
+    assert lines[-2:] == ["else:", "\tu8 = 0"]                       # absent: the default
+    # godot: array messages take fields by position.
+    assert fv(game, "MoveUpdate", "tick", 1, "array").splitlines()[0] == "if v.size() > 1:"
+    # Lists are checked (type, max_count / fixed length) before they are resized.
+    lines = fv(rich, "Lists", "inners", 12, "dict").splitlines()
+    assert lines[2] == "\tif not r.list(inners_v0, 5, -1):"
+    assert fv(rich, "Fixed", "rgba", 0, "dict").splitlines()[2] == "\tif not r.list(rgba_v0, 0, 4):"
+    assert "r.typed(v[\"q\"], TYPE_QUAT" in fv(rich, "Geometry", "q", 2, "dict", "3")

@@ -223,3 +223,77 @@ def variant_field(f: Field, schema: Schema, godot: str) -> str:
             return f"null if {expr} == null else {expr}.to_variant()"
         return f"null if {expr} == null else {inner}"
     return variant(expr, f.type, schema, godot)
+
+
+# --------------------------------------------------------------------------- from_variant
+INT_RANGE = {
+    "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
+    "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1), "uint64": (0, 2**63 - 1),
+}
+VARIANT_TYPE = {
+    "4": {"Vector2": "TYPE_VECTOR2", "Vector3": "TYPE_VECTOR3", "Quaternion": "TYPE_QUATERNION",
+          "Color": "TYPE_COLOR", "Vector2i": "TYPE_VECTOR2I", "Vector3i": "TYPE_VECTOR3I"},
+    "3": {"Vector2": "TYPE_VECTOR2", "Vector3": "TYPE_VECTOR3", "Quaternion": "TYPE_QUAT", "Color": "TYPE_COLOR"},
+}
+
+
+def _int_range(name: str) -> str:
+    lo, hi = INT_RANGE[name]
+    from .literals import integer_literal
+    return f"{integer_literal(lo)}, {integer_literal(hi)}"
+
+
+def from_variant(target: str, x: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int,
+                 fail: List[str], var: str, d: int = 0) -> List[str]:
+    """Sets `target` from the Variant `x` (checked by the VariantReader `r`)."""
+    if t.kind == "enum":
+        return [f"{target} = r.integer({x}, {_int_range(t.enum.underlying)})"]
+    if t.kind == "builtin":
+        n = t.name
+        if n in INT_RANGE:
+            return [f"{target} = r.integer({x}, {_int_range(n)})"]
+        if n in ("float32", "float64"):
+            return [f"{target} = r.number({x})"]
+        if n == "bool":
+            return [f"{target} = r.boolean({x})"]
+        if n == "string":
+            return [f"{target} = r.text({x}, {max_length})"]
+        if n == "bytes":
+            return [f"{target} = r.bytes({x}, {max_length})"]
+        vt = VARIANT_TYPE[godot].get(n)
+        if vt is None:
+            return [f'r.fail("{n} has no Godot 3 Variant")']
+        from .literals import new_value
+        return [f'{target} = r.typed({x}, {vt}, "a {type_name(t, schema, godot)}", {new_value(t, schema, godot)})']
+    tn = type_name(t, schema, godot)
+    if t.kind == "message":
+        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_from_variant(r, {x})"]
+    i = f"i{d}"
+    elem_fail = [f"r.in_index({i})"] + fail
+    exactly = t.count if t.kind == "array" else -1
+    limit = max_count if t.kind == "list" else 0
+    src = f"{var}_v{d}"
+    elem = from_variant(f"{target}[{i}]", f"{src}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
+    return [f"var {src} = {x}", f"if not r.list({src}, {limit}, {exactly}):"] + _block(fail) + [
+        f"{target}.resize({src}.size())", f"for {i} in {src}.size():"] + _block(elem + _on_fail("r", elem_fail))
+
+
+def from_variant_field(f: Field, index: int, message_godot: str, schema: Schema, godot: str) -> List[str]:
+    """Takes the field from `v` (a Dictionary by name, or an Array by position); absent: its default,
+    or an error for a required field."""
+    fail = [f'r.in_field("{f.name}")', "return"]
+    target = f"_deprecated_{f.name}" if f.deprecated else identifier(f.name, godot)
+    if message_godot == "array":
+        test, x = f"v.size() > {index}", f"v[{index}]"
+    else:
+        test, x = f'v.has("{f.name}")', f'v["{f.name}"]'
+    body = from_variant(target, x, f.type, schema, godot, f.max_length, f.max_count, fail, f.name)
+    if f.optional:
+        fresh = []
+        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
+            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        body = [f"if typeof({x}) == TYPE_NIL:", f"\t{target} = null", "else:"] + fresh + _block(body)
+    lines = [f"var {target} = {default_expr(f, schema, godot)}"] if f.deprecated else []
+    absent = ([f'r.fail("required field \'{f.name}\' is missing")'] + fail if f.required
+              else [f"{target} = {default_expr(f, schema, godot)}"])
+    return lines + [f"if {test}:"] + _block(body + _on_fail("r", fail)) + ["else:"] + _block(absent)

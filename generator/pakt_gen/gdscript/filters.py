@@ -106,6 +106,11 @@ def variant_field(f: Field, schema: Schema, godot: str) -> str:
     return codec.variant_field(f, schema, godot)
 
 
+def from_variant_field(f: Field, schema: Schema, godot: str, index: int, message_godot: str, indent: int) -> str:
+    """Takes the field from the Variant `v` in from_variant(), with the C++ decoder's checks."""
+    return _indent(codec.from_variant_field(f, index, message_godot, schema, godot), indent)
+
+
 def reset_value(f: Field, schema: Schema, godot: str) -> str:
     """What a field is set to when an older payload does not carry it."""
     return literals.default_expr(f, schema, godot)
@@ -127,6 +132,7 @@ FILTERS: Dict[str, Callable] = {
     "write_field": gd_filter(write_field),
     "read_field": gd_filter(read_field),
     "reset_value": gd_filter(reset_value),
+    "from_variant_field": gd_filter(from_variant_field),
     "variant_field": gd_filter(variant_field),
     "version_boundaries": version_boundaries,
 }
