@@ -30,23 +30,25 @@ func bench(label, m, n):
 	var b = m.to_bytes()
 	var v = m.to_variant()
 	var vb = {a["enc"]}(v)
-	var t = {a["now"]}
-	for i in n:
-		b = m.to_bytes()
-	var enc = float({a["now"]} - t) / n
-	t = {a["now"]}
-	for i in n:
-		m.from_bytes(b)
-	var dec = float({a["now"]} - t) / n
-	t = {a["now"]}
-	for i in n:
-		vb = {a["enc"]}(m.to_variant())
-	var venc = float({a["now"]} - t) / n
-	t = {a["now"]}
-	for i in n:
-		v = {a["dec"]}(vb)
-	var vdec = float({a["now"]} - t) / n
-	print("BENCH|%s|%d|%d|%.1f|%.1f|%.1f|%.1f" % [label, b.size(), vb.size(), enc, dec, venc, vdec])
+	var best = [1e9, 1e9, 1e9, 1e9]
+	for rep in 5:  # the fastest of 5 runs of n calls each: the machine is shared
+		var t = {a["now"]}
+		for i in n:
+			b = m.to_bytes()
+		best[0] = min(best[0], float({a["now"]} - t) / n)
+		t = {a["now"]}
+		for i in n:
+			m.from_bytes(b)
+		best[1] = min(best[1], float({a["now"]} - t) / n)
+		t = {a["now"]}
+		for i in n:
+			vb = {a["enc"]}(m.to_variant())
+		best[2] = min(best[2], float({a["now"]} - t) / n)
+		t = {a["now"]}
+		for i in n:
+			v = {a["dec"]}(vb)
+		best[3] = min(best[3], float({a["now"]} - t) / n)
+	print("BENCH|%s|%d|%d|%.1f|%.1f|%.1f|%.1f" % [label, b.size(), vb.size(), best[0], best[1], best[2], best[3]])
 
 func run():
 	var seed_s = load("{base}photon_seed.pakt.gd")
