@@ -195,3 +195,21 @@ def test_filter_from_variant_field(rich, game):
     assert lines[2] == "\tif not r.list(inners_v0, 5, -1):"
     assert fv(rich, "Fixed", "rgba", 0, "dict").splitlines()[2] == "\tif not r.list(rgba_v0, 0, 4):"
     assert "r.typed(v[\"q\"], TYPE_QUAT" in fv(rich, "Geometry", "q", 2, "dict", "3")
+
+
+def test_command_line(tmp_path):
+    """pakt generate --lang gdscript --godot 4|3 writes the scripts; --godot is checked."""
+    tool = os.environ["PAKT_TOOL"]
+    run = lambda *a: subprocess.run([tool, "generate", *a], cwd=ROOT, capture_output=True, text=True)
+    for godot, quat in (("4", "Quaternion"), ("3", "Quat")):
+        out = tmp_path / godot
+        r = run("--lang", "gdscript", "--godot", godot, "--out", str(out), "schemas/game.yaml", "schemas/common.yaml")
+        assert r.returncode == 0, r.stderr
+        assert sorted(os.listdir(out)) == ["common.pakt.gd", "game.pakt.gd", "pakt_runtime.gd"]
+        text = (out / "game.pakt.gd").read_text(encoding="utf-8")
+        assert f"var rot: {quat} = {quat}()" in text
+        assert "# line 21: inventory: uint16[] (max_count 64)" in text
+    r = run("--lang", "gdscript", "--godot", "5", "--out", str(tmp_path / "x"), "schemas/game.yaml")
+    assert r.returncode == 2 and "--godot" in r.stderr
+    r = run("--lang", "cpp", "--godot", "3", "--out", str(tmp_path / "y"), "schemas/game.yaml")
+    assert r.returncode != 0 and "--godot applies to --lang gdscript only" in r.stderr
