@@ -4,6 +4,7 @@
 //   gd_vectors variants FILE seeded values (uint64 within INT64_MAX: a Godot int) as
 //                            "<stem>.<Message>\tcompact\t<hex>\t<godot4 hex>\t<godot3 hex>" (the bytes of
 //                            Serialize(m, pakt::godot4|godot3), "-" when the value has no Godot 3 form)
+//   gd_vectors examples FILE every schema example (ForEachExample), compact and mslima, as `write` does
 //   gd_vectors decode FILE   decodes each "<stem>.<Message>\t<format>\t<hex>" line (bytes the GDScript
 //                            side wrote, or truncated / mutated bytes) and prints per line
 //                            "OK\t<re-encoded hex>\t<ToJson>" or "ERR\t<Status::to_string()>"
@@ -110,6 +111,26 @@ void write_all_variants(std::ostream& out, ::testing::Types<M...>) {
   (write_variants<M>(out, seed++), ...);
 }
 
+template <class V>
+struct ExampleWriter {
+  std::ostream& out;
+  const char* stem;
+  template <class M>
+  void operator()(const char* name, const M& m, std::size_t) const {
+    out << stem << '.' << name << "\tcompact\t" << to_hex(Serialize(m, pakt::compact)) << '\t' << ToJson(m) << '\n';
+    out << stem << '.' << name << "\tmslima\t" << to_hex(Serialize(m, pakt::mslima)) << '\t' << ToJson(m) << '\n';
+  }
+};
+
+void write_examples(std::ostream& out) {
+  pakt::test::ForEachExample(ExampleWriter<int>{out, "rich"});
+  photon::seed::ForEachExample(ExampleWriter<int>{out, "photon_seed"});
+  game::common::ForEachExample(ExampleWriter<int>{out, "common"});
+  game::net::ForEachExample(ExampleWriter<int>{out, "game"});
+  evolution::v2::ForEachExample(ExampleWriter<int>{out, "evolution_v2"});
+  pakt::test::framed::ForEachExample(ExampleWriter<int>{out, "framed"});
+}
+
 using Decoder = std::string (*)(const std::vector<std::uint8_t>&, bool mslima);
 
 template <class M>
@@ -162,7 +183,7 @@ int decode_file(const char* path) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: gd_vectors write|variants|decode FILE\n";
+    std::cerr << "usage: gd_vectors write|variants|examples|decode FILE\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -176,6 +197,11 @@ int main(int argc, char** argv) {
     pakt_test::g_int64_range_only = true;
     std::ofstream out(argv[2]);
     write_all_variants(out, pakt_test::AllMessages{});
+    return out ? 0 : 1;
+  }
+  if (mode == "examples") {
+    std::ofstream out(argv[2]);
+    write_examples(out);
     return out ? 0 : 1;
   }
   if (mode == "decode") return decode_file(argv[2]);

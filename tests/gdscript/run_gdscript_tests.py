@@ -10,7 +10,8 @@ One engine run checks, against the C++ generated code (tests/gdscript/gd_vectors
     from_bytes (into one reused instance per message) and to_bytes gives the same bytes; those
     GDScript-made bytes decode in C++ to the C++ value's ToJson;
   - D: the defaults of M.new(), encoded by GDScript, decode in C++ to the JSON of C++'s M{};
-  - T: every truncation of the first values of each message and format: the same verdict as C++
+  - T: every truncation of the first values of each message and format, and of every schema example:
+    the same verdict as C++
     (rejected with the same Status text, or accepted — an older version's payload — and re-encoded
     to the same bytes);
   - H: mutated and random bytes: the same verdict as C++, and the engine never stops on a script error;
@@ -195,6 +196,12 @@ def main():
     by_group = {}
     for i, (name, fmt, hx, js) in enumerate(values):
         by_group.setdefault((name, fmt), []).append(i)
+    # The schemas' examples (ForEachExample), after the seeded values: decoded, re-encoded and every
+    # truncation of each.
+    n_seeded = len(values)
+    examples_path = os.path.join(work, "cpp_examples.tsv")
+    run([args.vectors, "examples", examples_path])
+    values += [l.split("\t") for l in open(examples_path, encoding="utf-8").read().splitlines()]
 
     # The seed's real MSLIMA bytes (from the original issue, as tests/generated/seed_test.cpp has them).
     seed_src = open(os.path.join(args.source_dir, "tests/generated/seed_test.cpp"), encoding="utf-8").read()
@@ -222,6 +229,8 @@ def main():
     for i, (name, fmt, hx, g4, g3) in enumerate(variants):
         if (g4 if args.godot == "4" else g3) != "-":
             inputs.append(("V", str(i), name, fmt, hx, g4 if args.godot == "4" else g3))
+    for i in range(n_seeded, len(values)):
+        inputs.append(("T", str(i), values[i][0], values[i][1], values[i][2]))
     inputs.append(("S", "seed", "photon_seed.SeedGameStruct", "mslima", seed_hex))
     with open(os.path.join(gen, "inputs.txt"), "w", encoding="utf-8") as f:
         for rec in inputs:
@@ -308,7 +317,7 @@ def main():
         a, b = bytes.fromhex(cpp_hex), bytes.fromhex(gd_hex)
         return len(a) == len(b) and all(x == y or y == x | 0x40 for x, y in zip(a, b))
 
-    counts = dict(F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    counts = dict(examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
     for r in inputs:
         kind, ident, name, fmt, hx = r[:5]
         res = gd.get((kind, ident))
@@ -325,6 +334,7 @@ def main():
                 failures.append(problem)
             else:
                 counts["R"] += 1
+                counts["examples"] += int(ident) >= n_seeded
         elif kind == "D":
             c = cpp.get(("GD", "D", ident))
             want = values[int(ident)][3]
@@ -388,7 +398,7 @@ def main():
     for f_ in failures[:40]:
         print("FAIL", f_)
     engine_us = next((int(l[1]) for l in lines if l[0] == "TIME"), -1)
-    print(f"Godot {args.godot}: {loaded} of {len(stems)} scripts load; {counts['R']} C++ values decoded and re-encoded byte for byte "
+    print(f"Godot {args.godot}: {loaded} of {len(stems)} scripts load; {counts['R']} C++ values ({counts['examples']} of them the schemas' examples) decoded and re-encoded byte for byte "
           f"and read back by C++ to the same JSON; {counts['D']} GDScript defaults; {counts['T']} truncations "
           f"({counts['T_ok']} complete older-version payloads accepted) and {counts['H']} mutated/random inputs "
           f"({counts['H_ok']} accepted, {counts['quieted']} of them re-encoded with signalling NaNs quieted) with the C++ verdict and error text; seed MSLIMA bytes: {counts['S']}; "
