@@ -77,7 +77,13 @@ API = {
 
 def engine_script(godot, base, stems):
     api = API[godot]
-    return api["header"] + f"""
+    pool = (lambda g4, g3: g4 if godot == "4" else g3)
+    limits = ["func limits():", f'\tvar R = load("{base}rich.pakt.gd")', "\tvar m"]
+    for i, (stmts, _) in enumerate(limit_cases(pool)):
+        limits += [f"\tif true:"] + [f"\t\t{st}" for st in stmts]
+        limits += [f'\t\tfor f in [0, 1]:',
+                   f'\t\t\tprint("L|{i}|", f, "|", m.to_bytes(f).size(), "|", m.last_error)']
+    return api["header"] + "\n" + "\n".join(limits) + "\n" + f"""
 {api["extra"]}
 func hex(h):
 {api["hex"]}
@@ -88,6 +94,7 @@ func run():
 		print("LOAD|", stem, "|", s != null)
 		if s != null:
 			scripts[stem] = s
+	limits()
 	var instances = {{}}
 	var negdone = {{}}
 	var path = "{base}inputs.txt"
@@ -147,6 +154,33 @@ func run():
 		else:
 			print(kind, "|", p[1], "|BADERR|", err, "|", m.last_error)
 """
+
+
+# Encode-side limits: (GDScript statements building `m` from the script `R` = rich.pakt.gd, expected
+# last_error of to_bytes). The texts are the C++ ones of tests/generated/limits_test.cpp; "" means the
+# value is within its limits. The fixed array's length check has no C++ counterpart (std::array).
+def limit_cases(pool):
+    strings, ints = pool("PackedStringArray", "PoolStringArray"), pool("PackedInt32Array", "PoolIntArray")
+    nbytes = pool("PackedByteArray", "PoolByteArray")
+    return [
+        (['m = R.Texts.new()', 'm.limited = "123456789"'], "Texts.limited: string length 9 exceeds max_length 8"),
+        (['m = R.Texts.new()', 'm.limited = "가나다"'], "Texts.limited: string length 9 exceeds max_length 8"),
+        (['m = R.Texts.new()', 'm.limited = "12345678"', f'm.raw_limited = {nbytes}([1, 2, 3, 4])'], ""),
+        (['m = R.Lists.new()', f'm.strings = {strings}(["a", "b", "c", "d", "e"])'],
+         "Lists.strings: count 5 exceeds max_count 4"),
+        (['m = R.Lists.new()', f'm.strings = {strings}(["a", "123456789"])'],
+         "Lists.strings[1]: string length 9 exceeds max_length 8"),
+        (['m = R.Lists.new()', f'm.blobs.append({nbytes}([1]))', f'm.blobs.append({nbytes}([1, 2, 3, 4, 5, 6]))'],
+         "Lists.blobs[1]: length 6 exceeds max_length 5"),
+        (['m = R.Lists.new()', 'var a = R.Inner.new()', 'a.id = 1', 'a.label = "ok"', 'm.inners.append(a)',
+          'var b = R.Inner.new()', 'b.id = 2', 'b.label = "this label is far too long"', 'm.inners.append(b)'],
+         "Lists.inners[1].label: string length 26 exceeds max_length 16"),
+        (['m = R.Optionals.new()', 'var a = R.Inner.new()', 'a.label = "a label longer than sixteen"',
+          'm.maybe_inner = a'], "Optionals.maybe_inner.label: string length 27 exceeds max_length 16"),
+        (['m = R.Fixed.new()', 'var n = m.names', 'n[1] = "123456789"', 'm.names = n'],
+         "Fixed.names[1]: string length 9 exceeds max_length 8"),
+        (['m = R.Fixed.new()', f'm.rgba = {ints}([1, 2, 3])'], "Fixed.rgba: array length 3 is not 4"),
+    ]
 
 
 def mutate(rng, data):
@@ -317,7 +351,7 @@ def main():
         a, b = bytes.fromhex(cpp_hex), bytes.fromhex(gd_hex)
         return len(a) == len(b) and all(x == y or y == x | 0x40 for x, y in zip(a, b))
 
-    counts = dict(examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    counts = dict(L=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
     for r in inputs:
         kind, ident, name, fmt, hx = r[:5]
         res = gd.get((kind, ident))
@@ -387,6 +421,18 @@ def main():
     if len(neg_messages) < len({r[2] for r in inputs if r[0] == "V"}):
         failures.append(f"N: only {len(neg_messages)} messages were given a bad Variant")
 
+    # Encode-side limits, both formats.
+    got_limits = {(l[1], l[2]): l[3:] for l in lines if l[0] == "L"}
+    for i, (_, want) in enumerate(limit_cases(lambda a, b: a)):
+        for f in ("0", "1"):
+            g = got_limits.get((str(i), f))
+            ok = g is not None and ((want == "" and g[0] != "0" and g[1] == "") or
+                                    (want != "" and g[0] == "0" and g[1] == want))
+            if ok:
+                counts["L"] += 1
+            else:
+                failures.append(f"limit case {i} format {f}: to_bytes gives {g}, expected '{want}'")
+
     # Negative control: the comparison must catch a corrupted expectation.
     i0 = by_group[("rich.Scalars", "compact")][1]
     saved = values[i0]
@@ -405,6 +451,7 @@ def main():
           f"{counts['V']} values whose {'var_to_bytes' if args.godot == '4' else 'var2bytes'}(to_variant()) equals C++ "
           f"Serialize(m, pakt::godot{args.godot}) and "
           f"from_variant of those bytes gives the compact bytes again ({counts['F']}); {counts['N']} bad Variants rejected; "
+          f"{counts['L']} encode-side limit checks; "
           f"script time {engine_us / 1e6:.1f} s, total {time.time() - started:.1f} s")
     if failures:
         print(f"{len(failures)} failures")
