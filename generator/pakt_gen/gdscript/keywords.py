@@ -72,6 +72,11 @@ def check_names(schema: Schema, godot: str = "4") -> List[str]:
                 errors.append(f"{f.loc}: error: field name '{f.name}' is a GDScript keyword or a Godot type; rename it")
             elif is_generated(f.name):
                 errors.append(f"{f.loc}: error: field name '{f.name}' is used by the generated GDScript; rename it")
+        for f in m.fields:
+            t = f.type.element if f.type.kind in ("list", "array") else f.type
+            if t.kind == "message" and f.has_default and f.default not in (None, []):
+                errors.append(f"{f.loc}: error: the GDScript back end cannot write a message-typed default; "
+                              "remove it or set it in code")
     for e in schema.enums:
         if e.name in GD_KEYWORDS or e.name in GD_TYPES or is_generated(e.name):
             errors.append(f"{e.loc}: error: enum name '{e.name}' is a GDScript keyword, a Godot type or used by the "
