@@ -174,7 +174,18 @@ function(pakt_generate)
         pakt_gen/csharp/render.py
         pakt_gen/csharp/types.py
         pakt_gen/csharp/templates/message.cs.j2
-        pakt_gen/csharp/templates/schema.cs.j2)
+        pakt_gen/csharp/templates/schema.cs.j2
+        pakt_gen/gdscript/__init__.py
+        pakt_gen/gdscript/codec.py
+        pakt_gen/gdscript/filters.py
+        pakt_gen/gdscript/keywords.py
+        pakt_gen/gdscript/literals.py
+        pakt_gen/gdscript/native_classes.py
+        pakt_gen/gdscript/render.py
+        pakt_gen/gdscript/types.py
+        pakt_gen/gdscript/templates/message.gd.j2
+        pakt_gen/gdscript/templates/runtime.gd.j2
+        pakt_gen/gdscript/templates/schema.gd.j2)
   list(TRANSFORM generator_files PREPEND "${generator_dir}/")
   set(import_args "")
   foreach(dir IN LISTS arg_IMPORT_DIRS)

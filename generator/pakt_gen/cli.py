@@ -29,7 +29,13 @@ def _csharp():
     return csharp
 
 
-LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp}
+def _gdscript():
+    from . import gdscript
+
+    return gdscript
+
+
+LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp, "gdscript": _gdscript}
 CPP_FORMATS = ["compact", "mslima", "godot", "json"]
 
 
@@ -54,6 +60,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--out", required=True, metavar="DIR", help="write DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp")
     parser.add_argument("--formats", default=",".join(CPP_FORMATS), metavar="LIST",
                         help="comma-separated codecs to emit: " + ",".join(CPP_FORMATS) + " (default: all)")
+    parser.add_argument("--godot", choices=["4", "3"], default=None,
+                        help="gdscript: the Godot generation whose syntax to write (default: 4)")
     parser.add_argument("--descriptor", metavar="FILE", default="-",
                         help="the descriptor (JSON from `pakt describe`); default: standard input")
     parser.add_argument("--unity-package", metavar="NAME[@VERSION]",
@@ -64,8 +72,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     unknown = [f for f in formats if f not in CPP_FORMATS]
     if unknown or not formats:
         parser.error(f"--formats: unknown format '{unknown[0] if unknown else ''}'; choose from " + ",".join(CPP_FORMATS))
+    if args.godot is not None and args.lang != "gdscript":
+        parser.error("--godot applies to --lang gdscript only")
     lang = LANGUAGES[args.lang]()
-    options = {}
+    options = {"godot": args.godot or "4"} if args.lang == "gdscript" else {}
     if args.unity_package is not None:
         if args.lang != "csharp":
             parser.error("--unity-package applies with --lang csharp only")

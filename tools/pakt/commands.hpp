@@ -54,6 +54,7 @@ struct GenerateOptions {
   std::string lang;                    // --lang (one of generate_languages())
   std::string out;                     // --out
   std::optional<std::string> formats;  // --formats, as the back end spells them (generate_formats_for_back_end)
+  std::optional<std::string> godot;    // --godot 4|3 (gdscript: the engine generation's syntax)
   std::vector<std::string> import_dirs;  // -I
   std::optional<std::string> depfile;  // --depfile
   std::string python = "python3";      // --python

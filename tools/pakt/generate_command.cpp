@@ -47,7 +47,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 const std::vector<std::string>& generate_languages() {
   // Each runs as `python -m pakt_gen --lang <name>`.
-  static const std::vector<std::string> languages = {"cpp", "csharp"};
+  static const std::vector<std::string> languages = {"cpp", "csharp", "gdscript"};
   return languages;
 }
 
@@ -167,6 +167,10 @@ int run_generate(const GenerateOptions& options) {
   if (options.unity_package) {
     arguments.push_back("--unity-package");
     arguments.push_back(*options.unity_package);
+  }
+  if (options.godot) {
+    arguments.push_back("--godot");
+    arguments.push_back(*options.godot);
   }
   const BackEndRun run = run_back_end(options.python, arguments, {"PYTHONPATH=" + generator.path},
                                       schema::descriptor_text(descriptor));

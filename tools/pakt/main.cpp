@@ -406,6 +406,9 @@ void CommandLine::declare_schema_commands() {
             return {};
           },
           ""));
+  value_option(generate_app, "--godot", generate.godot, "4|3",
+               "gdscript: the Godot generation whose syntax to write (default: 4)")
+      ->check(CLI::IsMember({"4", "3"}));
   import_dir_option(generate_app, generate.import_dirs);
   value_option(generate_app, "--depfile", generate.depfile, "FILE",
                "write a Makefile-style depfile: the first output depends on every schema")

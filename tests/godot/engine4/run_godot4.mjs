@@ -3,7 +3,8 @@
 // playwright-core. Release templates ignore --script, so the script is started as the main scene:
 // override.cfg (next to the main pack) points run/main_scene at a .tscn whose root Node uses it.
 //
-//   node run_godot4.mjs script.gd      prints the engine's output lines on stdout
+//   node run_godot4.mjs script.gd [FILE...]   prints the engine's output lines on stdout; each FILE
+//                                             is readable by the script as /tmp/pakt/<its name>
 //
 // Files are served from 127.0.0.1. This script runs from the build tree, next to the node_modules
 // and driver-config.json (the configured Chromium, PAKT_CHROMIUM) that setup_engine4.cmake writes
@@ -79,6 +80,7 @@ try {
                    '[node name="Root" type="Node"]\nscript = ExtResource("1")\n',
     '/tmp/t.gd': readFileSync(scriptPath, 'utf8'),
   };
+  for (const extra of process.argv.slice(3)) files['/tmp/pakt/' + extra.split('/').pop()] = readFileSync(extra, 'utf8');
   const result = await tab.evaluate(async (files) => {
     const lines = [];
     const errors = [];

@@ -1,0 +1,299 @@
+"""GDScript statements of the compact/mslima codec of one field's type (writes with their limit
+checks, reads with their bounds), for the templates to place.
+
+GDScript has no exceptions: a failed read or check leaves `failed` set on the Reader / Writer, and
+the code returns right away after adding the element index and field name to the error's path.
+`fail` is the list of statements that do that from where the code stands (innermost first).
+`d` is the nesting depth, so nested loops' variables never clash.
+"""
+
+from typing import List, Optional
+
+from ..model import Field, Schema, TypeRef
+from .literals import default_expr, new_value
+from . import types
+from .keywords import identifier
+from .types import type_name
+
+# Built-in -> the Writer / Reader method (templates/runtime.gd.j2).
+METHOD = {
+    "bool": "boolean", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "float32": "f32", "float64": "f64", "string": "string", "bytes": "bytes",
+    "Vector2": "vector2", "Vector3": "vector3", "Quaternion": "quaternion", "Color": "color",
+    "Vector2i": "vector2i", "Vector3i": "vector3i",
+}
+FIXED = {
+    "bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
+    "float32": 4, "float64": 8, "Vector2": 8, "Vector3": 12, "Quaternion": 16, "Color": 16, "Vector2i": 8,
+    "Vector3i": 12,
+}
+
+
+def min_size(t: TypeRef) -> int:
+    """The smallest wire size of a value of `t` (the reader's bound before allocating)."""
+    if t.kind == "builtin":
+        return FIXED.get(t.name, 4)
+    if t.kind == "enum":
+        return FIXED[t.enum.underlying]
+    if t.kind == "message":
+        return t.message.facts.compact.min_size
+    if t.kind == "array":
+        return t.count * min_size(t.element)
+    return 4
+
+
+def _is_uint8(t: TypeRef) -> bool:
+    return t.kind == "builtin" and t.name == "uint8"
+
+
+def _block(lines: List[str]) -> List[str]:
+    return ["\t" + s for s in lines]
+
+
+def _on_fail(obj: str, fail: List[str]) -> List[str]:
+    return [f"if {obj}.failed:"] + _block(fail)
+
+
+# Elements a Packed array holds exactly as the wire does: (Variant type in Godot 4, in Godot 3,
+# components, bytes per component). Godot 3 has no int64 / float64 Packed arrays.
+BULK = {
+    "int32": (30, 21, 1, 4), "float32": (32, 22, 1, 4), "int64": (31, None, 1, 8), "uint64": (31, None, 1, 8),
+    "float64": (33, None, 1, 8), "Vector2": (35, 24, 2, 4), "Vector3": (36, 25, 3, 4), "Color": (37, 26, 4, 4),
+}
+
+
+def bulk(t: TypeRef, godot: str):
+    """(Variant type, components, width) when a list of `t` is read and written in bulk, else None."""
+    name = t.enum.underlying if t.kind == "enum" else (t.name if t.kind == "builtin" else "")
+    if name not in BULK:
+        return None
+    v4, v3, comps, width = BULK[name]
+    vt = v4 if godot == "4" else v3
+    return None if vt is None else (vt, comps, width)
+
+
+def can_fail_write(t: TypeRef, max_length: int, max_count: int) -> bool:
+    """Whether writing a value of `t` checks something (a limit, a fixed array's length)."""
+    if t.kind == "builtin":
+        return t.name in ("string", "bytes") and max_length != 0
+    if t.kind == "enum":
+        return False
+    if t.kind == "message":
+        return any(can_fail_write(f.type, f.max_length, f.max_count) for f in t.message.fields if not f.deprecated)
+    if t.kind == "array":
+        return True
+    return max_count != 0 or (_is_uint8(t.element) and max_length != 0) or can_fail_write(t.element, max_length, 0)
+
+
+# --------------------------------------------------------------------------- write
+def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
+          d: int = 0) -> List[str]:
+    """Writes `expr` (a value of `t`); checks max_length / max_count first, as pakt::CheckLimits."""
+    if t.kind == "builtin":
+        if t.name == "string" and max_length:
+            return [f"w.check_string({expr}, {max_length})"] + _on_fail("w", fail) + [f"w.string({expr})"]
+        if t.name == "bytes" and max_length:
+            return [f"w.check_count({expr}.size(), true, {max_length})"] + _on_fail("w", fail) + [f"w.bytes({expr})"]
+        return [f"w.{METHOD[t.name]}({expr})"]
+    if t.kind == "enum":
+        return [f"w.{METHOD[t.enum.underlying]}({expr})"]
+    if t.kind == "message":
+        tn = type_name(t, schema, godot)
+        lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write(w)"]
+        if can_fail_write(t, 0, 0):
+            lines += _on_fail("w", fail)
+        return lines
+    lines = []
+    if t.kind == "array":
+        lines += [f"w.check_fixed({expr}.size(), {t.count})"] + _on_fail("w", fail)
+        elem_fail_possible = can_fail_write(t.element, max_length, 0)
+    else:
+        as_bytes = _is_uint8(t.element) and max_count == 0
+        limit = max_length if as_bytes else max_count
+        if limit:
+            lines += [f"w.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail("w", fail)
+        lines.append(f"w.length({expr}.size())")
+        elem_fail_possible = can_fail_write(t.element, max_length, 0)
+    b = bulk(t.element, godot)
+    if b is not None:
+        return lines + [f"w.bulk({expr}, {b[1]}, {b[2]})"]
+    i = f"i{d}"
+    inner = write(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"w.in_index({i})"] + fail, d + 1)
+    if not elem_fail_possible and t.element.kind != "message":
+        e = f"e{d}"
+        inner = write(e, t.element, schema, godot, max_length, 0, fail, d + 1)
+        return lines + [f"for {e} in {expr}:"] + _block(inner)
+    return lines + [f"for {i} in {expr}.size():"] + _block(inner)
+
+
+def write_field(expr: str, f: Field, schema: Schema, godot: str) -> List[str]:
+    fail = [f'w.in_field("{f.name}")', "return"]
+    if f.deprecated:
+        expr = default_expr(f, schema, godot)
+        body = write(expr, f.type, schema, godot, 0, 0, fail)
+        return ["w.u8(0)"] if f.optional and expr == "null" else (
+            ["w.u8(1)"] + body if f.optional else body)
+    expr = identifier(expr, godot)
+    body = write(expr, f.type, schema, godot, f.max_length, f.max_count, fail)
+    if not f.optional:
+        return body
+    return [f"if {expr} == null:", "\tw.u8(0)", "else:", "\tw.u8(1)"] + _block(body)
+
+
+# --------------------------------------------------------------------------- read
+def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
+         var: str, d: int = 0) -> List[str]:
+    """Reads a value of `t` into the lvalue `target`, reusing the arrays and messages it holds.
+    The caller checks r.failed afterwards; loops check it after each element."""
+    if t.kind == "builtin":
+        if t.name in ("string", "bytes"):
+            return [f"{target} = r.{METHOD[t.name]}({max_length})"]
+        return [f"{target} = r.{METHOD[t.name]}()"]
+    if t.kind == "enum":
+        return [f"{target} = r.{METHOD[t.enum.underlying]}()"]
+    tn = type_name(t, schema, godot)
+    if t.kind == "message":
+        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read(r, false)"]
+    i = f"i{d}"
+    elem_fail = [f"r.in_index({i})"] + fail
+    elem = read(f"{target}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
+    # A fixed-size element of a list cannot fail once its count was checked against the remaining bytes
+    # (a bool can: compact accepts only 0 and 1).
+    cannot_fail = t.kind == "list" and (
+        t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.name in FIXED and t.element.name != "bool"))
+    loop_body = elem if cannot_fail else elem + _on_fail("r", elem_fail)
+    if t.kind == "array":
+        return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(loop_body)
+    as_bytes = _is_uint8(t.element) and max_count == 0
+    what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
+    n = f"{var}_n{d}"
+    head = [f'var {n}: int = r.length("{what}", "{limit_name}", {limit}, {min_size(t.element)})',
+            f"if {n} < 0:"] + _block(fail)
+    b = bulk(t.element, godot)
+    if b is not None:  # one engine call instead of a loop
+        return head + [f"{target} = r.bulk({b[0]}, {n}, {b[1]}, {b[2]})"]
+    return head + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(loop_body)
+
+
+def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
+    """The read of one field; an error returns with the field's name added to its path."""
+    fail = [f'r.in_field("{f.name}")', "return"]
+    var = f.name
+    target = identifier(target, godot)
+    if f.deprecated:
+        target = f"_deprecated_{f.name}"
+        lines = [f"var {target} = {default_expr(f, schema, godot)}"]
+    else:
+        lines = []
+    body = read(target, f.type, schema, godot, f.max_length, f.max_count, fail, var)
+    if f.optional:
+        fresh = []
+        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
+            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        body = ["if r.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
+    return lines + body + _on_fail("r", fail)
+
+
+# --------------------------------------------------------------------------- Godot Variant
+def variant(expr: str, t: TypeRef, schema: Schema, godot: str) -> str:
+    """The Variant pakt's Godot mapping gives a value of `t` (godot_mapping.hpp): scalars, vectors and
+    Packed arrays as they are, messages as their to_variant(), other lists as untyped Arrays."""
+    if t.kind == "message":
+        return f"({type_name(t, schema, godot)}.new() if {expr} == null else {expr}).to_variant()"
+    if t.kind in ("list", "array"):
+        if types.is_packed(t.element, godot):
+            return expr
+        if t.element.kind == "message":
+            return f"Pakt.variants({expr}, {type_name(t.element, schema, godot)})"
+        return f"Pakt.untyped({expr})"
+    return expr
+
+
+def variant_field(f: Field, schema: Schema, godot: str) -> str:
+    """The field's Variant (a deprecated field: its default's)."""
+    expr = default_expr(f, schema, godot) if f.deprecated else identifier(f.name, godot)
+    if f.optional:
+        if expr == "null":
+            return "null"
+        inner = variant(expr, f.type, schema, godot)
+        if inner == expr:  # null or the value itself
+            return expr
+        if f.type.kind == "message":
+            return f"null if {expr} == null else {expr}.to_variant()"
+        return f"null if {expr} == null else {inner}"
+    return variant(expr, f.type, schema, godot)
+
+
+# --------------------------------------------------------------------------- from_variant
+INT_RANGE = {
+    "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
+    "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1), "uint64": (0, 2**63 - 1),
+}
+VARIANT_TYPE = {
+    "4": {"Vector2": "TYPE_VECTOR2", "Vector3": "TYPE_VECTOR3", "Quaternion": "TYPE_QUATERNION",
+          "Color": "TYPE_COLOR", "Vector2i": "TYPE_VECTOR2I", "Vector3i": "TYPE_VECTOR3I"},
+    "3": {"Vector2": "TYPE_VECTOR2", "Vector3": "TYPE_VECTOR3", "Quaternion": "TYPE_QUAT", "Color": "TYPE_COLOR"},
+}
+
+
+def _int_range(name: str) -> str:
+    lo, hi = INT_RANGE[name]
+    from .literals import integer_literal
+    return f"{integer_literal(lo)}, {integer_literal(hi)}"
+
+
+def from_variant(target: str, x: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int,
+                 fail: List[str], var: str, d: int = 0) -> List[str]:
+    """Sets `target` from the Variant `x` (checked by the VariantReader `r`)."""
+    if t.kind == "enum":
+        return [f"{target} = r.integer({x}, {_int_range(t.enum.underlying)})"]
+    if t.kind == "builtin":
+        n = t.name
+        if n in INT_RANGE:
+            return [f"{target} = r.integer({x}, {_int_range(n)})"]
+        if n in ("float32", "float64"):
+            return [f"{target} = r.number({x})"]
+        if n == "bool":
+            return [f"{target} = r.boolean({x})"]
+        if n == "string":
+            return [f"{target} = r.text({x}, {max_length})"]
+        if n == "bytes":
+            return [f"{target} = r.bytes({x}, {max_length})"]
+        vt = VARIANT_TYPE[godot].get(n)
+        if vt is None:
+            return [f'r.fail("{n} has no Godot 3 Variant")']
+        from .literals import new_value
+        return [f'{target} = r.typed({x}, {vt}, "a {type_name(t, schema, godot)}", {new_value(t, schema, godot)})']
+    tn = type_name(t, schema, godot)
+    if t.kind == "message":
+        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_from_variant(r, {x})"]
+    i = f"i{d}"
+    elem_fail = [f"r.in_index({i})"] + fail
+    exactly = t.count if t.kind == "array" else -1
+    limit = max_count if t.kind == "list" else 0
+    src = f"{var}_v{d}"
+    elem = from_variant(f"{target}[{i}]", f"{src}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
+    return [f"var {src} = {x}", f"if not r.list({src}, {limit}, {exactly}):"] + _block(fail) + [
+        f"{target}.resize({src}.size())", f"for {i} in {src}.size():"] + _block(elem + _on_fail("r", elem_fail))
+
+
+def from_variant_field(f: Field, index: int, message_godot: str, schema: Schema, godot: str) -> List[str]:
+    """Takes the field from `v` (a Dictionary by name, or an Array by position); absent: its default,
+    or an error for a required field."""
+    fail = [f'r.in_field("{f.name}")', "return"]
+    target = f"_deprecated_{f.name}" if f.deprecated else identifier(f.name, godot)
+    if message_godot == "array":
+        test, x = f"v.size() > {index}", f"v[{index}]"
+    else:
+        test, x = f'v.has("{f.name}")', f'v["{f.name}"]'
+    body = from_variant(target, x, f.type, schema, godot, f.max_length, f.max_count, fail, f.name)
+    if f.optional:
+        fresh = []
+        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
+            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        body = [f"if typeof({x}) == TYPE_NIL:", f"\t{target} = null", "else:"] + fresh + _block(body)
+    lines = [f"var {target} = {default_expr(f, schema, godot)}"] if f.deprecated else []
+    absent = ([f'r.fail("required field \'{f.name}\' is missing")'] + fail if f.required
+              else [f"{target} = {default_expr(f, schema, godot)}"])
+    return lines + [f"if {test}:"] + _block(body + _on_fail("r", fail)) + ["else:"] + _block(absent)

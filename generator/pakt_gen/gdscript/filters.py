@@ -1,0 +1,144 @@
+"""The Jinja2 filters of the GDScript templates, registered in one place (register()).
+
+Filters that spell a type or value as seen from the file being generated read `schema` and the
+Godot generation (`godot`: "4" or "3") from the template context. Codec statements come from codec.py.
+"""
+
+from typing import Callable, Dict, List
+
+import jinja2
+
+from ..model import Field, Message, Schema, TypeRef
+from . import codec, keywords, literals, types
+
+
+def _indent(lines: List[str], n: int) -> str:
+    pad = "\t" * n
+    return "\n".join(pad + s if s else s for s in lines)
+
+
+def gd_filter(fn: Callable) -> Callable:
+    """A filter fn(value, schema, godot, *args) that takes `schema` and `godot` from the context."""
+
+    @jinja2.pass_context
+    def filt(ctx, value, *args):
+        return fn(value, ctx["schema"], ctx["godot"], *args)
+
+    filt.__name__ = fn.__name__
+    filt.__doc__ = fn.__doc__
+    return filt
+
+
+# --------------------------------------------------------------------------- names, types, values
+def field_decl(f: Field, schema: Schema, godot: str) -> str:
+    """`var name: Type = default` (an optional is untyped: it may hold null)."""
+    t = types.field_type(f, schema, godot)
+    typed = f": {t}" if t else ""
+    return f"var {keywords.identifier(f.name, godot)}{typed} = {literals.default_expr(f, schema, godot)}{literals.enum_comment(f)}"
+
+
+def ident(name: str, schema: Schema, godot: str) -> str:
+    """A schema name as a GDScript member / enum value name (Godot 3: `seed` -> `seed_`)."""
+    return keywords.identifier(name, godot)
+
+
+def class_name(name: str, schema: Schema, godot: str) -> str:
+    """A message / enum name as its GDScript class name (a trailing underscore for a native class's)."""
+    return keywords.class_name(name, godot)
+
+
+def gd_string(s: str) -> str:
+    """A GDScript string literal."""
+    return literals.string_literal(s)
+
+
+def schema_line(f: Field) -> str:
+    """The field as the schema declares it, for the comment above its code: `line 21: inventory: uint16[] ...`."""
+    opts = []
+    for key in ("optional", "required", "deprecated"):
+        if getattr(f, key):
+            opts.append(key)
+    if f.max_length:
+        opts.append(f"max_length {f.max_length}")
+    if f.max_count:
+        opts.append(f"max_count {f.max_count}")
+    if f.since != 1:
+        opts.append(f"since {f.since}")
+    extra = f" ({', '.join(opts)})" if opts else ""
+    return f"line {f.loc.line}: {f.name}: {f.type.spelled()}{extra}"
+
+
+def doc_comment(text: str, indent: int) -> str:
+    """`## ` lines of a schema doc ('' when none)."""
+    if not text or not text.strip():
+        return ""
+    pad = "\t" * indent
+    return "\n".join(pad + ("## " + line if line else "##") for line in text.strip().splitlines()) + "\n"
+
+
+def module_alias(owner: Schema) -> str:
+    """The constant an importing script preloads `owner`'s script as."""
+    return types.module_alias(owner)
+
+
+def uses_import(schema: Schema, owner: Schema) -> bool:
+    """Whether the schema's fields name a type declared in `owner`."""
+    def walk(t: TypeRef) -> bool:
+        if t.kind in ("list", "array"):
+            return walk(t.element)
+        return t.kind == "message" and t.message.schema is owner
+    return any(walk(f.type) for m in schema.messages for f in m.fields)
+
+
+# --------------------------------------------------------------------------- codec statements
+def write_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """Writes the field (a deprecated one: its default), with its limit checks."""
+    return _indent(codec.write_field(f.name, f, schema, godot), indent)
+
+
+def read_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """Reads the field (a deprecated one: read and dropped); an error returns with its path."""
+    return _indent(codec.read_field(f.name, f, schema, godot), indent)
+
+
+def variant_field(f: Field, schema: Schema, godot: str) -> str:
+    """The field's value in to_variant(): pakt's Godot mapping."""
+    return codec.variant_field(f, schema, godot)
+
+
+def from_variant_field(f: Field, schema: Schema, godot: str, index: int, message_godot: str, indent: int) -> str:
+    """Takes the field from the Variant `v` in from_variant(), with the C++ decoder's checks."""
+    return _indent(codec.from_variant_field(f, index, message_godot, schema, godot), indent)
+
+
+def reset_value(f: Field, schema: Schema, godot: str) -> str:
+    """What a field is set to when an older payload does not carry it."""
+    return literals.default_expr(f, schema, godot)
+
+
+def version_boundaries(m: Message) -> List[int]:
+    """Indexes of the fields where an older version's payload may end."""
+    return m.facts.version_boundaries
+
+
+FILTERS: Dict[str, Callable] = {
+    "field_decl": gd_filter(field_decl),
+    "ident": gd_filter(ident),
+    "class_name": gd_filter(class_name),
+    "gd_string": gd_string,
+    "schema_line": schema_line,
+    "doc_comment": doc_comment,
+    "module_alias": module_alias,
+    "write_field": gd_filter(write_field),
+    "read_field": gd_filter(read_field),
+    "reset_value": gd_filter(reset_value),
+    "from_variant_field": gd_filter(from_variant_field),
+    "variant_field": gd_filter(variant_field),
+    "version_boundaries": version_boundaries,
+}
+
+
+def register(env: jinja2.Environment) -> None:
+    """Adds every filter of the GDScript templates to `env`."""
+    env.filters.update(FILTERS)
+    env.tests["used_by"] = lambda owner, schema: uses_import(schema, owner)

@@ -1,0 +1,130 @@
+"""GDScript literals of schema values (defaults; typed as the descriptor reader gives them)."""
+
+import math
+
+from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
+from ..templating import float32_text
+from .types import GODOT, type_name
+
+
+def float_literal(v, is_float32: bool) -> str:
+    v = float(v)
+    if math.isnan(v):
+        return "NAN"
+    if math.isinf(v):
+        return "INF" if v > 0 else "-INF"
+    if v == 0 and math.copysign(1, v) < 0:
+        return "-0.0"
+    text = float32_text(v) if is_float32 else repr(v)
+    if not any(c in text for c in ".en"):
+        text += ".0"
+    return text
+
+
+def integer_literal(v: int, name: str = "int64") -> str:
+    """GDScript ints are int64: uint64 above INT64_MAX is spelled as its two's-complement value."""
+    v = int(v)
+    if v >= 2**63:
+        v -= 2**64
+    if v == -(2**63):
+        return "-9223372036854775807 - 1"
+    return str(v)
+
+
+def string_literal(s: str) -> str:
+    """A GDScript string literal: the text as UTF-8, with quotes, backslashes and controls escaped."""
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif o < 0x20 or o == 0x7F:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def new_value(t: TypeRef, schema: Schema, godot: str) -> str:
+    """A fresh value of `t` as C++ `{}` gives it: zeros, "", empty lists, N such values."""
+    g = GODOT[godot]
+    if t.kind == "enum":
+        return "0"
+    if t.kind == "builtin":
+        n = t.name
+        if n == "bool":
+            return "false"
+        if n in INTEGER_TYPES:
+            return "0"
+        if n in ("float32", "float64"):
+            return "0.0"
+        if n == "string":
+            return '""'
+        if n == "bytes":
+            return f"{g['bytes']}()"
+        if n in ("Vector2i", "Vector3i") and not g["has_int_vectors"]:
+            return "[0, 0]" if n == "Vector2i" else "[0, 0, 0]"
+        return f"{type_name(t, schema, godot)}()"  # Godot's defaults equal C++'s (w = 1, a = 1)
+    if t.kind == "message":
+        return f"{type_name(t, schema, godot)}.new()"
+    tn = type_name(t, schema, godot)
+    if t.kind == "list":
+        return "[]" if tn.startswith("Array") else f"{tn}()"
+    items = ", ".join(new_value(t.element, schema, godot) for _ in range(t.count))
+    return f"[{items}]" if tn.startswith("Array") else f"{tn}([{items}])"
+
+
+def value_expr(t: TypeRef, v, schema: Schema, godot: str, optional: bool = False) -> str:
+    """A GDScript expression of type `t` holding the (typed) value v."""
+    g = GODOT[godot]
+    if v is None:
+        return "null" if optional else new_value(t, schema, godot)
+    if t.kind in ("list", "array"):
+        tn = type_name(t, schema, godot)
+        inner = ", ".join(value_expr(t.element, e, schema, godot) for e in v)
+        return f"[{inner}]" if tn.startswith("Array") else f"{tn}([{inner}])"
+    if t.kind == "enum":
+        return str(t.enum.value_named(v).number)
+    if t.kind == "message":
+        raise ValueError("message defaults are not supported by the GDScript back end")
+    n = t.name
+    if n == "bool":
+        return "true" if v else "false"
+    if n in INTEGER_TYPES:
+        return integer_literal(v, n)
+    if n in ("float32", "float64"):
+        return float_literal(v, n == "float32")
+    if n == "string":
+        return string_literal(v)
+    if n == "bytes":
+        return f"{g['bytes']}([{', '.join(str(b) for b in v)}])"
+    if n in VECTOR_COMPONENTS:
+        if n.endswith("i"):
+            args = ", ".join(integer_literal(c) for c in v)
+            return f"{n}({args})" if g["has_int_vectors"] else f"[{args}]"
+        args = ", ".join(float_literal(c, True) for c in v)
+        return f"{type_name(t, schema, godot)}({args})"
+    raise ValueError(n)
+
+
+def default_expr(f: Field, schema: Schema, godot: str) -> str:
+    """The field's initial value: its `default:`, null for an optional, else a fresh value."""
+    if f.has_default and f.default is not None:
+        return value_expr(f.type, f.default, schema, godot, f.optional)
+    if f.optional:
+        return "null"
+    return new_value(f.type, schema, godot)
+
+
+def enum_comment(f: Field) -> str:
+    """`  # Team.spectator` after an enum default (the literal is the number)."""
+    if f.type.kind == "enum" and f.has_default and f.default is not None:
+        return f"  # {f.type.name}.{f.default}"
+    return ""

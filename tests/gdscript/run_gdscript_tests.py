@@ -1,0 +1,463 @@
+#!/usr/bin/env python3
+"""The GDScript back end in the real engines (ctest gdscript.engine4 / gdscript.engine3, label engine).
+
+    run_gdscript_tests.py 4 PAKT GD_VECTORS WORKDIR --node NODE --driver run_godot4.mjs --schemas S.yaml...
+    run_gdscript_tests.py 3 PAKT GD_VECTORS WORKDIR --godot3 godot3-server --schemas S.yaml...
+
+One engine run checks, against the C++ generated code (tests/gdscript/gd_vectors.cpp):
+  - every generated script (all the schemas given, and the runtime) loads without error;
+  - R: every C++ value (defaults + seeded values with edge values, compact and mslima) decodes with
+    from_bytes (into one reused instance per message) and to_bytes gives the same bytes; those
+    GDScript-made bytes decode in C++ to the C++ value's ToJson;
+  - D: the defaults of M.new(), encoded by GDScript, decode in C++ to the JSON of C++'s M{};
+  - T: every truncation of the first values of each message and format, and of every schema example:
+    the same verdict as C++
+    (rejected with the same Status text, or accepted — an older version's payload — and re-encoded
+    to the same bytes);
+  - H: mutated and random bytes: the same verdict as C++, and the engine never stops on a script error;
+  - the seed's real MSLIMA bytes of SeedGameStruct (tests/generated/seed_test.cpp) decode, and re-encode
+    to themselves;
+  - a negative control: a corrupted expectation must be reported.
+Expectations come from the C++ side at test time, never from this back end's own output.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+TRUNCATED_VALUES = 8  # per message and format: every prefix of each
+MUTATED_VALUES = 24   # per message and format: two mutations of each
+
+
+def die(msg):
+    print(f"run_gdscript_tests: FAIL: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    if p.returncode != 0:
+        sys.stdout.write(p.stdout[-4000:])
+        sys.stderr.write(p.stderr[-4000:])
+        die(f"{' '.join(cmd)} exited with {p.returncode}")
+    return p
+
+
+# The engine generations' APIs the test script uses.
+API = {
+    "4": {
+        "header": "extends Node\n\nfunc _ready():\n\tvar t0 = Time.get_ticks_usec()\n\trun()\n"
+                  "\tprint(\"TIME|\", Time.get_ticks_usec() - t0)\n\tprint(\"DONE|\")\n\tget_tree().quit()\n",
+        "open": "FileAccess.open(path, FileAccess.READ)",
+        "hex": "\treturn h.hex_decode()\n",
+        "bytes": "PackedByteArray",
+        "slice": "b.slice(0, n)",
+        "extra": "",
+        "var_to_bytes": "var_to_bytes",
+        "bytes_to_var": "bytes_to_var",
+    },
+    "3": {
+        "header": "extends SceneTree\n\nfunc _init():\n\tvar t0 = OS.get_ticks_usec()\n\trun()\n"
+                  "\tprint(\"TIME|\", OS.get_ticks_usec() - t0)\n\tprint(\"DONE|\")\n\tquit()\n",
+        "open": "_open3(path)",
+        "hex": "\tvar out = PoolByteArray()\n\tout.resize(h.length() / 2)\n\tfor i in out.size():\n"
+               "\t\tout[i] = (\"0x\" + h.substr(2 * i, 2)).hex_to_int()\n\treturn out\n",
+        "bytes": "PoolByteArray",
+        "slice": "(b.subarray(0, n - 1) if n > 0 else PoolByteArray())",
+        "var_to_bytes": "var2bytes",
+        "bytes_to_var": "bytes2var",
+        "extra": "func _open3(path):\n\tvar f = File.new()\n\tf.open(path, File.READ)\n\treturn f\n",
+    },
+}
+
+
+def engine_script(godot, base, stems):
+    api = API[godot]
+    pool = (lambda g4, g3: g4 if godot == "4" else g3)
+    limits = ["func limits():", f'\tvar R = load("{base}rich.pakt.gd")', "\tvar m"]
+    for i, (stmts, _) in enumerate(limit_cases(pool)):
+        limits += [f"\tif true:"] + [f"\t\t{st}" for st in stmts]
+        limits += [f'\t\tfor f in [0, 1]:',
+                   f'\t\t\tprint("L|{i}|", f, "|", m.to_bytes(f).size(), "|", m.last_error)']
+    return api["header"] + "\n" + "\n".join(limits) + "\n" + f"""
+{api["extra"]}
+func hex(h):
+{api["hex"]}
+func run():
+	var scripts = {{}}
+	for stem in {stems!r}:
+		var s = load("{base}" + stem + ".gd")
+		print("LOAD|", stem, "|", s != null)
+		if s != null:
+			scripts[stem] = s
+	limits()
+	var instances = {{}}
+	var negdone = {{}}
+	var path = "{base}inputs.txt"
+	var f = {api["open"]}
+	while not f.eof_reached():
+		var line = f.get_line()
+		if line == "":
+			continue
+		var p = line.split("\\t")
+		var kind = p[0]
+		var name = p[2].split(".")
+		var script = scripts.get(name[0] + ".pakt")
+		if script == null:
+			print(kind, "|", p[1], "|NOSCRIPT")
+			continue
+		var consts = script.get_script_constant_map()
+		var cls = consts[name[1]] if consts.has(name[1]) else consts[name[1] + "_"]
+		var fmt = 1 if p[3] == "mslima" else 0
+		if kind == "D":
+			print("D|", p[1], "|", cls.new().to_bytes(fmt).hex_encode())
+			continue
+		if not instances.has(p[2]):
+			instances[p[2]] = cls.new()
+		var m = instances[p[2]]
+		var b = hex(p[4])
+		if kind == "V":
+			if m.from_bytes(b, fmt) == OK:
+				print("V|", p[1], "|", {api["var_to_bytes"]}(m.to_variant()).hex_encode())
+			else:
+				print("V|", p[1], "|ERR|", m.last_error)
+			var m2 = cls.new()
+			var e2 = m2.from_variant({api["bytes_to_var"]}(hex(p[5])))
+			print("F|", p[1], "|", e2, "|", m2.to_bytes(fmt).hex_encode() if e2 == OK else m2.last_error)
+			if not negdone.has(p[2]):
+				negdone[p[2]] = true
+				var base = m2.to_variant()
+				var keys = range(base.size()) if typeof(base) == TYPE_ARRAY else base.keys()
+				for k in keys:
+					var bad = base.duplicate()
+					bad[k] = NodePath("x")
+					var m3 = cls.new()
+					print("N|", p[2], "|", k, "|", m3.from_variant(bad), "|", m3.last_error)
+				print("N|", p[2], "|self|", cls.new().from_variant(NodePath("x")), "|")
+			continue
+		if kind == "T":
+			for n in b.size():
+				if m.from_bytes({api["slice"]}, fmt) == OK:
+					print("T|", p[1], "|", n, "|OK|", m.to_bytes(fmt).hex_encode())
+				else:
+					print("T|", p[1], "|", n, "|ERR|", m.last_error)
+			continue
+		var err = m.from_bytes(b, fmt)
+		if err == OK:
+			print(kind, "|", p[1], "|OK|", m.to_bytes(fmt).hex_encode())
+		elif err == ERR_INVALID_DATA and m.last_error != "":
+			print(kind, "|", p[1], "|ERR|", m.last_error)
+		else:
+			print(kind, "|", p[1], "|BADERR|", err, "|", m.last_error)
+"""
+
+
+# Encode-side limits: (GDScript statements building `m` from the script `R` = rich.pakt.gd, expected
+# last_error of to_bytes). The texts are the C++ ones of tests/generated/limits_test.cpp; "" means the
+# value is within its limits. The fixed array's length check has no C++ counterpart (std::array).
+def limit_cases(pool):
+    strings, ints = pool("PackedStringArray", "PoolStringArray"), pool("PackedInt32Array", "PoolIntArray")
+    nbytes = pool("PackedByteArray", "PoolByteArray")
+    return [
+        (['m = R.Texts.new()', 'm.limited = "123456789"'], "Texts.limited: string length 9 exceeds max_length 8"),
+        (['m = R.Texts.new()', 'm.limited = "가나다"'], "Texts.limited: string length 9 exceeds max_length 8"),
+        (['m = R.Texts.new()', 'm.limited = "12345678"', f'm.raw_limited = {nbytes}([1, 2, 3, 4])'], ""),
+        (['m = R.Lists.new()', f'm.strings = {strings}(["a", "b", "c", "d", "e"])'],
+         "Lists.strings: count 5 exceeds max_count 4"),
+        (['m = R.Lists.new()', f'm.strings = {strings}(["a", "123456789"])'],
+         "Lists.strings[1]: string length 9 exceeds max_length 8"),
+        (['m = R.Lists.new()', f'm.blobs.append({nbytes}([1]))', f'm.blobs.append({nbytes}([1, 2, 3, 4, 5, 6]))'],
+         "Lists.blobs[1]: length 6 exceeds max_length 5"),
+        (['m = R.Lists.new()', 'var a = R.Inner.new()', 'a.id = 1', 'a.label = "ok"', 'm.inners.append(a)',
+          'var b = R.Inner.new()', 'b.id = 2', 'b.label = "this label is far too long"', 'm.inners.append(b)'],
+         "Lists.inners[1].label: string length 26 exceeds max_length 16"),
+        (['m = R.Optionals.new()', 'var a = R.Inner.new()', 'a.label = "a label longer than sixteen"',
+          'm.maybe_inner = a'], "Optionals.maybe_inner.label: string length 27 exceeds max_length 16"),
+        (['m = R.Fixed.new()', 'var n = m.names', 'n[1] = "123456789"', 'm.names = n'],
+         "Fixed.names[1]: string length 9 exceeds max_length 8"),
+        (['m = R.Fixed.new()', f'm.rgba = {ints}([1, 2, 3])'], "Fixed.rgba: array length 3 is not 4"),
+    ]
+
+
+def mutate(rng, data):
+    b = bytearray(data)
+    kind = rng.randrange(4)
+    if kind == 0 and b:
+        b[rng.randrange(len(b))] = rng.randrange(256)
+    elif kind == 1 and b:
+        i = rng.randrange(len(b))
+        b[i:i + 4] = bytes([0xff, 0xff, 0xff, 0x7f])  # a huge length or count
+    elif kind == 2:
+        b += bytes(rng.randrange(256) for _ in range(rng.randrange(1, 4)))
+    else:
+        b = bytearray(rng.randrange(256) for _ in range(rng.randrange(0, 64)))
+    return bytes(b)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("godot", choices=["4", "3"])
+    ap.add_argument("pakt")
+    ap.add_argument("vectors")
+    ap.add_argument("work")
+    ap.add_argument("--node", default="node")
+    ap.add_argument("--driver")
+    ap.add_argument("--godot3")
+    ap.add_argument("--schemas", nargs="+", required=True)
+    ap.add_argument("--source-dir", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    args = ap.parse_args()
+    started = time.time()
+
+    work = os.path.abspath(args.work)
+    gen = os.path.join(work, "generated")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(gen)
+    run([args.pakt, "generate", "--lang", "gdscript", "--godot", args.godot, "--out", gen] + args.schemas)
+    outputs = sorted(os.listdir(gen))
+    expected = sorted({os.path.splitext(os.path.basename(s))[0] + ".pakt.gd" for s in args.schemas} | {"pakt_runtime.gd"})
+    if outputs != expected:
+        die(f"pakt generate --lang gdscript wrote {outputs}, expected {expected}")
+    stems = [o[:-3] for o in expected]
+
+    # The C++ values.
+    values_path = os.path.join(work, "cpp_values.tsv")
+    run([args.vectors, "write", values_path])
+    values = [l.split("\t") for l in open(values_path, encoding="utf-8").read().splitlines()]
+    by_group = {}
+    for i, (name, fmt, hx, js) in enumerate(values):
+        by_group.setdefault((name, fmt), []).append(i)
+    # The schemas' examples (ForEachExample), after the seeded values: decoded, re-encoded and every
+    # truncation of each.
+    n_seeded = len(values)
+    examples_path = os.path.join(work, "cpp_examples.tsv")
+    run([args.vectors, "examples", examples_path])
+    values += [l.split("\t") for l in open(examples_path, encoding="utf-8").read().splitlines()]
+
+    # The seed's real MSLIMA bytes (from the original issue, as tests/generated/seed_test.cpp has them).
+    seed_src = open(os.path.join(args.source_dir, "tests/generated/seed_test.cpp"), encoding="utf-8").read()
+    sm = re.search(r"kMslimaSeedGameStruct = from_hex\(\s*((?:\"[0-9a-f]*\"\s*)+)\)", seed_src)
+    if not sm:
+        die("cannot find kMslimaSeedGameStruct in tests/generated/seed_test.cpp")
+    seed_hex = "".join(re.findall(r"\"([0-9a-f]*)\"", sm.group(1)))
+    if not seed_hex.startswith("0000001e000000473e25e354") or not seed_hex.endswith("3f720d82"):
+        die("the seed's MSLIMA bytes in seed_test.cpp are not the issue's")
+
+    rng = random.Random(14)
+    inputs = []
+    for i, (name, fmt, hx, js) in enumerate(values):
+        inputs.append(("R", str(i), name, fmt, hx))
+    for (name, fmt), idx in by_group.items():
+        inputs.append(("D", f"{idx[0]}", name, fmt, ""))
+        for i in idx[:TRUNCATED_VALUES]:
+            inputs.append(("T", str(i), name, fmt, values[i][2]))
+        for k, i in enumerate(idx[:MUTATED_VALUES]):
+            for j in range(2):
+                inputs.append(("H", f"{i}.{j}", name, fmt, mutate(rng, bytes.fromhex(values[i][2])).hex()))
+    variants_path = os.path.join(work, "cpp_variants.tsv")
+    run([args.vectors, "variants", variants_path])
+    variants = [l.split("\t") for l in open(variants_path, encoding="utf-8").read().splitlines()]
+    for i, (name, fmt, hx, g4, g3) in enumerate(variants):
+        if (g4 if args.godot == "4" else g3) != "-":
+            inputs.append(("V", str(i), name, fmt, hx, g4 if args.godot == "4" else g3))
+    for i in range(n_seeded, len(values)):
+        inputs.append(("T", str(i), values[i][0], values[i][1], values[i][2]))
+    inputs.append(("S", "seed", "photon_seed.SeedGameStruct", "mslima", seed_hex))
+    with open(os.path.join(gen, "inputs.txt"), "w", encoding="utf-8") as f:
+        for rec in inputs:
+            f.write("\t".join(rec) + "\n")
+
+    # One engine run.
+    if args.godot == "4":
+        script = engine_script("4", "/tmp/pakt/", stems)
+        script_path = os.path.join(work, "test.gd")
+        open(script_path, "w", encoding="utf-8").write(script)
+        files = [os.path.join(gen, n) for n in sorted(os.listdir(gen))]
+        p = subprocess.run([args.node, args.driver, script_path] + files, capture_output=True, timeout=280)
+    else:
+        script = engine_script("3", gen + "/", stems)
+        script_path = os.path.join(work, "test.gd")
+        open(script_path, "w", encoding="utf-8").write(script)
+        p = subprocess.run([args.godot3, "--no-window", "-s", script_path], capture_output=True, timeout=280, cwd=work)
+    out = p.stdout.decode("utf-8", errors="replace")
+    err = p.stderr.decode("utf-8", errors="replace")
+    open(os.path.join(work, "engine_stdout.txt"), "w", encoding="utf-8").write(out)
+    open(os.path.join(work, "engine_stderr.txt"), "w", encoding="utf-8").write(err)
+    lines = [l.split("|") for l in out.splitlines() if "|" in l]
+    if ["DONE", ""] not in lines:
+        die(f"the engine did not finish the script (exit {p.returncode}).\nstdout:\n{out[-3000:]}\nstderr:\n{err[-3000:]}")
+    bad_output = [l for l in (out + "\n" + err).splitlines()
+                  if re.search(r"SCRIPT ERROR|Parse Error|Invalid (call|get|set|index|operands)|\.gd:\d+", l)]
+    failures = []
+    if bad_output:
+        failures += [f"engine reported: {l}" for l in bad_output[:20]]
+    loads = {l[1]: l[2].lower() for l in lines if l[0] == "LOAD"}
+    loaded = sum(loads.get(s) == "true" for s in stems)
+    for s in stems:
+        if loads.get(s) != "true":
+            failures.append(f"{s}.gd did not load in Godot {args.godot}")
+
+    # What C++ says about the same bytes.
+    cpp_inputs = []  # (key, name, fmt, hex)
+    gd = {}
+    for l in lines:
+        kind = l[0]
+        if kind in ("R", "H", "S", "D", "V"):
+            gd[(kind, l[1])] = l[2:]
+        elif kind == "T":
+            gd[("T", l[1], l[2])] = l[3:]
+    fv = {l[1]: l[2:] for l in lines if l[0] == "F"}
+    neg = [l[1:] for l in lines if l[0] == "N"]
+    for r in inputs:
+        kind, ident, name, fmt, hx = r[:5]
+        if kind in ("H",):
+            cpp_inputs.append((("H", ident), name, fmt, hx))
+        elif kind == "T":
+            for n in range(len(hx) // 2):
+                cpp_inputs.append((("T", ident, str(n)), name, fmt, hx[:2 * n]))
+        res = gd.get((kind, ident))
+        if kind in ("R", "S") and res and res[0] == "OK":
+            cpp_inputs.append((("GD", kind, ident), name, fmt, res[1]))
+        if kind == "D" and res:
+            cpp_inputs.append((("GD", "D", ident), name, fmt, res[0]))
+    decode_path = os.path.join(work, "cpp_decode_in.tsv")
+    with open(decode_path, "w", encoding="utf-8") as f:
+        for key, name, fmt, hx in cpp_inputs:
+            f.write(f"{name}\t{fmt}\t{hx}\n")
+    cpp_out = run([args.vectors, "decode", decode_path]).stdout.splitlines()
+    if len(cpp_out) != len(cpp_inputs):
+        die(f"gd_vectors decode printed {len(cpp_out)} lines for {len(cpp_inputs)} inputs")
+    cpp = {key: line.split("\t") for (key, _, _, _), line in zip(cpp_inputs, cpp_out)}
+
+    def compare_r(i, res):
+        name, fmt, hx, js = values[int(i)]
+        if res is None:
+            return f"R {name} {fmt} #{i}: no result from the engine"
+        if res[0] != "OK":
+            return f"R {name} {fmt} #{i}: GDScript rejects the C++ bytes: {'|'.join(res[1:])}"
+        if res[1] != hx:
+            return f"R {name} {fmt} #{i}: re-encoded bytes differ\n  C++:      {hx}\n  GDScript: {res[1]}"
+        c = cpp.get(("GD", "R", i))
+        if c is None or c[0] != "OK" or c[2] != js:
+            return f"R {name} {fmt} #{i}: the GDScript bytes decode in C++ to {c}, expected {js}"
+        return None
+
+    def only_quieted_nans(cpp_hex, gd_hex):
+        """GDScript floats are doubles: a signalling float32 NaN read into one comes back quiet (its
+        quiet bit 0x00400000 set), the one difference allowed for bytes C++ did not write itself."""
+        a, b = bytes.fromhex(cpp_hex), bytes.fromhex(gd_hex)
+        return len(a) == len(b) and all(x == y or y == x | 0x40 for x, y in zip(a, b))
+
+    counts = dict(L=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    for r in inputs:
+        kind, ident, name, fmt, hx = r[:5]
+        res = gd.get((kind, ident))
+        if kind == "V":
+            f_ = fv.get(ident)
+            if f_ is None or f_[0] != "0" or f_[1] != hx:
+                failures.append(f"F {name} #{ident}: from_variant of the C++ godot{args.godot} bytes gives {f_}, "
+                                f"expected OK and the compact bytes {hx}")
+            else:
+                counts["F"] += 1
+        if kind == "R":
+            problem = compare_r(ident, res)
+            if problem:
+                failures.append(problem)
+            else:
+                counts["R"] += 1
+                counts["examples"] += int(ident) >= n_seeded
+        elif kind == "D":
+            c = cpp.get(("GD", "D", ident))
+            want = values[int(ident)][3]
+            if res is None or c is None or c[0] != "OK" or c[2] != want or c[1] != res[0]:
+                failures.append(f"D {name} {fmt}: GDScript defaults {res} decode in C++ to {c}, expected {want}")
+            else:
+                counts["D"] += 1
+        elif kind == "V":
+            want = variants[int(ident)][3 if args.godot == "4" else 4]
+            if res is None or res[0] != want:
+                failures.append(f"V {name} #{ident}: var_to_bytes(to_variant()) differs from C++ Serialize(m, godot{args.godot})"
+                                f"\n  C++:      {want}\n  GDScript: {'|'.join(res or [])}")
+            else:
+                counts["V"] += 1
+        elif kind == "S":
+            if res is None or res[0] != "OK" or res[1] != seed_hex:
+                failures.append(f"the seed's MSLIMA SeedGameStruct: GDScript gives {res}, expected {seed_hex}")
+            else:
+                counts["S"] += 1
+        elif kind in ("T", "H"):
+            keys = ([("T", ident, str(n)) for n in range(len(hx) // 2)] if kind == "T" else [("H", ident)])
+            for key in keys:
+                g = gd.get(key if kind == "T" else ("H", ident))
+                c = cpp[key]
+                what = f"{kind} {name} {fmt} #{'/'.join(key[1:])}"
+                if g is None:
+                    failures.append(f"{what}: no result from the engine")
+                elif c[0] == "ERR" and (g[0] != "ERR" or g[1] != c[1]):
+                    failures.append(f"{what}: C++ rejects ({c[1]}), GDScript says {'|'.join(g)}")
+                elif c[0] == "OK" and g[0] == "OK" and g[1] != c[1] and kind == "H" and only_quieted_nans(c[1], g[1]):
+                    counts["quieted"] += 1
+                    counts[kind] += 1
+                    counts[kind + "_ok"] += 1
+                elif c[0] == "OK" and (g[0] != "OK" or g[1] != c[1]):
+                    failures.append(f"{what}: C++ accepts ({c[1]}), GDScript says {'|'.join(g)}")
+                else:
+                    counts[kind] += 1
+                    counts[kind + "_ok"] += c[0] == "OK"
+
+    # Every field of one value per message replaced by a NodePath (no field takes one), and the whole
+    # Variant replaced by one: ERR_INVALID_DATA (30) with the field's name in last_error.
+    neg_messages = set()
+    for name, key, err_code, last in neg:
+        neg_messages.add(name)
+        field_ok = key == "self" or key.isdigit() or ("." + key + ":") in last
+        if err_code != "30" or not field_ok:
+            failures.append(f"N {name} [{key}]: from_variant of a NodePath gives {err_code} '{last}'")
+        else:
+            counts["N"] += 1
+    if len(neg_messages) < len({r[2] for r in inputs if r[0] == "V"}):
+        failures.append(f"N: only {len(neg_messages)} messages were given a bad Variant")
+
+    # Encode-side limits, both formats.
+    got_limits = {(l[1], l[2]): l[3:] for l in lines if l[0] == "L"}
+    for i, (_, want) in enumerate(limit_cases(lambda a, b: a)):
+        for f in ("0", "1"):
+            g = got_limits.get((str(i), f))
+            ok = g is not None and ((want == "" and g[0] != "0" and g[1] == "") or
+                                    (want != "" and g[0] == "0" and g[1] == want))
+            if ok:
+                counts["L"] += 1
+            else:
+                failures.append(f"limit case {i} format {f}: to_bytes gives {g}, expected '{want}'")
+
+    # Negative control: the comparison must catch a corrupted expectation.
+    i0 = by_group[("rich.Scalars", "compact")][1]
+    saved = values[i0]
+    values[i0] = [saved[0], saved[1], saved[2][:-2] + ("00" if saved[2][-2:] != "00" else "01"), saved[3]]
+    if compare_r(str(i0), gd.get(("R", str(i0)))) is None:
+        failures.append("negative control: a corrupted expected value was not reported")
+    values[i0] = saved
+
+    for f_ in failures[:40]:
+        print("FAIL", f_)
+    engine_us = next((int(l[1]) for l in lines if l[0] == "TIME"), -1)
+    print(f"Godot {args.godot}: {loaded} of {len(stems)} scripts load; {counts['R']} C++ values ({counts['examples']} of them the schemas' examples) decoded and re-encoded byte for byte "
+          f"and read back by C++ to the same JSON; {counts['D']} GDScript defaults; {counts['T']} truncations "
+          f"({counts['T_ok']} complete older-version payloads accepted) and {counts['H']} mutated/random inputs "
+          f"({counts['H_ok']} accepted, {counts['quieted']} of them re-encoded with signalling NaNs quieted) with the C++ verdict and error text; seed MSLIMA bytes: {counts['S']}; "
+          f"{counts['V']} values whose {'var_to_bytes' if args.godot == '4' else 'var2bytes'}(to_variant()) equals C++ "
+          f"Serialize(m, pakt::godot{args.godot}) and "
+          f"from_variant of those bytes gives the compact bytes again ({counts['F']}); {counts['N']} bad Variants rejected; "
+          f"{counts['L']} encode-side limit checks; "
+          f"script time {engine_us / 1e6:.1f} s, total {time.time() - started:.1f} s")
+    if failures:
+        print(f"{len(failures)} failures")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,215 @@
+"""Each Jinja2 filter of the GDScript templates (pakt_gen/gdscript/filters.py), through the template
+environment that registers them, on the descriptors of tests/schemas/rich.yaml and schemas/game.yaml
+(PAKT_TOOL), for Godot 4 and Godot 3; and the names GDScript cannot use."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "generator"))
+
+from pakt_gen.descriptor import load_descriptor  # noqa: E402
+from pakt_gen.gdscript import filters, keywords  # noqa: E402
+from pakt_gen.gdscript.render import make_environment  # noqa: E402
+from pakt_gen.gdscript.types import spellings  # noqa: E402
+
+
+def describe(path):
+    tool = os.environ.get("PAKT_TOOL")
+    if not tool:
+        pytest.fail("PAKT_TOOL is not set: run through ctest or set PAKT_TOOL=/path/to/build/pakt")
+    out = subprocess.run([tool, "describe", path], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return load_descriptor(out)
+
+
+@pytest.fixture(scope="module")
+def rich():
+    return describe("tests/schemas/rich.yaml").roots[0]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return describe("schemas/game.yaml").roots[0]
+
+
+def render(schema, source, godot="4", **values):
+    return make_environment().from_string(source).render(schema=schema, godot=godot, g=spellings(godot), **values)
+
+
+def field(schema, message, name):
+    m = next(m for m in schema.messages if m.name == message)
+    return next(f for f in m.fields if f.name == name)
+
+
+def message(schema, name):
+    return next(m for m in schema.messages if m.name == name)
+
+
+def test_every_filter_is_registered_and_tested():
+    tested = {name[len("test_filter_"):] for name in globals() if name.startswith("test_filter_")}
+    assert set(filters.FILTERS) <= tested
+    assert set(filters.FILTERS) <= set(make_environment().filters)
+
+
+@pytest.mark.parametrize("godot,msg,name,want", [
+    ("4", "Scalars", "small", "var small: int = 1  # Small.one"),
+    ("4", "Scalars", "f32", "var f32: float = 0.0"),
+    ("4", "Lists", "u32s", "var u32s: PackedInt64Array = PackedInt64Array()"),
+    ("4", "Lists", "inners", "var inners: Array[Inner] = []"),
+    ("4", "Lists", "quats", "var quats: Array[Quaternion] = []"),
+    ("4", "Fixed", "rgba", "var rgba: PackedInt32Array = PackedInt32Array([0, 0, 0, 0])"),
+    ("4", "Fixed", "flags", "var flags: Array[bool] = [false, false, false]"),
+    ("4", "Optionals", "maybe_int", "var maybe_int = null"),
+    ("4", "Versioned", "c", "var c: PackedInt32Array = PackedInt32Array([1, 2])"),
+    ("4", "Versioned", "d", "var d: float = 3.5"),
+    ("4", "Geometry", "v2i", "var v2i: Vector2i = Vector2i()"),
+    ("3", "Geometry", "v2i", "var v2i: Array = [0, 0]"),
+    ("3", "Geometry", "q", "var q: Quat = Quat()"),
+    ("3", "Lists", "u32s", "var u32s: Array = []"),
+    ("3", "Lists", "f32s", "var f32s: PoolRealArray = PoolRealArray()"),
+    ("3", "Texts", "raw", "var raw: PoolByteArray = PoolByteArray()"),
+])
+def test_filter_field_decl(rich, godot, msg, name, want):
+    assert render(rich, "{{ f | field_decl }}", godot, f=field(rich, msg, name)) == want
+
+
+def test_filter_gd_string(rich):
+    assert render(rich, "{{ s | gd_string }}", s='a"b\\c\n✓\x01') == '"a\\"b\\\\c\\n✓\\u0001"'
+
+
+def test_filter_schema_line(rich):
+    assert render(rich, "{{ f | schema_line }}", f=field(rich, "Lists", "strings")) == \
+        "line 74: strings: string[] (max_length 8, max_count 4)"
+    assert render(rich, "{{ f | schema_line }}", f=field(rich, "Versioned", "old")) == \
+        "line 120: old: int32 (deprecated)"
+
+
+def test_filter_doc_comment(rich):
+    assert render(rich, "{{ m.doc | doc_comment(1) }}", m=message(rich, "Inner")) == "\t## A small nested message.\n"
+    assert render(rich, "{{ '' | doc_comment(1) }}") == ""
+
+
+def test_filter_module_alias(game):
+    assert render(game, "{{ schema.imports[0] | module_alias }}") == "common_pakt"
+    assert render(game, "{{ f | field_decl }}", f=field(game, "Player", "weapons")) == \
+        "var weapons: Array[common_pakt.Weapon] = []"
+
+
+def test_filter_write_field(rich):
+    out = render(rich, "{{ f | write_field(0) }}", f=field(rich, "Texts", "limited"))
+    assert out.splitlines() == ["w.check_string(limited, 8)", "if w.failed:", '\tw.in_field("limited")', "\treturn",
+                                "w.string(limited)"]
+    # A deprecated field is written as its default.
+    assert render(rich, "{{ f | write_field(0) }}", f=field(rich, "Versioned", "old")) == "w.i32(42)"
+    # An optional: the presence byte first.
+    assert render(rich, "{{ f | write_field(1) }}", f=field(rich, "Optionals", "maybe_vec")).splitlines() == [
+        "\tif maybe_vec == null:", "\t\tw.u8(0)", "\telse:", "\t\tw.u8(1)", "\t\tw.vector3(maybe_vec)"]
+
+
+def test_filter_read_field(rich):
+    lines = render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "u8s")).splitlines()
+    # The count is checked (limit, remaining bytes) before the array is resized.
+    assert lines[0] == 'var u8s_n0: int = r.length("count", "max_count", 10, 1)'
+    assert lines.index("u8s.resize(u8s_n0)") > lines.index("if u8s_n0 < 0:")
+    lines = render(rich, "{{ f | read_field(0) }}", f=field(rich, "Texts", "raw")).splitlines()
+    assert lines == ["raw = r.bytes(0)", "if r.failed:", '\tr.in_field("raw")', "\treturn"]
+    # Elements that can fail add their index to the path.
+    lines = render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "inners")).splitlines()
+    assert "\t\tr.in_index(i0)" in lines
+    # Lists a Packed array holds as the wire does are read in one engine call (Variant type 32:
+    # PackedFloat32Array in Godot 4, 22: PoolRealArray in Godot 3).
+    assert render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "f32s")).splitlines()[-4] == \
+        "f32s = r.bulk(32, f32s_n0, 1, 4)"
+    assert "v3s = r.bulk(25, v3s_n0, 3, 4)" in render(rich, "{{ f | read_field(0) }}", "3", f=field(rich, "Lists", "v3s"))
+    assert render(rich, "{{ f | write_field(0) }}", f=field(rich, "Lists", "f64s")).splitlines()[-1] == \
+        "w.bulk(f64s, 1, 8)"
+    # A deprecated field is read into a local and dropped.
+    assert render(rich, "{{ f | read_field(0) }}", f=field(rich, "Versioned", "old")).splitlines()[:2] == [
+        "var _deprecated_old = 42", "_deprecated_old = r.i32()"]
+
+
+def test_filter_reset_value(rich):
+    assert render(rich, "{{ f | reset_value }}", f=field(rich, "Versioned", "b")) == '"two"'
+    assert render(rich, "{{ f | reset_value }}", f=field(rich, "Versioned", "e")) == "null"
+
+
+def test_filter_version_boundaries(rich):
+    assert render(rich, "{{ m | version_boundaries }}", m=message(rich, "Versioned")) == "[2, 4]"
+
+
+def test_used_by(game, rich):
+    assert render(game, "{{ schema.imports[0] is used_by(schema) }}") == "True"
+
+
+def test_keywords_and_generated_names_are_errors(rich):
+    m = message(rich, "Inner")
+    saved = m.fields[0].name, m.name
+    try:
+        m.fields[0].name = "func"
+        m.name = "to_bytes"
+        errors = keywords.check_names(rich)
+        assert any("field name 'func' is a GDScript keyword" in e for e in errors)
+        assert any("message name 'to_bytes'" in e for e in errors)
+        m.fields[0].name = "last_error"
+        assert any("field name 'last_error' is used by the generated GDScript" in e for e in keywords.check_names(rich))
+    finally:
+        m.fields[0].name, m.name = saved
+    assert keywords.check_names(rich) == []
+
+
+def test_filter_ident(rich):
+    # Godot 3 does not accept its built-in functions as member or enum value names; Godot 4 does.
+    assert render(rich, "{{ 'seed' | ident }} {{ 'max' | ident }} {{ 'hp' | ident }}", "4") == "seed max hp"
+    assert render(rich, "{{ 'seed' | ident }} {{ 'max' | ident }} {{ 'hp' | ident }}", "3") == "seed_ max_ hp"
+
+
+def test_filter_class_name(rich):
+    # Godot 3 has a native Geometry singleton class; Godot 4 has Geometry2D / Geometry3D.
+    assert render(rich, "{{ 'Geometry' | class_name }} {{ 'Timer' | class_name }}", "4") == "Geometry Timer_"
+    assert render(rich, "{{ 'Geometry' | class_name }} {{ 'Lists' | class_name }}", "3") == "Geometry_ Lists"
+
+
+def test_filter_variant_field(rich):
+    v = lambda msg, name, godot="4": render(rich, "{{ f | variant_field }}", godot, f=field(rich, msg, name))
+    assert v("Lists", "f32s") == "f32s"                      # a Packed array as it is
+    assert v("Lists", "quats") == "Pakt.untyped(quats)"       # a typed Array as a plain one
+    assert v("Lists", "inners") == "Pakt.variants(inners, Inner)"
+    assert v("Lists", "u32s", "3") == "Pakt.untyped(u32s)"    # Godot 3 has no int64 Packed array
+    assert v("Optionals", "maybe_inner") == "null if maybe_inner == null else maybe_inner.to_variant()"
+    assert v("Versioned", "old") == "42"                      # deprecated: its default
+
+
+def test_filter_from_variant_field(rich, game):
+    fv = lambda schema, msg, name, i, shape, godot="4": render(
+        schema, "{{ f | from_variant_field(i, shape, 0) }}", godot, f=field(schema, msg, name), i=i, shape=shape)
+    lines = fv(rich, "Scalars", "u8", 1, "dict").splitlines()
+    assert lines[:2] == ['if v.has("u8"):', '\tu8 = r.integer(v["u8"], 0, 255)']
+    assert lines[-2:] == ["else:", "\tu8 = 0"]                       # absent: the default
+    # godot: array messages take fields by position.
+    assert fv(game, "MoveUpdate", "tick", 1, "array").splitlines()[0] == "if v.size() > 1:"
+    # Lists are checked (type, max_count / fixed length) before they are resized.
+    lines = fv(rich, "Lists", "inners", 12, "dict").splitlines()
+    assert lines[2] == "\tif not r.list(inners_v0, 5, -1):"
+    assert fv(rich, "Fixed", "rgba", 0, "dict").splitlines()[2] == "\tif not r.list(rgba_v0, 0, 4):"
+    assert "r.typed(v[\"q\"], TYPE_QUAT" in fv(rich, "Geometry", "q", 2, "dict", "3")
+
+
+def test_command_line(tmp_path):
+    """pakt generate --lang gdscript --godot 4|3 writes the scripts; --godot is checked."""
+    tool = os.environ["PAKT_TOOL"]
+    run = lambda *a: subprocess.run([tool, "generate", *a], cwd=ROOT, capture_output=True, text=True)
+    for godot, quat in (("4", "Quaternion"), ("3", "Quat")):
+        out = tmp_path / godot
+        r = run("--lang", "gdscript", "--godot", godot, "--out", str(out), "schemas/game.yaml", "schemas/common.yaml")
+        assert r.returncode == 0, r.stderr
+        assert sorted(os.listdir(out)) == ["common.pakt.gd", "game.pakt.gd", "pakt_runtime.gd"]
+        text = (out / "game.pakt.gd").read_text(encoding="utf-8")
+        assert f"var rot: {quat} = {quat}()" in text
+        assert "# line 21: inventory: uint16[] (max_count 64)" in text
+    r = run("--lang", "gdscript", "--godot", "5", "--out", str(tmp_path / "x"), "schemas/game.yaml")
+    assert r.returncode == 2 and "--godot" in r.stderr
+    r = run("--lang", "cpp", "--godot", "3", "--out", str(tmp_path / "y"), "schemas/game.yaml")
+    assert r.returncode != 0 and "--godot applies to --lang gdscript only" in r.stderr
