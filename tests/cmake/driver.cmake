@@ -110,6 +110,15 @@ if(STEP STREQUAL "install")
         "${SOURCE_DIR}/examples/cmake_consumer/chat.yaml")
     expect_exists("${WORK_DIR}/gen/chat.pakt.h")
     expect_exists("${WORK_DIR}/gen/chat.pakt.cpp")
+    # Every back end runs from the installed tree, with the files it copies next to its output.
+    run(generator_csharp "${PREFIX}/bin/pakt" generate --lang csharp --out "${WORK_DIR}/gen_cs" --python "${PYTHON}"
+        "${SOURCE_DIR}/examples/cmake_consumer/chat.yaml")
+    expect_exists("${WORK_DIR}/gen_cs/chat.pakt.cs")
+    expect_exists("${WORK_DIR}/gen_cs/Pakt.Runtime.cs")
+    run(generator_gdscript "${PREFIX}/bin/pakt" generate --lang gdscript --godot 3 --out "${WORK_DIR}/gen_gd"
+        --python "${PYTHON}" "${SOURCE_DIR}/examples/cmake_consumer/chat.yaml")
+    expect_exists("${WORK_DIR}/gen_gd/chat.pakt.gd")
+    expect_exists("${WORK_DIR}/gen_gd/pakt_runtime.gd")
   endif()
 
 # ---------------------------------------------------------------------------------------------
