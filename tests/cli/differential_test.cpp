@@ -13,22 +13,17 @@
 #include "evolution_v2.pakt.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
+#include "pakt_internal/hex.hpp"
 #include "schema/loader.hpp"
 #include "test_values.hpp"
 
 namespace {
 
 using pakt::dynamic::DynValue;
+using pakt::internal::to_hex;
 
 constexpr int kValuesPerMessage = 300;
 constexpr int kValuesWithTruncations = 30;
-
-std::string hex(const std::vector<std::uint8_t>& bytes) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (std::uint8_t b : bytes) out += {kDigits[b >> 4], kDigits[b & 15]};
-  return out;
-}
 
 const pakt::schema::Message& load_message(const std::string& schema_file, const char* name) {
   // Loaded once per file and kept for the whole run: messages point into their schema set.
@@ -55,10 +50,10 @@ void check_binary(const pakt::schema::Message& schema_message, const M& value, T
 
   DynValue decoded;
   const pakt::Status status = pakt::dynamic::decode_binary(schema_message, generated, format, decoded);
-  ASSERT_TRUE(status) << Tag::kName << " " << status.to_string() << "\n" << hex(generated);
+  ASSERT_TRUE(status) << Tag::kName << " " << status.to_string() << "\n" << to_hex(generated);
   std::vector<std::uint8_t> reencoded;
   ASSERT_TRUE(pakt::dynamic::encode_binary(schema_message, decoded, format, reencoded));
-  EXPECT_EQ(hex(reencoded), hex(generated)) << Tag::kName;
+  EXPECT_EQ(to_hex(reencoded), to_hex(generated)) << Tag::kName;
   EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, decoded, pakt::JsonStyle::kShortest),
             ToJson(value, pakt::JsonStyle::kShortest));
   EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, decoded, pakt::JsonStyle::kUnity),
@@ -69,7 +64,7 @@ void check_binary(const pakt::schema::Message& schema_message, const M& value, T
   ASSERT_TRUE(pakt::dynamic::message_from_json_text(schema_message, ToJson(value, pakt::JsonStyle::kUnity), from_json));
   std::vector<std::uint8_t> dynamic_bytes;
   ASSERT_TRUE(pakt::dynamic::encode_binary(schema_message, from_json, format, dynamic_bytes));
-  EXPECT_EQ(hex(dynamic_bytes), hex(generated)) << Tag::kName;
+  EXPECT_EQ(to_hex(dynamic_bytes), to_hex(generated)) << Tag::kName;
   M back{};
   ASSERT_TRUE(Deserialize(dynamic_bytes, back, tag)) << Tag::kName;
   EXPECT_TRUE(pakt_test::same(back, value)) << Tag::kName;
@@ -121,7 +116,7 @@ bool check_godot(const pakt::schema::Message& schema_message, const M& value, pa
     EXPECT_EQ(dynamic_status.message(), generated_status.message());
     return false;
   }
-  EXPECT_EQ(hex(dynamic_bytes), hex(generated)) << name;
+  EXPECT_EQ(to_hex(dynamic_bytes), to_hex(generated)) << name;
 
   M generated_decoded{};
   const pakt::Status generated_decode = Deserialize(generated, generated_decoded, tag);
