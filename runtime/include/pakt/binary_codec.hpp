@@ -449,8 +449,8 @@ template <class F, class T>
   }
 }
 
-// A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the member
-// keeps its value. Writers write the default in its place.
+// A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the caller
+// then sets the member to its default. Writers write the default in its place.
 template <class T, class F>
 [[nodiscard]] bool ReadDeprecated(Reader& r, F f, const Limits& limits = {}) {
   T ignored{};

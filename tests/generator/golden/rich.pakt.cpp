@@ -356,8 +356,9 @@ void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
 template <class F>
 [[nodiscard]] bool ReadVersioned(pakt::Reader& r, Versioned& m, F f, bool top_level) {
   if (!pakt::Read(r, m.a, f)) return r.in_field("a");
-  // old is deprecated: read and dropped
+  // old is deprecated: read and dropped, it holds its default (pakt/message_rules.hpp)
   if (!pakt::ReadDeprecated<std::int32_t>(r, f)) return r.in_field("old");
+  m.old = 42;
   if (pakt::EndsAtVersionBoundary(r, top_level, /*framed=*/false)) {  // a payload of schema version 1 ends here: the rest get defaults
     m.b = std::string("two", 3);
     m.c = std::vector<std::int16_t>{std::int16_t{1}, std::int16_t{2}};
@@ -1532,8 +1533,9 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Versioned& m) {
       if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
       seen[0] = true;
     } else if (key == "old") {
-      std::int32_t ignored{};  // deprecated: read and ignored
+      std::int32_t ignored{};  // deprecated: read and dropped, it holds its default
       if (!pakt::godot_mapping::read_value(r, ignored)) return r.reader().in_field("old");
+      m.old = 42;
       seen[1] = true;
     } else if (key == "b") {
       if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
