@@ -1,5 +1,5 @@
 // Compiler-style diagnostics, `path/to/file.yaml:LINE:COL: error: message`, collected so that one
-// run reports every error, and printed in the generator's order (file, line, column, message).
+// run reports every error, and printed in order (file, line, column, message).
 #pragma once
 
 #include <string>
