@@ -347,8 +347,8 @@ class Comparison {
 }  // namespace
 
 std::string Incompatibility::to_string() const {
-  return new_location.to_string() + ": error: " + message + "\n" + old_location.to_string() +
-         ": note: previous version";
+  return printable(new_location.to_string() + ": error: " + message) + "\n" +
+         printable(old_location.to_string() + ": note: previous version");
 }
 
 std::vector<Incompatibility> compare_schemas(const Schema& old_schema, const Schema& new_schema) {
