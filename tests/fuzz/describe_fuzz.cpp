@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -21,11 +23,21 @@ namespace {
 
 using pakt::fuzz::require;
 
-// A folder of this process holding common.yaml; the input is written there as input.yaml.
+std::string& Folder() {
+  static std::string folder = "/tmp/pakt_describe_fuzz_XXXXXX";
+  return folder;
+}
+
+// A folder of this process holding common.yaml (removed at exit); the input is written there as
+// input.yaml.
 const std::string& InputPath() {
   static const std::string path = [] {
-    std::string folder = "/tmp/pakt_describe_fuzz_XXXXXX";
+    std::string& folder = Folder();
     require(mkdtemp(folder.data()) != nullptr, "a temporary folder for the input");
+    std::atexit([] {
+      std::error_code ignored;
+      std::filesystem::remove_all(Folder(), ignored);
+    });
     std::ifstream common(pakt::fuzz::kCommonSchemaPath, std::ios::binary);
     require(common.good(), "schemas/common.yaml is readable");
     std::ofstream(folder + "/common.yaml", std::ios::binary) << common.rdbuf();
