@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "data_sets.hpp"
+#include "pakt_internal/hex.hpp"
 
 namespace {
 
@@ -19,10 +20,7 @@ void Dump(const char* name, const char* format_name, const Message& message, For
     std::fprintf(stderr, "data_dump: %s does not serialize in %s\n", name, format_name);
     std::exit(1);
   }
-  std::string hex;
-  static const char* digits = "0123456789abcdef";
-  for (std::uint8_t b : bytes) hex += digits[b >> 4], hex += digits[b & 15];
-  std::printf("%s\t%s\t%s\n", name, format_name, hex.c_str());
+  std::printf("%s\t%s\t%s\n", name, format_name, pakt::internal::to_hex(bytes).c_str());
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 (seeded) checked by `pakt check`. Every mutant differs from its seed; `pakt check` exits 0 or 1,
 never crashes; on exit 1 every stderr line but the last is a `file:line:col: error: message` line
 pointing within its file, and the last one is the "N error(s)" count; on exit 0 nothing is printed.
+No control character but the line feeds reaches stderr (schema text in a message is escaped), also
+for mutants with CRLF lines and control characters in quoted keys.
 At least MIN_ERROR_SHARE of the mutants must produce errors (so the mutations exercise the checks).
 Mutations never leave a quote unterminated: yaml-cpp 0.7 accepts a quoted scalar that runs to the
 end of the file.
@@ -27,6 +29,8 @@ MUTATIONS = [
     lambda line, rng: line.replace("true", rng.choice(["on", "maybe", "1"])),
     lambda line, rng: line.replace("{", "{default: 300, ", 1),
     lambda line, rng: line.replace("fields:", rng.choice(["fields: 3", "fields: []", "feilds:"]), 1),
+    lambda line, rng: line + "\r",                                        # a CRLF line ending
+    lambda line, rng: line.replace("{name: ", rng.choice(['{"\\r": 1, name: ', '{"n\\x01\\t": 1, name: ']), 1),
 ]
 DIAGNOSTIC = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+):(?P<col>[0-9]+): error: \S.*$")
 MIN_ERROR_SHARE = 0.4
@@ -50,7 +54,9 @@ def problems(code: int, out: str, err: str, cwd: str):
         return [f"exit {code} (0 or 1 expected)"]
     if out:
         return ["output on stdout"]
-    # Lines end at \n only: a message may quote a schema's carriage return.
+    control = sorted({c for c in err if (ord(c) < 0x20 and c != "\n") or 0x7F <= ord(c) <= 0x9F})
+    if control:
+        return [f"control characters {control!r} printed raw"]
     lines = err[:-1].split("\n") if err.endswith("\n") else (err.split("\n") if err else [])
     if code == 0:
         return [] if not lines else ["exit 0 with output on stderr"]

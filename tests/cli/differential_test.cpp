@@ -1,6 +1,7 @@
 // Differential test: the generated code and the pakt tool's run-time codec (schemas loaded with
 // yaml-cpp, DynValues) must agree byte for byte in every format, on seeded random values with
 // edge cases (test_values.hpp), and each must decode the other's output to equal values.
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <string>
@@ -13,22 +14,17 @@
 #include "evolution_v2.pakt.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
+#include "pakt_internal/hex.hpp"
 #include "schema/loader.hpp"
 #include "test_values.hpp"
 
 namespace {
 
 using pakt::dynamic::DynValue;
+using pakt::internal::to_hex;
 
 constexpr int kValuesPerMessage = 300;
 constexpr int kValuesWithTruncations = 30;
-
-std::string hex(const std::vector<std::uint8_t>& bytes) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (std::uint8_t b : bytes) out += {kDigits[b >> 4], kDigits[b & 15]};
-  return out;
-}
 
 const pakt::schema::Message& load_message(const std::string& schema_file, const char* name) {
   // Loaded once per file and kept for the whole run: messages point into their schema set.
@@ -55,10 +51,10 @@ void check_binary(const pakt::schema::Message& schema_message, const M& value, T
 
   DynValue decoded;
   const pakt::Status status = pakt::dynamic::decode_binary(schema_message, generated, format, decoded);
-  ASSERT_TRUE(status) << Tag::kName << " " << status.to_string() << "\n" << hex(generated);
+  ASSERT_TRUE(status) << Tag::kName << " " << status.to_string() << "\n" << to_hex(generated);
   std::vector<std::uint8_t> reencoded;
   ASSERT_TRUE(pakt::dynamic::encode_binary(schema_message, decoded, format, reencoded));
-  EXPECT_EQ(hex(reencoded), hex(generated)) << Tag::kName;
+  EXPECT_EQ(to_hex(reencoded), to_hex(generated)) << Tag::kName;
   EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, decoded, pakt::JsonStyle::kShortest),
             ToJson(value, pakt::JsonStyle::kShortest));
   EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, decoded, pakt::JsonStyle::kUnity),
@@ -69,7 +65,7 @@ void check_binary(const pakt::schema::Message& schema_message, const M& value, T
   ASSERT_TRUE(pakt::dynamic::message_from_json_text(schema_message, ToJson(value, pakt::JsonStyle::kUnity), from_json));
   std::vector<std::uint8_t> dynamic_bytes;
   ASSERT_TRUE(pakt::dynamic::encode_binary(schema_message, from_json, format, dynamic_bytes));
-  EXPECT_EQ(hex(dynamic_bytes), hex(generated)) << Tag::kName;
+  EXPECT_EQ(to_hex(dynamic_bytes), to_hex(generated)) << Tag::kName;
   M back{};
   ASSERT_TRUE(Deserialize(dynamic_bytes, back, tag)) << Tag::kName;
   EXPECT_TRUE(pakt_test::same(back, value)) << Tag::kName;
@@ -121,7 +117,7 @@ bool check_godot(const pakt::schema::Message& schema_message, const M& value, pa
     EXPECT_EQ(dynamic_status.message(), generated_status.message());
     return false;
   }
-  EXPECT_EQ(hex(dynamic_bytes), hex(generated)) << name;
+  EXPECT_EQ(to_hex(dynamic_bytes), to_hex(generated)) << name;
 
   M generated_decoded{};
   const pakt::Status generated_decode = Deserialize(generated, generated_decoded, tag);
@@ -224,6 +220,71 @@ TEST(Differential, Framed) {
 TEST(Differential, EvolutionV2) {
   using namespace evolution::v2;
   check_schema<Profile, Settings, Lobby>("tests/schemas/evolution_v2.yaml");
+}
+
+// The bytes with the one occurrence of `from` replaced by `to` (fails the test unless there is one).
+std::vector<std::uint8_t> replace_once(std::vector<std::uint8_t> bytes, const std::string& from,
+                                       const std::string& to) {
+  const std::vector<std::uint8_t> pattern = pakt::internal::hex_bytes(from);
+  const std::vector<std::uint8_t> replacement = pakt::internal::hex_bytes(to);
+  std::vector<std::size_t> at;
+  for (std::size_t i = 0; i + pattern.size() <= bytes.size(); ++i) {
+    if (std::equal(pattern.begin(), pattern.end(), bytes.begin() + static_cast<std::ptrdiff_t>(i))) at.push_back(i);
+  }
+  EXPECT_EQ(at.size(), 1u) << to_hex(bytes) << " should hold " << from << " once";
+  if (at.size() == 1) {
+    std::copy(replacement.begin(), replacement.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at[0]));
+  }
+  return bytes;
+}
+
+// Deprecated fields (pakt/message_rules.hpp): a decoded value holds the field's default, whatever
+// the payload carried and whatever the value held before. Versioned.old (int32, default 42) is
+// forged to 99 on the wire (`old_42` -> `old_99`, the value's encoding in this format) and decoded
+// by the generated code into a value that holds 7, and by the run-time codec: both give 42.
+template <class Tag, class DynamicDecode>
+void check_deprecated_dropped(Tag tag, const char* name, const std::string& old_42, const std::string& old_99,
+                              DynamicDecode dynamic_decode) {
+  const pakt::schema::Message& schema_message = load_message("tests/schemas/rich.yaml", "Versioned");
+  pakt::test::Versioned value;
+  value.a = 1;
+  std::vector<std::uint8_t> bytes;
+  ASSERT_TRUE(Serialize(value, bytes, tag)) << name;
+  bytes = replace_once(bytes, old_42, old_99);
+  pakt::test::Versioned reused;
+  reused.old = 7;
+  ASSERT_TRUE(Deserialize(bytes, reused, tag)) << name << " " << to_hex(bytes);
+  DynValue dynamic;
+  const pakt::Status status = dynamic_decode(schema_message, bytes, dynamic);
+  ASSERT_TRUE(status) << name << " " << status.to_string();
+  EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, dynamic, pakt::JsonStyle::kUnity),
+            ToJson(reused, pakt::JsonStyle::kUnity))
+      << name << ": the generated decoder and the run-time codec disagree on a deprecated field";
+  EXPECT_EQ(reused.old, 42) << name;
+}
+
+TEST(Differential, DeprecatedFieldsHoldTheirDefaultAfterDecoding) {
+  using pakt::dynamic::BinaryFormat;
+  using Bytes = std::vector<std::uint8_t>;
+  const auto binary = [](BinaryFormat format) {
+    return [format](const pakt::schema::Message& m, const Bytes& b, DynValue& out) {
+      return pakt::dynamic::decode_binary(m, b, format, out);
+    };
+  };
+  const auto godot = [](pakt::godot::Version version) {
+    return [version](const pakt::schema::Message& m, const Bytes& b, DynValue& out) {
+      return pakt::dynamic::decode_godot(m, b, version, out);
+    };
+  };
+  check_deprecated_dropped(pakt::compact, "compact", "01000000 2a000000", "01000000 63000000",
+                           binary(BinaryFormat::kCompact));
+  check_deprecated_dropped(pakt::mslima, "mslima", "00000001 0000002a", "00000001 00000063",
+                           binary(BinaryFormat::kMslima));
+  // Godot: the int Variant (type 2, 32-bit payload) under the key "old".
+  check_deprecated_dropped(pakt::godot4, "godot4", "02000000 2a000000", "02000000 63000000",
+                           godot(pakt::godot::Version::godot4));
+  check_deprecated_dropped(pakt::godot3, "godot3", "02000000 2a000000", "02000000 63000000",
+                           godot(pakt::godot::Version::godot3));
 }
 
 // Failures check() records (intercepted: they do not fail the running test).

@@ -104,6 +104,12 @@ if(STEP STREQUAL "install")
       message(FATAL_ERROR "installed, but no longer part of pakt: ${PREFIX}/${gone}")
     endif()
   endforeach()
+  # Internal headers of the tool and the tests (tools/internal) stay out of the installed include/.
+  foreach(internal include/pakt/godot/hex.hpp include/pakt_internal)
+    if(EXISTS "${PREFIX}/${internal}")
+      message(FATAL_ERROR "installed, but internal to pakt's tool and tests: ${PREFIX}/${internal}")
+    endif()
+  endforeach()
   if(BUILD_TOOLS)
     # The installed tool finds the installed back end on its own.
     run(generator "${PREFIX}/bin/pakt" generate --lang cpp --out "${WORK_DIR}/gen" --python "${PYTHON}"

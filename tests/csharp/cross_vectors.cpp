@@ -11,25 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "pakt_internal/hex.hpp"
 #include "test_values.hpp"
 
 namespace {
 
 constexpr int kValuesPerMessage = 250;
 
-std::string to_hex(const std::vector<std::uint8_t>& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string s;
-  for (std::uint8_t b : bytes) s += digits[b >> 4], s += digits[b & 15];
-  return s;
-}
-
-bool from_hex(const std::string& s, std::vector<std::uint8_t>& out) {
-  if (s.size() % 2 != 0) return false;
-  out.clear();
-  for (std::size_t i = 0; i < s.size(); i += 2) out.push_back(static_cast<std::uint8_t>(std::stoi(s.substr(i, 2), nullptr, 16)));
-  return true;
-}
+using pakt::internal::to_hex;
 
 // The C# name of each message type (namespace: the package in PascalCase).
 template <class M>
@@ -126,7 +115,7 @@ int read_file(const char* path) {
     ++n;
     const auto parts = split_tabs(line);
     std::vector<std::uint8_t> bytes;
-    if (parts.size() != 4 || !from_hex(parts[2], bytes) || table.count(parts[0]) == 0) {
+    if (parts.size() != 4 || !pakt::internal::parse_hex(parts[2], bytes) || table.count(parts[0]) == 0) {
       std::cerr << path << ":" << n << ": malformed line\n";
       return 2;
     }

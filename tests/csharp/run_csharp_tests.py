@@ -131,7 +131,7 @@ def seed_mslima_hex(root: str) -> str:
     """The real MSLIMA bytes of the seed's SeedGameStruct, as tests/generated/seed_test.cpp has them
     from the original issue (not from pakt's output)."""
     seed_src = open(os.path.join(root, "tests/generated/seed_test.cpp"), encoding="utf-8").read()
-    m = re.search(r"kMslimaSeedGameStruct = from_hex\(\s*((?:\"[0-9a-f]*\"\s*)+)\)", seed_src)
+    m = re.search(r"kMslimaSeedGameStruct = pakt::internal::hex_bytes\(\s*((?:\"[0-9a-f]*\"\s*)+)\)", seed_src)
     if not m:
         die("cannot find kMslimaSeedGameStruct in tests/generated/seed_test.cpp")
     return "".join(re.findall(r"\"([0-9a-f]*)\"", m.group(1)))

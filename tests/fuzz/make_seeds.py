@@ -10,6 +10,7 @@
                          versions, and malformed frames), written by the fuzz_write_generated_seeds
                          target
   cli_dynamic            the generated_* seeds behind the byte that selects format and message
+  describe               schema files: the repository's schemas and a few of the bad-schema corpus
 
 Seeds are overwritten in place; other files (regression inputs found by fuzzing) are kept.
 
@@ -108,6 +109,20 @@ def cli_dynamic_seeds() -> None:
             write_seed("cli_dynamic", f"{format_name}_{name}", bytes([message_index * 4 + format_index]) + payload)
 
 
+# describe_fuzz.cpp: one schema file (it may import common.yaml, which the target puts next to it).
+DESCRIBE_SEEDS = ["schemas/common.yaml", "schemas/game.yaml", "schemas/photon_seed.yaml", "tests/schemas/rich.yaml",
+                  "tests/schemas/framed.yaml", "tests/schemas/evolution_v2.yaml",
+                  "tests/schemas/bad/every_error_at_once.yaml", "tests/schemas/bad/control_characters.yaml",
+                  "tests/schemas/bad/recursive.yaml", "tests/schemas/bad/example_mismatch.yaml"]
+
+
+def describe_seeds() -> None:
+    for path in DESCRIBE_SEEDS:
+        name = re.sub(r"^(tests/schemas/|schemas/)", "", path).replace("/", "_")
+        with open(os.path.join(ROOT, path), "rb") as f:
+            write_seed("describe", name, f.read())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pakt", required=True, help="the pakt command-line tool")
@@ -117,6 +132,7 @@ def main() -> int:
     photon_seeds(args.pakt)
     subprocess.run([args.write_generated, CORPUS], check=True)
     cli_dynamic_seeds()
+    describe_seeds()
     return 0
 
 

@@ -15,28 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "pakt_internal/hex.hpp"
 #include "test_values.hpp"
 
 namespace {
 
 constexpr int kValuesPerMessage = 120;
 
-std::string to_hex(const std::vector<std::uint8_t>& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string s;
-  for (std::uint8_t b : bytes) s += digits[b >> 4], s += digits[b & 15];
-  return s;
-}
-
-bool from_hex(const std::string& s, std::vector<std::uint8_t>& out) {
-  if (s.size() % 2 != 0) return false;
-  out.clear();
-  for (std::size_t i = 0; i < s.size(); i += 2) {
-    const auto digit = [](char c) { return c >= 'a' ? c - 'a' + 10 : c - '0'; };
-    out.push_back(static_cast<std::uint8_t>(digit(s[i]) * 16 + digit(s[i + 1])));
-  }
-  return true;
-}
+using pakt::internal::to_hex;
 
 // The GDScript name of each message type: "<schema stem>.<class>".
 template <class M>
@@ -170,7 +156,7 @@ int decode_file(const char* path) {
     ++n;
     const auto parts = split_tabs(line);
     std::vector<std::uint8_t> bytes;
-    if (parts.size() != 3 || !from_hex(parts[2], bytes) || table.count(parts[0]) == 0) {
+    if (parts.size() != 3 || !pakt::internal::parse_hex(parts[2], bytes) || table.count(parts[0]) == 0) {
       std::cerr << path << ":" << n << ": malformed line\n";
       return 2;
     }

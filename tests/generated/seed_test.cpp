@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "pakt_internal/hex.hpp"
 #include "photon_seed.pakt.h"
 #include "gtest/gtest.h"
 
@@ -11,16 +12,8 @@ namespace {
 
 using namespace photon::seed;
 
-std::vector<std::uint8_t> from_hex(const std::string& hex) {
-  std::vector<std::uint8_t> out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
-    out.push_back(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  }
-  return out;
-}
-
 // Produced by the real MSLIMA C# code (issue #2; ../shared/reference/photon-wire-format.md).
-const std::vector<std::uint8_t> kMslimaSeedGameStruct = from_hex(
+const std::vector<std::uint8_t> kMslimaSeedGameStruct = pakt::internal::hex_bytes(
     "0000001e000000473e25e354010000000ca48beb9882eb80b0ea434241c1b800004278000041d000003f80000040e00000c170"
     "00003e98917cbd20aa653dff07953f720d82");
 

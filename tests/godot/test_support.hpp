@@ -8,17 +8,14 @@
 #include <vector>
 
 #include "pakt/godot/codec.hpp"
-#include "pakt/godot/hex.hpp"
+#include "pakt_internal/hex.hpp"
 
 namespace pakt::godot::test {
 
+using internal::to_hex;
+
 // "02000000 78563412" -> bytes (spaces ignored).
-inline std::vector<std::uint8_t> bytes(const std::string& hex) {
-  std::vector<std::uint8_t> out;
-  std::size_t bad = 0;
-  if (!parse_hex(hex, out, bad)) ADD_FAILURE() << "bad hex in test: " << hex;
-  return out;
-}
+inline std::vector<std::uint8_t> bytes(const std::string& hex) { return internal::hex_bytes(hex); }
 
 // The encoding as hex without spaces, or "error: ..." when encoding fails.
 inline std::string encode_hex(const Variant& value, const EncodeOptions& options = {}) {

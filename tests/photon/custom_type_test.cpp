@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "hex.hpp"
+#include "pakt_internal/hex.hpp"
 #include "pakt/photon/protocol.hpp"
 #include "pakt/pun_types.hpp"
 #include "pakt/type_registry.hpp"
@@ -15,7 +15,7 @@
 
 namespace {
 
-using pakt::test::hex;
+using pakt::internal::hex_bytes;
 using namespace pakt::photon;
 
 std::vector<std::uint8_t> concat(std::vector<std::uint8_t> a, const std::vector<std::uint8_t>& b) {
@@ -35,7 +35,7 @@ TEST(CustomTypes, Protocol16EnvelopeMatchesTheReference) {
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeEvent(event_with_seed(registry), Protocol::k16, out));
   // event code 1, one parameter: 04 63 41 0049 <73 bytes>
-  EXPECT_EQ(out, concat(hex("01 0001 04 63 41 0049"), hex(seed::kReferenceBody)));
+  EXPECT_EQ(out, concat(hex_bytes("01 0001 04 63 41 0049"), hex_bytes(seed::kReferenceBody)));
 }
 
 TEST(CustomTypes, Protocol18EnvelopeMatchesTheReference) {
@@ -43,20 +43,20 @@ TEST(CustomTypes, Protocol18EnvelopeMatchesTheReference) {
   ASSERT_TRUE(registry.RegisterMessage<seed::TestStruct>());
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeEvent(event_with_seed(registry), Protocol::k18, out));
-  EXPECT_EQ(out, concat(hex("01 01 04 c1 49"), hex(seed::kReferenceBody)));
+  EXPECT_EQ(out, concat(hex_bytes("01 01 04 c1 49"), hex_bytes(seed::kReferenceBody)));
 
   pakt::TypeRegistry high;
   ASSERT_TRUE(high.Register<seed::TestStruct>(200));
   out.clear();
   ASSERT_TRUE(EncodeEvent(event_with_seed(high), Protocol::k18, out));
-  EXPECT_EQ(out, concat(hex("01 01 04 13 c8 49"), hex(seed::kReferenceBody)));
+  EXPECT_EQ(out, concat(hex_bytes("01 01 04 13 c8 49"), hex_bytes(seed::kReferenceBody)));
 }
 
 TEST(CustomTypes, ReferenceEventDecodesToTheStruct) {
   pakt::TypeRegistry registry;
   ASSERT_TRUE(registry.RegisterMessage<seed::TestStruct>());
   EventData event;
-  ASSERT_TRUE(DecodeEvent(concat(hex("01 0001 04 63 41 0049"), hex(seed::kReferenceBody)), Protocol::k16, event));
+  ASSERT_TRUE(DecodeEvent(concat(hex_bytes("01 0001 04 63 41 0049"), hex_bytes(seed::kReferenceBody)), Protocol::k16, event));
   ASSERT_EQ(event.parameters.size(), 1u);
   const Custom* custom = event.parameters[0].value.get_if<Custom>();
   ASSERT_NE(custom, nullptr);
@@ -73,10 +73,10 @@ TEST(CustomTypes, CustomArrayEnvelopes) {
   ASSERT_TRUE(players.status);
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeValue(players.value, Protocol::k16, out));
-  EXPECT_EQ(out, hex("79 0002 63 50 0004 00000001 0004 00000102"));
+  EXPECT_EQ(out, hex_bytes("79 0002 63 50 0004 00000001 0004 00000102"));
   out.clear();
   ASSERT_TRUE(EncodeValue(players.value, Protocol::k18, out));
-  EXPECT_EQ(out, hex("53 02 50 04 00000001 04 00000102"));
+  EXPECT_EQ(out, hex_bytes("53 02 50 04 00000001 04 00000102"));
 }
 
 TEST(CustomTypes, PunBuiltInsHavePunsBodies) {
@@ -85,22 +85,22 @@ TEST(CustomTypes, PunBuiltInsHavePunsBodies) {
   std::vector<std::uint8_t> out;
   // The docs' sizes: Vector2 12, Vector3 16, Quaternion 20, Player 8 bytes with the 4-byte envelope.
   ASSERT_TRUE(EncodeValue(registry.Wrap(pakt::Vector2{1, 2}).value, Protocol::k16, out));
-  EXPECT_EQ(out, hex("63 57 0008 3f800000 40000000"));
+  EXPECT_EQ(out, hex_bytes("63 57 0008 3f800000 40000000"));
   out.clear();
   ASSERT_TRUE(EncodeValue(registry.Wrap(pakt::Vector3{1, 2, -1}).value, Protocol::k16, out));
-  EXPECT_EQ(out, hex("63 56 000c 3f800000 40000000 bf800000"));
+  EXPECT_EQ(out, hex_bytes("63 56 000c 3f800000 40000000 bf800000"));
   out.clear();
   const pakt::Quaternion q{0.5f, 0.25f, -1, 2};  // x, y, z, w
   ASSERT_TRUE(EncodeValue(registry.Wrap(q).value, Protocol::k16, out));
-  EXPECT_EQ(out, hex("63 51 0010 40000000 3f000000 3e800000 bf800000"));  // w first
+  EXPECT_EQ(out, hex_bytes("63 51 0010 40000000 3f000000 3e800000 bf800000"));  // w first
   out.clear();
   ASSERT_TRUE(EncodeValue(registry.Wrap(pakt::pun::Player{7}).value, Protocol::k18, out));
-  EXPECT_EQ(out, hex("d0 04 00000007"));  // 0x80 + 'P', and the body stays big-endian
+  EXPECT_EQ(out, hex_bytes("d0 04 00000007"));  // 0x80 + 'P', and the body stays big-endian
 
   pakt::Quaternion back;
-  ASSERT_TRUE(registry.Unwrap(Custom{'Q', hex("40000000 3f000000 3e800000 bf800000")}, back));
+  ASSERT_TRUE(registry.Unwrap(Custom{'Q', hex_bytes("40000000 3f000000 3e800000 bf800000")}, back));
   EXPECT_EQ(back, q);
-  EXPECT_EQ(registry.Unwrap(Custom{'Q', hex("40000000")}, back).code(), pakt::ErrorCode::kInvalidValue);
+  EXPECT_EQ(registry.Unwrap(Custom{'Q', hex_bytes("40000000")}, back).code(), pakt::ErrorCode::kInvalidValue);
 }
 
 TEST(TypeRegistry, DuplicatesAreRefusedAndReported) {
@@ -136,7 +136,7 @@ TEST(TypeRegistry, UnknownCodesKeepTheirBytesAndAlignment) {
   ASSERT_TRUE(pakt::pun::RegisterPunTypes(registry));
   // object[] { custom 0x7e (unregistered, 3 bytes), Player 5, int 9 } in Protocol 1.6.
   Value v;
-  ASSERT_TRUE(DecodeValue(hex("7a 0003 63 7e 0003 010203 63 50 0004 00000005 69 00000009"), Protocol::k16, v));
+  ASSERT_TRUE(DecodeValue(hex_bytes("7a 0003 63 7e 0003 010203 63 50 0004 00000005 69 00000009"), Protocol::k16, v));
   const ObjectArray& items = *v.get_if<ObjectArray>();
   ASSERT_EQ(items.items.size(), 3u);
   EXPECT_EQ(items.items[2], Value(std::int32_t{9}));
@@ -146,7 +146,7 @@ TEST(TypeRegistry, UnknownCodesKeepTheirBytesAndAlignment) {
   EXPECT_FALSE(unknown);
   EXPECT_NE(unknown.reason().find("not registered"), std::string::npos);
   ASSERT_TRUE(std::holds_alternative<pakt::UnknownCustom>(first));
-  EXPECT_EQ(std::get<pakt::UnknownCustom>(first).body, hex("010203"));
+  EXPECT_EQ(std::get<pakt::UnknownCustom>(first).body, hex_bytes("010203"));
 
   std::variant<pakt::UnknownCustom, pakt::pun::Player> second;
   ASSERT_TRUE(registry.Decode(*items.items[1].get_if<Custom>(), second));
@@ -175,9 +175,9 @@ TEST(TypeRegistry, DispatcherCallsHandlersByCode) {
   dispatcher.OnUnknown(&on_unknown);
 
   Room room;
-  EXPECT_TRUE(dispatcher.Dispatch(Custom{'P', hex("0000000c")}, room));
-  EXPECT_FALSE(dispatcher.Dispatch(Custom{0x7e, hex("01")}, room));
-  EXPECT_FALSE(dispatcher.Dispatch(Custom{'V', hex("01")}, room)) << "registered but no handler";
+  EXPECT_TRUE(dispatcher.Dispatch(Custom{'P', hex_bytes("0000000c")}, room));
+  EXPECT_FALSE(dispatcher.Dispatch(Custom{0x7e, hex_bytes("01")}, room));
+  EXPECT_FALSE(dispatcher.Dispatch(Custom{'V', hex_bytes("01")}, room)) << "registered but no handler";
   EXPECT_EQ(room.joined, std::vector<std::int32_t>{12});
   EXPECT_EQ(room.unknown_codes, (std::vector<std::uint8_t>{0x7e, 'V'}));
 }

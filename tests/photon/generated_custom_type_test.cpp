@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "game.pakt.h"
-#include "hex.hpp"
+#include "pakt_internal/hex.hpp"
 #include "pakt/photon/protocol.hpp"
 #include "pakt/type_registry.hpp"
 #include "photon_seed.pakt.h"
@@ -16,12 +16,12 @@
 
 namespace {
 
-using pakt::test::hex;
+using pakt::internal::hex_bytes;
 using namespace pakt::photon;
 
 // MSLIMA's 73-byte TestStruct without the 4 enum bytes at its end.
 std::vector<std::uint8_t> reference_body() {
-  std::vector<std::uint8_t> body = hex(seed::kReferenceBody);
+  std::vector<std::uint8_t> body = hex_bytes(seed::kReferenceBody);
   body.resize(69);
   return body;
 }
@@ -55,10 +55,10 @@ TEST(GeneratedCustomTypes, SeedGameStructInBothEnvelopes) {
 
   std::vector<std::uint8_t> v16;
   ASSERT_TRUE(EncodeEvent(event, Protocol::k16, v16));
-  EXPECT_EQ(v16, concat(hex("01 0001 04 63 41 0045"), reference_body()));
+  EXPECT_EQ(v16, concat(hex_bytes("01 0001 04 63 41 0045"), reference_body()));
   std::vector<std::uint8_t> v18;
   ASSERT_TRUE(EncodeEvent(event, Protocol::k18, v18));
-  EXPECT_EQ(v18, concat(hex("01 01 04 c1 45"), reference_body()));
+  EXPECT_EQ(v18, concat(hex_bytes("01 01 04 c1 45"), reference_body()));
 
   EventData back;
   ASSERT_TRUE(DecodeEvent(v16, Protocol::k16, back));

@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "hex.hpp"
+#include "pakt_internal/hex.hpp"
 #include "pakt/photon/protocol.hpp"
 
 namespace {
 
-using pakt::test::hex;
+using pakt::internal::hex_bytes;
 using namespace pakt::photon;
 
 struct Vector16 {
@@ -66,14 +66,14 @@ TEST(Protocol16, EncodesTheReferenceLayouts) {
     std::vector<std::uint8_t> out;
     const pakt::Status s = EncodeValue(v.value, Protocol::k16, out);
     ASSERT_TRUE(s) << v.name << ": " << s.to_string();
-    EXPECT_EQ(out, hex(v.bytes)) << v.name;
+    EXPECT_EQ(out, hex_bytes(v.bytes)) << v.name;
   }
 }
 
 TEST(Protocol16, DecodesTheReferenceLayouts) {
   for (const Vector16& v : vectors()) {
     Value decoded;
-    const pakt::Status s = DecodeValue(hex(v.bytes), Protocol::k16, decoded);
+    const pakt::Status s = DecodeValue(hex_bytes(v.bytes), Protocol::k16, decoded);
     ASSERT_TRUE(s) << v.name << ": " << s.to_string();
     EXPECT_EQ(decoded, v.value) << v.name;
   }
@@ -81,15 +81,15 @@ TEST(Protocol16, DecodesTheReferenceLayouts) {
 
 TEST(Protocol16, DecodesLegacyFormsToTheirValues) {
   Value v;
-  ASSERT_TRUE(DecodeValue(hex("00"), Protocol::k16, v));
+  ASSERT_TRUE(DecodeValue(hex_bytes("00"), Protocol::k16, v));
   EXPECT_EQ(v, Value(Null{}));
-  ASSERT_TRUE(DecodeValue(hex("6e 00 00 00 01 00 00 00 05"), Protocol::k16, v));
+  ASSERT_TRUE(DecodeValue(hex_bytes("6e 00 00 00 01 00 00 00 05"), Protocol::k16, v));
   EXPECT_EQ(v, array(Type::kInt, {std::int32_t{5}}));
-  ASSERT_TRUE(DecodeValue(hex("61 00 01 00 01 61"), Protocol::k16, v));
+  ASSERT_TRUE(DecodeValue(hex_bytes("61 00 01 00 01 61"), Protocol::k16, v));
   EXPECT_EQ(v, array(Type::kString, {std::string("a")}));
-  ASSERT_TRUE(DecodeValue(hex("6f 02"), Protocol::k16, v));  // any non-zero byte is true
+  ASSERT_TRUE(DecodeValue(hex_bytes("6f 02"), Protocol::k16, v));  // any non-zero byte is true
   EXPECT_EQ(v, Value(true));
-  ASSERT_TRUE(DecodeValue(hex("44 2a 2a 0001 62 01 2a"), Protocol::k16, v));  // '*' declares object
+  ASSERT_TRUE(DecodeValue(hex_bytes("44 2a 2a 0001 62 01 2a"), Protocol::k16, v));  // '*' declares object
   EXPECT_EQ(v, Value(Dictionary{Type::kObject, Type::kObject, {{std::uint8_t{1}, Null{}}}}));
 }
 
@@ -97,14 +97,14 @@ TEST(Protocol16, MessageHeader) {
   const Message m{MessageType::kEvent, EventData{1, {{245, std::int32_t{9}}}}};
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeMessage(m, Protocol::k16, out));
-  EXPECT_EQ(out, hex("f3 04 01 00 01 f5 69 00 00 00 09"));
+  EXPECT_EQ(out, hex_bytes("f3 04 01 00 01 f5 69 00 00 00 09"));
   Message back;
   ASSERT_TRUE(DecodeMessage(out, Protocol::k16, back));
   EXPECT_EQ(back.type, MessageType::kEvent);
   EXPECT_EQ(back.body, m.body);
 
-  EXPECT_EQ(DecodeMessage(hex("f3 84 01 00 00"), Protocol::k16, back).code(), pakt::ErrorCode::kUnsupported);
-  const pakt::Status wrong_magic = DecodeMessage(hex("f2 04 01 00 00"), Protocol::k16, back);
+  EXPECT_EQ(DecodeMessage(hex_bytes("f3 84 01 00 00"), Protocol::k16, back).code(), pakt::ErrorCode::kUnsupported);
+  const pakt::Status wrong_magic = DecodeMessage(hex_bytes("f2 04 01 00 00"), Protocol::k16, back);
   EXPECT_EQ(wrong_magic.code(), pakt::ErrorCode::kInvalidType);
   EXPECT_EQ(wrong_magic.offset(), 0u);
 }
@@ -133,7 +133,7 @@ TEST(Protocol16, RejectsHostileInputWithOffsets) {
   };
   for (const BadInput& c : cases) {
     Value v;
-    const pakt::Status s = DecodeValue(hex(c.bytes), Protocol::k16, v);
+    const pakt::Status s = DecodeValue(hex_bytes(c.bytes), Protocol::k16, v);
     EXPECT_EQ(s.code(), c.code) << c.name << ": " << s.to_string();
     EXPECT_EQ(s.offset(), c.offset) << c.name << ": " << s.to_string();
   }
@@ -144,8 +144,8 @@ TEST(Protocol16, NestingIsLimited) {
   for (int i = 0; i < 40; ++i) deep += "7a 00 01 ";
   deep += "2a";
   Value v;
-  EXPECT_EQ(DecodeValue(hex(deep), Protocol::k16, v).code(), pakt::ErrorCode::kLimitExceeded);
-  EXPECT_TRUE(DecodeValue(hex(deep), Protocol::k16, v, DecodeOptions{64}));
+  EXPECT_EQ(DecodeValue(hex_bytes(deep), Protocol::k16, v).code(), pakt::ErrorCode::kLimitExceeded);
+  EXPECT_TRUE(DecodeValue(hex_bytes(deep), Protocol::k16, v, DecodeOptions{64}));
 }
 
 TEST(Protocol16, EncodeRefusesWhatProtocol16CannotCarry) {

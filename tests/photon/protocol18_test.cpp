@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "hex.hpp"
+#include "pakt_internal/hex.hpp"
 #include "pakt/photon/protocol.hpp"
 
 namespace {
 
-using pakt::test::hex;
+using pakt::internal::hex_bytes;
 using namespace pakt::photon;
 
 struct Vector18 {
@@ -87,14 +87,14 @@ TEST(Protocol18, EncodesTheReferenceLayouts) {
     std::vector<std::uint8_t> out;
     const pakt::Status s = EncodeValue(v.value, Protocol::k18, out);
     ASSERT_TRUE(s) << v.name << ": " << s.to_string();
-    EXPECT_EQ(out, hex(v.bytes)) << v.name;
+    EXPECT_EQ(out, hex_bytes(v.bytes)) << v.name;
   }
 }
 
 TEST(Protocol18, DecodesTheReferenceLayouts) {
   for (const Vector18& v : vectors()) {
     Value decoded;
-    const pakt::Status s = DecodeValue(hex(v.bytes), Protocol::k18, decoded);
+    const pakt::Status s = DecodeValue(hex_bytes(v.bytes), Protocol::k18, decoded);
     ASSERT_TRUE(s) << v.name << ": " << s.to_string();
     EXPECT_EQ(decoded, v.value) << v.name;
   }
@@ -115,7 +115,7 @@ TEST(Protocol18, DecodesNonCanonicalForms) {
   };
   for (const Case& c : cases) {
     Value v;
-    ASSERT_TRUE(DecodeValue(hex(c.bytes), Protocol::k18, v)) << c.bytes;
+    ASSERT_TRUE(DecodeValue(hex_bytes(c.bytes), Protocol::k18, v)) << c.bytes;
     EXPECT_EQ(v, c.value) << c.bytes;
   }
 }
@@ -143,7 +143,7 @@ TEST(Protocol18, RejectsHostileInputWithOffsets) {
   };
   for (const BadInput& c : cases) {
     Value v;
-    const pakt::Status s = DecodeValue(hex(c.bytes), Protocol::k18, v);
+    const pakt::Status s = DecodeValue(hex_bytes(c.bytes), Protocol::k18, v);
     EXPECT_EQ(s.code(), c.code) << c.name << ": " << s.to_string();
     EXPECT_EQ(s.offset(), c.offset) << c.name << ": " << s.to_string();
   }
@@ -154,8 +154,8 @@ TEST(Protocol18, NestingIsLimited) {
   for (int i = 0; i < 40; ++i) deep += "17 01 ";
   deep += "08";
   Value v;
-  EXPECT_EQ(DecodeValue(hex(deep), Protocol::k18, v).code(), pakt::ErrorCode::kLimitExceeded);
-  EXPECT_TRUE(DecodeValue(hex(deep), Protocol::k18, v, DecodeOptions{64}));
+  EXPECT_EQ(DecodeValue(hex_bytes(deep), Protocol::k18, v).code(), pakt::ErrorCode::kLimitExceeded);
+  EXPECT_TRUE(DecodeValue(hex_bytes(deep), Protocol::k18, v, DecodeOptions{64}));
 }
 
 TEST(Protocol18, EncodeRefusesWhatProtocol18CannotCarry) {
@@ -174,7 +174,7 @@ TEST(Protocol18, MessageHeader) {
   const Message m{MessageType::kOperation, OperationRequest{253, {{244, std::uint8_t{1}}}}};
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeMessage(m, Protocol::k18, out));
-  EXPECT_EQ(out, hex("f3 02 fd 01 f4 03 01"));
+  EXPECT_EQ(out, hex_bytes("f3 02 fd 01 f4 03 01"));
   Message back;
   ASSERT_TRUE(DecodeMessage(out, Protocol::k18, back));
   EXPECT_EQ(back.type, MessageType::kOperation);

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "hex.hpp"
+#include "pakt_internal/hex.hpp"
 #include "pakt/photon/protocol.hpp"
 
 namespace {
 
-using pakt::test::hex;
+using pakt::internal::hex_bytes;
 using namespace pakt::photon;
 
 struct Seed {
@@ -58,7 +58,7 @@ TEST(PhotonRobustness, MutatedInputFailsCleanlyOrRoundTrips) {
   std::size_t decoded = 0;
   std::size_t rejected = 0;
   for (const Seed& seed : kSeeds) {
-    const std::vector<std::uint8_t> original = hex(seed.bytes);
+    const std::vector<std::uint8_t> original = hex_bytes(seed.bytes);
     Value check;
     ASSERT_TRUE(DecodeValue(original, seed.protocol, check)) << seed.bytes;
     for (int round = 0; round < 3000; ++round) {
@@ -87,7 +87,7 @@ TEST(PhotonRobustness, MutatedInputFailsCleanlyOrRoundTrips) {
 
 TEST(PhotonRobustness, MutatedMessagesFailCleanly) {
   std::mt19937 rng(7);
-  const std::vector<std::uint8_t> original = hex("f3 04 c8 0002 f5 79 0002 63 41 0001 aa 0000 fe 69 00000002");
+  const std::vector<std::uint8_t> original = hex_bytes("f3 04 c8 0002 f5 79 0002 63 41 0001 aa 0000 fe 69 00000002");
   std::size_t rejected = 0;
   for (int round = 0; round < 5000; ++round) {
     const std::vector<std::uint8_t> input = mutate(original, rng);

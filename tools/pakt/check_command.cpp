@@ -1,4 +1,4 @@
-// pakt check [-I DIR]... SCHEMA.yaml...: validates schemas with the generator's rules and diagnostics.
+// pakt check [-I DIR]... SCHEMA.yaml...: validates schemas, printing every diagnostic.
 #include "commands.hpp"
 #include "front_end.hpp"
 

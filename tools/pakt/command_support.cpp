@@ -1,6 +1,5 @@
 #include "command_support.hpp"
 
-#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -31,33 +30,6 @@ const schema::Message* find_message(const char* command, const schema::SchemaSet
 
 std::string read_stdin() {
   return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-}
-
-bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out) {
-  out.clear();
-  int high = -1;
-  for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) continue;
-    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
-    const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10;
-    if (high < 0) {
-      high = digit;
-    } else {
-      out.push_back(static_cast<std::uint8_t>(high * 16 + digit));
-      high = -1;
-    }
-  }
-  return high < 0;
-}
-
-std::string to_hex(const std::vector<std::uint8_t>& bytes) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (std::uint8_t b : bytes) {
-    out += kDigits[b >> 4];
-    out += kDigits[b & 15];
-  }
-  return out;
 }
 
 }  // namespace pakt::cli

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pakt_internal/hex.hpp"
 #include "schema/loader.hpp"
 
 namespace pakt::cli {
@@ -21,8 +22,8 @@ std::optional<schema::SchemaSet> load_schema(const char* command, const std::str
 const schema::Message* find_message(const char* command, const schema::SchemaSet& schemas, const std::string& name);
 
 std::string read_stdin();
-// Hex digits with whitespace ignored; false on any other character or an odd count.
-bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out);
-std::string to_hex(const std::vector<std::uint8_t>& bytes);
+// stdin as hex (--hex), hex output and the `bytes` of JSON: pakt_internal/hex.hpp.
+using internal::parse_hex;
+using internal::to_hex;
 
 }  // namespace pakt::cli

@@ -1,5 +1,5 @@
 // pakt compat OLD.yaml NEW.yaml: the changes from OLD to NEW that break peers still using OLD,
-// with the rules and the report of `pakt-gen compat` (docs/evolution.md).
+// with the rules and the report of docs/evolution.md.
 #include <cstdio>
 #include <optional>
 #include <string>

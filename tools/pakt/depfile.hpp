@@ -1,4 +1,4 @@
-// Makefile-style depfiles for `pakt generate --depfile` (the format pakt-gen wrote, which CMake's
+// Makefile-style depfiles for `pakt generate --depfile` (the format CMake's
 // add_custom_command(DEPFILE) and Ninja read): "<first output>: <every schema file>", absolute
 // paths, spaces escaped as "\ ".
 #pragma once

@@ -1,5 +1,5 @@
 // Runs the schema front end for a command (check, describe, generate): loads and validates the
-// schemas; on errors prints every diagnostic and the error count to stderr, as pakt-gen does.
+// schemas; on errors prints every diagnostic and the error count to stderr.
 #pragma once
 
 #include <optional>

@@ -9,8 +9,8 @@
 
 #include "commands.hpp"
 #include "pakt/godot/codec.hpp"
-#include "pakt/godot/hex.hpp"
 #include "pakt/godot/typed_json.hpp"
+#include "pakt_internal/hex.hpp"
 
 namespace pakt::cli {
 namespace {
@@ -38,7 +38,7 @@ int run_encode(const godot::EncodeOptions& options) {
     std::fprintf(stderr, "error: %s\n", encoded.message().c_str());
     return 1;
   }
-  std::printf("%s\n", godot::to_hex(bytes).c_str());
+  std::printf("%s\n", internal::to_hex(bytes).c_str());
   return 0;
 }
 
@@ -48,9 +48,9 @@ int run_decode(const godot::DecodeOptions& options, bool binary) {
   if (binary) {
     bytes.assign(text.begin(), text.end());
   } else {
-    std::size_t bad = 0;
-    if (!godot::parse_hex(text, bytes, bad)) {
-      std::fprintf(stderr, "error: invalid hex (bad digit or odd digit count) at offset %zu\n", bad);
+    const internal::HexParse parsed = internal::parse_hex(text, bytes);
+    if (!parsed) {
+      std::fprintf(stderr, "error: invalid hex (bad digit or odd digit count) at offset %zu\n", parsed.offset);
       return 1;
     }
   }

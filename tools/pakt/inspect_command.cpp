@@ -1,5 +1,6 @@
 // pakt inspect --schema S --message M [--format F] [--hex]: an annotated hex dump — offset,
 // bytes, field path and value of every run of bytes, as a protocol dissector shows them.
+#include <algorithm>
 #include <cstdio>
 
 #include "command_support.hpp"
@@ -12,12 +13,8 @@ constexpr const char* kCommand = "inspect";
 constexpr std::size_t kBytesShown = 16;  // longer runs are cut with "..."
 
 void print_entry(const std::vector<std::uint8_t>& bytes, const dynamic::TraceEntry& e) {
-  std::string hex;
-  for (std::size_t i = 0; i < e.size && i < kBytesShown; ++i) {
-    char byte[4];
-    std::snprintf(byte, sizeof byte, "%02x ", bytes[e.offset + i]);
-    hex += byte;
-  }
+  std::string hex = to_hex(bytes.data() + e.offset, std::min(e.size, kBytesShown), " ");
+  if (e.size != 0) hex += ' ';
   if (e.size > kBytesShown) hex += "...";
   std::printf("%06zx  %-52s %s = %s\n", e.offset, hex.c_str(), e.path.c_str(), e.value.c_str());
 }

@@ -354,9 +354,9 @@ void CommandLine::declare_photon() {
 void CommandLine::declare_schema_commands() {
   CheckOptions& check = options.check;
   CLI::App* check_app = command(&app, "check",
-                                "validate schemas (the generator's rules and diagnostics)\n"
+                                "validate schemas (every error, with its file:line:col)\n"
                                 "\n"
-                                "Validates the schemas (and what they import) with the generator's rules. Every\n"
+                                "Validates the schemas (and what they import). Every\n"
                                 "error is printed as 'file:line:col: error: message', then the number of errors.",
                                 "exit codes: 0 valid, 1 errors found, 2 usage error",
                                 [&check] { return run_check(check); });

@@ -12,6 +12,7 @@
 #include "codec/formats.hpp"
 #include "commands.hpp"
 #include "pakt/photon/protocol.hpp"
+#include "pakt_internal/hex.hpp"
 #include "photon_json.hpp"
 #include "photon_schema.hpp"
 #include "schema/loader.hpp"
@@ -41,41 +42,21 @@ int input_error(const Status& status) {
 
 std::string read_stdin() { return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()); }
 
-// Hex digits with any whitespace between them; the offset of a bad character is in digits.
-bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out, std::string& error) {
-  int high = -1;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-    int nibble = 0;
-    if (c >= '0' && c <= '9') {
-      nibble = c - '0';
-    } else if (c >= 'a' && c <= 'f') {
-      nibble = c - 'a' + 10;
-    } else if (c >= 'A' && c <= 'F') {
-      nibble = c - 'A' + 10;
-    } else {
-      error = "stdin is not hex: character " + std::to_string(i) + " is '" + std::string(1, c) + "'";
-      return false;
-    }
-    if (high < 0) {
-      high = nibble;
-    } else {
-      out.push_back(static_cast<std::uint8_t>(high * 16 + nibble));
-      high = -1;
-    }
-  }
-  if (high >= 0) {
+// stdin as hex digits with any whitespace between them; the offset of a bad character is in the text.
+bool read_hex(const std::string& text, std::vector<std::uint8_t>& out, std::string& error) {
+  const internal::HexParse parsed = internal::parse_hex(text, out);
+  if (parsed.problem == internal::HexProblem::kBadDigit) {
+    error = "stdin is not hex: character " + std::to_string(parsed.offset) + " is '" + text[parsed.offset] + "'";
+  } else if (parsed.problem == internal::HexProblem::kOddDigitCount) {
     error = "stdin has an odd number of hex digits";
-    return false;
   }
-  return true;
+  return static_cast<bool>(parsed);
 }
 
 int run_decode(const Options& options) {
   std::vector<std::uint8_t> bytes;
   std::string error;
-  if (!parse_hex(read_stdin(), bytes, error)) return input_error(error);
+  if (!read_hex(read_stdin(), bytes, error)) return input_error(error);
   nlohmann::json out;
   Status status;
   switch (options.kind) {
@@ -168,13 +149,7 @@ int run_encode(const Options& options) {
     }
   }
   if (!status) return input_error(status);
-  static const char* const kDigits = "0123456789abcdef";
-  std::string hex;
-  for (std::uint8_t b : bytes) {
-    hex += kDigits[b >> 4];
-    hex += kDigits[b & 15];
-  }
-  std::printf("%s\n", hex.c_str());
+  std::printf("%s\n", internal::to_hex(bytes).c_str());
   return 0;
 }
 

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "pakt_internal/hex.hpp"
+
 namespace pakt::cli::photon_json {
 namespace {
 
@@ -29,41 +31,6 @@ bool type_named(const std::string& name, Type& type) {
     }
   }
   return false;
-}
-
-std::string to_hex(const std::vector<std::uint8_t>& bytes) {
-  static const char* const kDigits = "0123456789abcdef";
-  std::string s;
-  s.reserve(bytes.size() * 2);
-  for (std::uint8_t b : bytes) {
-    s += kDigits[b >> 4];
-    s += kDigits[b & 15];
-  }
-  return s;
-}
-
-bool from_hex(const std::string& text, std::vector<std::uint8_t>& out) {
-  if (text.size() % 2 != 0) return false;
-  out.clear();
-  for (std::size_t i = 0; i < text.size(); i += 2) {
-    int value = 0;
-    for (std::size_t j = i; j < i + 2; ++j) {
-      const char c = text[j];
-      int nibble = 0;
-      if (c >= '0' && c <= '9') {
-        nibble = c - '0';
-      } else if (c >= 'a' && c <= 'f') {
-        nibble = c - 'a' + 10;
-      } else if (c >= 'A' && c <= 'F') {
-        nibble = c - 'A' + 10;
-      } else {
-        return false;
-      }
-      value = value * 16 + nibble;
-    }
-    out.push_back(static_cast<std::uint8_t>(value));
-  }
-  return true;
 }
 
 template <class F>
@@ -208,7 +175,7 @@ bool JsonReader::scalar(const json& j, const std::string& where, Type type, Valu
     const json* code = member(j, "code", where);
     const json* bytes = member(j, "bytes", where);
     if (code == nullptr || bytes == nullptr || !integer(*code, where + ".code", c.code)) return false;
-    if (!bytes->is_string() || !from_hex(bytes->get<std::string>(), c.body)) return fail(where + ".bytes", "expected hex");
+    if (!bytes->is_string() || !internal::parse_hex(bytes->get<std::string>(), c.body)) return fail(where + ".bytes", "expected hex");
     out = std::move(c);
     return true;
   }
@@ -232,7 +199,7 @@ bool JsonReader::scalar(const json& j, const std::string& where, Type type, Valu
       return true;
     default: {
       photon::Bytes bytes;
-      if (!v->is_string() || !from_hex(v->get<std::string>(), bytes)) return fail(at, "expected hex");
+      if (!v->is_string() || !internal::parse_hex(v->get<std::string>(), bytes)) return fail(at, "expected hex");
       out = std::move(bytes);
       return true;
     }
@@ -365,10 +332,10 @@ json to_json(const Value& value) {
     case Type::kFloat: return {{"type", type}, {"value", float_json(*value.get_if<float>())}};
     case Type::kDouble: return {{"type", type}, {"value", float_json(*value.get_if<double>())}};
     case Type::kString: return {{"type", type}, {"value", *value.get_if<std::string>()}};
-    case Type::kByteArray: return {{"type", type}, {"value", to_hex(*value.get_if<photon::Bytes>())}};
+    case Type::kByteArray: return {{"type", type}, {"value", internal::to_hex(*value.get_if<photon::Bytes>())}};
     case Type::kCustom: {
       const photon::Custom& c = *value.get_if<photon::Custom>();
-      return {{"type", type}, {"code", c.code}, {"bytes", to_hex(c.body)}};
+      return {{"type", type}, {"code", c.code}, {"bytes", internal::to_hex(c.body)}};
     }
     case Type::kArray: {
       const photon::Array& a = *value.get_if<photon::Array>();

@@ -24,7 +24,7 @@ const std::vector<SizeColumn>& size_columns() {
 }
 
 Status measure_example(const schema::Message& message, SizeRow& row) {
-  const dynamic::DynValue value = dynamic::message_from_python(message, *message.example);
+  const dynamic::DynValue value = dynamic::message_from_schema_value(message, *message.example);
   row.message = message.name;
   std::vector<std::uint8_t> bytes;
   const auto measure = [&](const Status& s) {

@@ -94,11 +94,13 @@ def size_field(f: Field, schema, indent: int) -> str:
 
 
 def read_field(f: Field, schema, indent: int) -> str:
-    """Reads m.<field> (a deprecated field: read and ignored); errors carry the field's name."""
+    """Reads m.<field>; errors carry the field's name. A deprecated field is read and dropped: it
+    holds its default (runtime/include/pakt/message_rules.hpp), also in an object decoded into."""
     if f.deprecated:
         lines = ["{", f"    {types.field_type(f, schema)} ignored = {literals.default_expr(f, schema)};"]
         lines += ["    " + s for s in codec.read_field("ignored", f, schema)]
-        lines += ["    global::Pakt.Reader.Discard(ignored);", "}"]
+        lines += ["    global::Pakt.Reader.Discard(ignored);",
+                  f"    m.{ident(f.name)} = {literals.default_expr(f, schema)};", "}"]
     else:
         lines = codec.read_field("m." + ident(f.name), f, schema)
     return _indent(lines, indent)

@@ -181,7 +181,9 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
     fail = [f'r.in_field("{f.name}")', "return"]
     var = f.name
     target = identifier(target, godot)
-    if f.deprecated:
+    after = []
+    if f.deprecated:  # read and dropped; the member holds its default (pakt/message_rules.hpp)
+        after = [f"{target} = {default_expr(f, schema, godot)}"]
         target = f"_deprecated_{f.name}"
         lines = [f"var {target} = {default_expr(f, schema, godot)}"]
     else:
@@ -192,7 +194,7 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
         if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
             fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
         body = ["if r.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
-    return lines + body + _on_fail("r", fail)
+    return lines + body + _on_fail("r", fail) + after
 
 
 # --------------------------------------------------------------------------- Godot Variant
@@ -296,4 +298,6 @@ def from_variant_field(f: Field, index: int, message_godot: str, schema: Schema,
     lines = [f"var {target} = {default_expr(f, schema, godot)}"] if f.deprecated else []
     absent = ([f'r.fail("required field \'{f.name}\' is missing")'] + fail if f.required
               else [f"{target} = {default_expr(f, schema, godot)}"])
-    return lines + [f"if {test}:"] + _block(body + _on_fail("r", fail)) + ["else:"] + _block(absent)
+    # A deprecated field is read and dropped; the member holds its default (pakt/message_rules.hpp).
+    after = [f"{identifier(f.name, godot)} = {default_expr(f, schema, godot)}"] if f.deprecated else []
+    return lines + [f"if {test}:"] + _block(body + _on_fail("r", fail)) + ["else:"] + _block(absent) + after

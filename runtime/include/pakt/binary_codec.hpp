@@ -483,10 +483,6 @@ inline bool get_fixed(const std::uint8_t*& p, T& v) noexcept {
   }
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // ReadFixedFields' slow path: the fields one by one, so that the one at fault records its error.
 template <class F, class... Fields>
 [[nodiscard, gnu::cold, gnu::noinline]] bool read_fixed_one_by_one(Reader& r, F f, std::initializer_list<const char*> names,
@@ -515,8 +511,8 @@ template <class F, class... Fields>
   return detail::read_fixed_one_by_one(r, f, names, fields...);
 }
 
-// A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the member
-// keeps its value. Writers write the default in its place.
+// A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the caller
+// then sets the member to its default. Writers write the default in its place.
 template <class T, class F>
 [[nodiscard]] bool ReadDeprecated(Reader& r, F f, const Limits& limits = {}) {
   T ignored{};

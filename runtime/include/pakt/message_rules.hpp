@@ -8,7 +8,11 @@
 //                        StoreFrameLength); a reader stops at the frame's end and skips the rest
 //   version boundaries   a newer reader accepts an older payload that ends exactly at a version
 //                        boundary: a top-level payload, or the frame of an extensible message
-//   deprecated fields    written as their default, read and dropped, never limit-checked
+//   deprecated fields    written as their default (never limit-checked on encode); read like any
+//                        field (its type and limits) and dropped: the decoded value holds the
+//                        default, whatever the payload carried and whatever the value held before
+//                        (decoding into a reused value gives what decoding into a fresh one gives);
+//                        the same in every format, Godot included
 //   max_length/max_count a string or `bytes` is bounded by max_length (bytes), a list by
 //                        max_count (elements); a list's elements inherit max_length
 //   minimum element size count x minimum element size <= the bytes that remain, before allocating

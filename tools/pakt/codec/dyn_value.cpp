@@ -37,7 +37,7 @@ DynValue builtin_default(Builtin type) {
   return DynValue{std::move(components)};
 }
 
-DynValue integer_from_python(Builtin type, const schema::PythonInt& v) {
+DynValue integer_from_schema_value(Builtin type, const schema::YamlInt& v) {
   if (schema::is_signed_integer(type)) return DynValue{v.as_int64()};
   return DynValue{v.as_uint64()};
 }
@@ -56,7 +56,7 @@ DynValue type_default(const TypeRef& type) {
 }
 
 DynValue field_default(const schema::Field& field) {
-  if (field.has_default && !field.default_value.is_none()) return from_python(field.type, field.default_value);
+  if (field.has_default && !field.default_value.is_none()) return from_schema_value(field.type, field.default_value);
   if (field.optional) return DynValue{};
   return type_default(field.type);
 }
@@ -67,12 +67,12 @@ DynValue message_default(const schema::Message& message) {
   return DynValue{std::move(fields)};
 }
 
-DynValue from_python(const TypeRef& type, const schema::PythonValue& value) {
+DynValue from_schema_value(const TypeRef& type, const schema::YamlValue& value) {
   switch (type.kind) {
     case TypeRef::Kind::kList:
     case TypeRef::Kind::kArray: {
       DynValue::List items;
-      for (const schema::PythonValue& item : value.as_list()) items.push_back(from_python(*type.element, item));
+      for (const schema::YamlValue& item : value.as_list()) items.push_back(from_schema_value(*type.element, item));
       return DynValue{std::move(items)};
     }
     case TypeRef::Kind::kEnum: {
@@ -80,24 +80,24 @@ DynValue from_python(const TypeRef& type, const schema::PythonValue& value) {
       if (schema::is_signed_integer(type.enumeration->underlying)) return DynValue{e->number};
       return DynValue{e->unsigned_number};
     }
-    case TypeRef::Kind::kMessage: return message_from_python(*type.message, value);
+    case TypeRef::Kind::kMessage: return message_from_schema_value(*type.message, value);
     case TypeRef::Kind::kBuiltin: break;
   }
   const Builtin b = type.builtin;
   if (b == Builtin::kBool) return DynValue{value.as_bool()};
-  if (schema::is_integer(b)) return integer_from_python(b, value.as_int());
+  if (schema::is_integer(b)) return integer_from_schema_value(b, value.as_int());
   if (b == Builtin::kFloat32) return DynValue{static_cast<double>(static_cast<float>(value.as_number()))};
   if (b == Builtin::kFloat64) return DynValue{value.as_number()};
   if (b == Builtin::kString) return DynValue{value.as_str()};
   if (b == Builtin::kBytes) {
     DynValue::Bytes bytes;
-    for (const schema::PythonValue& v : value.as_list()) bytes.push_back(static_cast<std::uint8_t>(v.as_int().magnitude));
+    for (const schema::YamlValue& v : value.as_list()) bytes.push_back(static_cast<std::uint8_t>(v.as_int().magnitude));
     return DynValue{std::move(bytes)};
   }
-  std::vector<schema::PythonValue> components;
+  std::vector<schema::YamlValue> components;
   schema::vector_components(b, value, components);
   DynValue::List out;
-  for (const schema::PythonValue& c : components) {
+  for (const schema::YamlValue& c : components) {
     if (schema::has_integer_components(b)) {
       out.push_back(DynValue{c.as_int().as_int64()});
     } else {
@@ -107,16 +107,16 @@ DynValue from_python(const TypeRef& type, const schema::PythonValue& value) {
   return DynValue{std::move(out)};
 }
 
-DynValue message_from_python(const schema::Message& message, const schema::PythonValue& value) {
+DynValue message_from_schema_value(const schema::Message& message, const schema::YamlValue& value) {
   DynValue::List fields;
   for (const schema::Field& f : message.fields) {
-    const schema::PythonValue* v = value.find(f.name);
+    const schema::YamlValue* v = value.find(f.name);
     if (v == nullptr) {
       fields.push_back(field_default(f));
     } else if (v->is_none()) {
       fields.push_back(DynValue{});
     } else {
-      fields.push_back(from_python(f.type, *v));
+      fields.push_back(from_schema_value(f.type, *v));
     }
   }
   return DynValue{std::move(fields)};

@@ -34,8 +34,8 @@ DynValue type_default(const schema::TypeRef& type);
 DynValue message_default(const schema::Message& message);
 
 // A validated YAML value (default or example) of the given type.
-DynValue from_python(const schema::TypeRef& type, const schema::PythonValue& value);
-DynValue message_from_python(const schema::Message& message, const schema::PythonValue& value);
+DynValue from_schema_value(const schema::TypeRef& type, const schema::YamlValue& value);
+DynValue message_from_schema_value(const schema::Message& message, const schema::YamlValue& value);
 
 // Underlying integer type of an integer or enum type.
 schema::Builtin integer_type(const schema::TypeRef& type);

@@ -35,17 +35,17 @@ bool same_number(const EnumValue& a, const EnumValue& b) {
   return a.number == b.number && a.unsigned_number == b.unsigned_number;
 }
 
-// Python's ==: numbers (bools included) by value, lists in order, dicts as key/value sets.
-bool python_equal(const PythonValue& a, const PythonValue& b) {
-  const auto numeric = [](const PythonValue& v) { return v.is_number() || v.is_bool(); };
+// Two defaults the same: numbers (bools as 0 and 1) by value, lists in order, maps as key/value sets.
+bool same_value(const YamlValue& a, const YamlValue& b) {
+  const auto numeric = [](const YamlValue& v) { return v.is_number() || v.is_bool(); };
   if (numeric(a) && numeric(b)) {
     if (a.is_int() && b.is_int()) {
-      const PythonInt& x = a.as_int();
-      const PythonInt& y = b.as_int();
+      const YamlInt& x = a.as_int();
+      const YamlInt& y = b.as_int();
       return x.negative == y.negative && x.magnitude == y.magnitude && x.beyond_64_bits == y.beyond_64_bits &&
              x.decimal == y.decimal;
     }
-    const auto value = [](const PythonValue& v) { return v.is_bool() ? (v.as_bool() ? 1.0 : 0.0) : v.as_number(); };
+    const auto value = [](const YamlValue& v) { return v.is_bool() ? (v.as_bool() ? 1.0 : 0.0) : v.as_number(); };
     return value(a) == value(b);
   }
   if (a.data.index() != b.data.index()) return false;
@@ -54,14 +54,14 @@ bool python_equal(const PythonValue& a, const PythonValue& b) {
   if (a.is_list()) {
     const auto& x = a.as_list();
     const auto& y = b.as_list();
-    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), python_equal);
+    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), same_value);
   }
-  const auto& x = a.as_dict();
-  const auto& y = b.as_dict();
+  const auto& x = a.as_map();
+  const auto& y = b.as_map();
   if (x.size() != y.size()) return false;
   return std::all_of(x.begin(), x.end(), [&](const auto& item) {
     return std::any_of(y.begin(), y.end(), [&](const auto& other) {
-      return python_equal(item.first, other.first) && python_equal(item.second, other.second);
+      return same_value(item.first, other.first) && same_value(item.second, other.second);
     });
   });
 }
@@ -328,7 +328,7 @@ class Comparison {
       const Field& g = b.fields[i];
       if (f.name != g.name || field_type(f) != field_type(g) || f.max_length != g.max_length ||
           f.max_count != g.max_count || f.since != g.since || f.deprecated != g.deprecated ||
-          !python_equal(f.default_value, g.default_value)) {
+          !same_value(f.default_value, g.default_value)) {
         return true;
       }
     }
@@ -347,8 +347,8 @@ class Comparison {
 }  // namespace
 
 std::string Incompatibility::to_string() const {
-  return new_location.to_string() + ": error: " + message + "\n" + old_location.to_string() +
-         ": note: previous version";
+  return printable(new_location.to_string() + ": error: " + message) + "\n" +
+         printable(old_location.to_string() + ": note: previous version");
 }
 
 std::vector<Incompatibility> compare_schemas(const Schema& old_schema, const Schema& new_schema) {

@@ -1,5 +1,5 @@
 // Schema evolution check: every change from an old schema to a new one that breaks peers still on
-// the old one — the rules and the report of generator/pakt_gen/compat.py (docs/evolution.md).
+// the old one — the rules and the report of docs/evolution.md.
 #pragma once
 
 #include <string>
@@ -20,7 +20,7 @@ struct Incompatibility {
 };
 
 // Compares the two root schemas and everything they import (types matched by name), in the
-// generator's order: schema version, enums, then messages with their fields.
+// order: schema version, enums, then messages with their fields.
 std::vector<Incompatibility> compare_schemas(const Schema& old_schema, const Schema& new_schema);
 
 }  // namespace pakt::schema

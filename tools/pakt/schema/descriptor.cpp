@@ -158,7 +158,7 @@ Json message_json(const Message& m, const std::string& shape) {
 }
 
 // Bounds on what nesting may cost (see bounded_wire_shape): far beyond real schemas (a few levels,
-// shapes of a few hundred characters), and beyond what pakt-gen's Python recursion reached.
+// shapes of a few hundred characters).
 constexpr std::size_t kMaxShapeLength = std::size_t{1} << 20;
 constexpr std::size_t kMaxTotalShapeLength = std::size_t{64} << 20;
 constexpr std::size_t kMaxNesting = 256;

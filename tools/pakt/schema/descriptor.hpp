@@ -14,7 +14,7 @@ namespace pakt::schema {
 constexpr int kDescriptorVersion = 1;
 
 // Every loaded file, imports before the files that import them (each once): the order of the
-// descriptor's "files" and of a depfile's prerequisites (pakt-gen's all_schema_files).
+// descriptor's "files" and of a depfile's prerequisites.
 std::vector<const Schema*> files_in_dependency_order(const SchemaSet& schemas);
 
 // The descriptor of schemas, which must be ok() (no diagnostics); false (error says why) for

@@ -1,7 +1,10 @@
 #include "schema/diagnostics.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <tuple>
+
+#include "pakt_internal/hex.hpp"
 
 namespace pakt::schema {
 
@@ -15,7 +18,31 @@ bool operator<(const Location& a, const Location& b) {
   return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
 }
 
-std::string Diagnostic::to_string() const { return location.to_string() + ": error: " + message; }
+std::string Diagnostic::to_string() const { return printable(location.to_string() + ": error: " + message); }
+
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<std::uint8_t>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<std::uint8_t>(text[i + 1]) : std::uint8_t{0};
+    if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7F) {
+      out += "\\x" + internal::to_hex(&c, 1);
+    } else if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {  // U+0080..U+009F in UTF-8
+      out += "\\u00" + internal::to_hex(&next, 1);
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
 
 void Diagnostics::error(const Location& location, const std::string& message) {
   for (const Diagnostic& d : items_) {

@@ -1,5 +1,5 @@
 // Compiler-style diagnostics, `path/to/file.yaml:LINE:COL: error: message`, collected so that one
-// run reports every error, and printed in the generator's order (file, line, column, message).
+// run reports every error, and printed in order (file, line, column, message).
 #pragma once
 
 #include <string>
@@ -21,8 +21,13 @@ struct Diagnostic {
   Location location;
   std::string message;
 
-  std::string to_string() const;  // "file:line:col: error: message"
+  std::string to_string() const;  // "file:line:col: error: message", printable()
 };
+
+// Text as a diagnostic line shows it: control characters that a schema's text may hold (a CR of a
+// CRLF file, "\r" or "\x01" in a quoted key) are escaped — \r, \n, \t, \xNN for the other C0
+// characters and DEL, \uNNNN for C1 — so that a diagnostic is one line of visible characters.
+std::string printable(const std::string& text);
 
 class Diagnostics {
  public:

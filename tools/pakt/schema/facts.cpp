@@ -57,7 +57,7 @@ std::size_t wire_fixed_size(const TypeRef& type, bool optional) {
 
 std::size_t message_fixed_size(const Message& message) {
   if (message.extensible) return 0;  // readers accept shorter (older) and longer (newer) frames
-  // cpp.py: no fields, or any field of variable size, makes the message "not fixed" (0).
+  // No fields, or any field of variable size, makes the message "not fixed" (0).
   if (message.fields.empty()) return 0;
   std::size_t n = 0;
   for (const Field& f : message.fields) {
@@ -190,7 +190,7 @@ std::vector<std::size_t> version_boundaries(const Message& message) {
 
 namespace {
 
-// Both walks mark messages seen by name, as cpp.py and loader.py do.
+// Both walks mark messages seen by name.
 bool needs_check(const Message& message, std::set<std::string>& seen);
 
 bool type_needs_check(const TypeRef& type, std::set<std::string>& seen) {

@@ -1,6 +1,6 @@
 // Facts about messages that every back end needs (docs/descriptor.md FACTS): wire sizes, the .NET
-// Marshal layout, the wire shape and its fingerprint, version boundaries. Computed once here, with
-// exactly generator/pakt_gen/cpp.py's rules, for the descriptor and for the run-time codec.
+// Marshal layout, the wire shape and its fingerprint, version boundaries. Computed once here, for
+// the descriptor and for the run-time codec.
 //
 // Every function expects a validated model (no recursive nesting: load_schemas rejects it). Sizes
 // saturate at SIZE_MAX instead of wrapping (nested fixed arrays can multiply past 64 bits).
@@ -20,11 +20,11 @@ namespace pakt::schema {
 // The smallest encoding: an optional is 1 byte, a string/bytes/list 4, an extensible message 4.
 std::size_t wire_min_size(const TypeRef& type, bool optional = false);
 std::size_t message_min_size(const Message& message);
-// The exact encoding size when no value changes it, else 0 (cpp.py wire_fixed_size).
+// The exact encoding size when no value changes it, else 0.
 std::size_t wire_fixed_size(const TypeRef& type, bool optional = false);
 std::size_t message_fixed_size(const Message& message);
 
-// Marshal.SizeOf-style layout (size, alignment), as cpp.py marshal_layout: the seed's
+// Marshal.SizeOf-style layout (size, alignment): the seed's
 // "theoretical size" (bool is a 4-byte BOOL, references 8 bytes, members aligned).
 struct MarshalLayout {
   std::size_t size = 0;

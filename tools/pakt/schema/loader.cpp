@@ -11,9 +11,8 @@
 #include <set>
 
 #include "pakt/utf8.hpp"
-#include "schema/close_match.hpp"
+#include "schema/did_you_mean.hpp"
 #include "schema/facts.hpp"
-#include "schema/syntax_error.hpp"
 
 namespace pakt::schema {
 namespace {
@@ -61,20 +60,20 @@ std::vector<std::string> split(const std::string& text, char separator) {
   }
 }
 
-// os.path.dirname: "" for a bare name, "/" for a file in the root folder.
+// The folder of a path: "" for a bare name, "/" for a file in the root folder.
 std::string dirname(const std::string& path) {
   const std::size_t slash = path.rfind('/');
   if (slash == std::string::npos) return "";
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-// os.path.exists: false on any error.
+// Whether the path exists; false on any error.
 bool exists(const std::string& path) {
   std::error_code ignored;
   return !path.empty() && std::filesystem::exists(path, ignored);
 }
 
-// os.path.join and os.path.normpath for relative import paths.
+// Joins an import path to a folder (an absolute path stays as is), and normalizes paths.
 std::string join(const std::string& dir, const std::string& rel) {
   if (!rel.empty() && rel[0] == '/') return rel;
   if (dir.empty()) return rel;
@@ -87,7 +86,7 @@ std::string normpath(const std::string& path) {
   return normal.empty() ? "." : normal;
 }
 
-bool python_int_in(const PythonValue& v, long long lo, long long hi) {
+bool int_in(const YamlValue& v, long long lo, long long hi) {
   return v.is_int() && v.as_int().fits(lo, static_cast<std::uint64_t>(hi));
 }
 
@@ -138,7 +137,7 @@ const Schema* Loader::load_file(const std::string& path, const std::string& show
   try {
     root = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
-    diags_.error(location_of(shown, e.mark), "YAML syntax error: " + describe_syntax_error(text, e));
+    diags_.error(location_of(shown, e.mark), "YAML syntax error: " + syntax_error_text(text, e));
     return nullptr;
   }
   if (!check_tags(shown, root, diags_)) return nullptr;
@@ -189,8 +188,8 @@ const Schema* Loader::load_schema(const std::string& path, const YAML::Node& roo
     diags_.error(location_of(path, root), "missing required key 'package'");
   }
   if (const MappingItem* version = find_item(items, "version")) {
-    const PythonValue v = version->value_node.IsScalar() ? construct(version->value_node) : PythonValue{};
-    if (!python_int_in(v, 1, 65535)) {
+    const YamlValue v = version->value_node.IsScalar() ? yaml_value(version->value_node) : YamlValue{};
+    if (!int_in(v, 1, 65535)) {
       diags_.error(location_of(path, version->value_node), "version must be an integer from 1 to 65535");
     } else {
       schema.version = static_cast<int>(v.as_int().as_int64());
@@ -251,7 +250,7 @@ void Loader::load_imports(Schema& schema, const YAML::Node& node, const std::str
     const Location from = location_of(path, item);
     std::string target = join(base_dir, rel);
     std::string shown = normpath(join(dirname(path), rel));
-    // As loader.py: the first -I folder holding the file, spelled as joined (not normalized).
+    // Not next to the importing file: the first -I folder holding it, spelled as joined (not normalized).
     for (const std::string& extra : import_dirs_) {
       if (!exists(target) && exists(join(extra, rel))) target = shown = join(extra, rel);
     }
@@ -266,7 +265,7 @@ std::string Loader::text(const std::string& path, const MappingItem* entry) {
     diags_.error(location_of(path, entry->value_node), "doc must be text");
     return "";
   }
-  return python_strip(value);
+  return strip_whitespace(value);
 }
 
 GodotMode Loader::godot_mode(const std::string& path, const MappingItem* entry, GodotMode fallback) {
@@ -326,8 +325,8 @@ std::unique_ptr<Enum> Loader::load_enum(const std::string& path, const std::stri
   e->name = name;
   e->location = location_of(path, key_node);
   if (const MappingItem* type = find_item(items, "type")) {
-    const PythonValue t = type->value_node.IsScalar() ? construct(type->value_node) : PythonValue{};
-    const std::string spelled = t.is_str() ? canonical_type_name(t.as_str()) : python_str(t);
+    const YamlValue t = type->value_node.IsScalar() ? yaml_value(type->value_node) : YamlValue{};
+    const std::string spelled = t.is_str() ? canonical_type_name(t.as_str()) : value_text(t);
     const BuiltinInfo* builtin = t.is_str() ? find_builtin(spelled) : nullptr;
     if (builtin == nullptr || !is_integer(builtin->type)) {
       diags_.error(location_of(path, type->value_node),
@@ -346,7 +345,7 @@ std::unique_ptr<Enum> Loader::load_enum(const std::string& path, const std::stri
       const std::string range = " [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
       for (const MappingItem& item : mapping_items(path, vnode, diags_)) {
         identifier(path, item.key_node, item.key, "enum value");
-        const PythonValue num = item.value_node.IsScalar() ? construct(item.value_node) : PythonValue{};
+        const YamlValue num = item.value_node.IsScalar() ? yaml_value(item.value_node) : YamlValue{};
         const Location at = location_of(path, item.value_node);
         if (!num.is_int()) {
           diags_.error(at, "enum value '" + item.key + "' must be an integer");
@@ -405,10 +404,10 @@ std::unique_ptr<Message> Loader::declare_message(const std::string& path, const 
   m->final = flag(path, find_item(items, "final"), "final");
   m->extensible = flag(path, find_item(items, "extensible"), "extensible");
   if (const MappingItem* code = find_item(items, "code")) {
-    const PythonValue c = code->value_node.IsScalar() ? construct(code->value_node) : PythonValue{};
+    const YamlValue c = code->value_node.IsScalar() ? yaml_value(code->value_node) : YamlValue{};
     if (c.is_str() && c.as_str().size() == 1 && static_cast<unsigned char>(c.as_str()[0]) < 128) {
       m->code = c.as_str()[0];
-    } else if (python_int_in(c, 0, 255)) {
+    } else if (int_in(c, 0, 255)) {
       m->code = static_cast<int>(c.as_int().as_int64());
     } else {
       diags_.error(location_of(path, code->value_node),
@@ -647,11 +646,11 @@ bool Loader::load_field(const std::string& path, const YAML::Node& node, const S
   const MappingItem* default_entry = find_item(items, "default");
   if (default_entry != nullptr && resolved) {
     const Location at = location_of(path, default_entry->value_node);
-    if (is_null_node(default_entry->value_node)) {
+    if (default_entry->value_node.IsNull()) {
       if (!f.optional) diags_.error(at, "only optional fields can default to null");
       f.has_default = true;
     } else {
-      PythonValue value = construct(default_entry->value_node);
+      YamlValue value = yaml_value(default_entry->value_node);
       if (check_value(f.type, value, at, "default of '" + f.name + "'", &f)) {
         f.default_value = std::move(value);
         f.has_default = true;
@@ -663,7 +662,7 @@ bool Loader::load_field(const std::string& path, const YAML::Node& node, const S
 
 bool Loader::flag(const std::string& path, const MappingItem* entry, const std::string& what) {
   if (entry == nullptr) return false;
-  const PythonValue v = entry->value_node.IsScalar() ? construct(entry->value_node) : PythonValue{};
+  const YamlValue v = entry->value_node.IsScalar() ? yaml_value(entry->value_node) : YamlValue{};
   if (!v.is_bool()) {
     diags_.error(location_of(path, entry->value_node), what + " must be true or false");
     return false;
@@ -672,8 +671,8 @@ bool Loader::flag(const std::string& path, const MappingItem* entry, const std::
 }
 
 int Loader::positive(const std::string& path, const MappingItem* entry, const std::string& what, long long limit) {
-  const PythonValue v = entry->value_node.IsScalar() ? construct(entry->value_node) : PythonValue{};
-  if (!python_int_in(v, 1, limit)) {
+  const YamlValue v = entry->value_node.IsScalar() ? yaml_value(entry->value_node) : YamlValue{};
+  if (!int_in(v, 1, limit)) {
     diags_.error(location_of(path, entry->value_node), what + " must be an integer from 1 to " + std::to_string(limit));
     return 0;
   }

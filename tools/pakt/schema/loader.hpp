@@ -1,5 +1,5 @@
-// Loads YAML schemas at run time (yaml-cpp) into the model and validates them with the rules and
-// the diagnostics (text, line, column) of generator/pakt_gen/loader.py, reporting every error.
+// The schema front end: loads YAML schemas (yaml-cpp) into the model and validates them, reporting
+// every error with its file:line:col (docs/cli.md `pakt check`).
 #pragma once
 
 #include <map>
@@ -29,7 +29,7 @@ struct SchemaSet {
 };
 
 // Loads and validates the given files and what they import. An import is looked up relative to
-// the importing file's folder, then in each of import_dirs in order (pakt-gen -I).
+// the importing file's folder, then in each of import_dirs in order (-I).
 SchemaSet load_schemas(const std::vector<std::string>& paths, const std::vector<std::string>& import_dirs = {});
 
 class Loader {
@@ -69,9 +69,9 @@ class Loader {
   void check_empty_lists(const Schema& schema);
 
   // Defaults and examples against their types (loader_values.cpp).
-  bool check_value(const TypeRef& type, const PythonValue& value, const Location& where, const std::string& what,
+  bool check_value(const TypeRef& type, const YamlValue& value, const Location& where, const std::string& what,
                    const Field* field);
-  bool check_message_value(const Message& message, const PythonValue& value, const Location& where,
+  bool check_message_value(const Message& message, const YamlValue& value, const Location& where,
                            const std::string& what);
   void load_example(const std::string& path, Message& message, const YAML::Node& node);
 

@@ -1,8 +1,7 @@
-// Loader: defaults and examples checked against their types (loader.py check_value and
-// load_example), with the generator's wording.
+// Loader: defaults and examples checked against their types.
 #include <cmath>
 
-#include "schema/close_match.hpp"
+#include "schema/did_you_mean.hpp"
 #include "schema/loader.hpp"
 #include "schema/vector_value.hpp"
 
@@ -11,9 +10,9 @@ namespace {
 
 constexpr double kFloat32Max = 3.4028234663852886e38;
 
-bool is_byte_list(const PythonValue& v) {
+bool is_byte_list(const YamlValue& v) {
   if (!v.is_list()) return false;
-  for (const PythonValue& b : v.as_list()) {
+  for (const YamlValue& b : v.as_list()) {
     if (!b.is_int() || !b.as_int().fits(0, 255)) return false;
   }
   return true;
@@ -25,7 +24,7 @@ std::string range_text(Builtin type) {
 
 }  // namespace
 
-bool Loader::check_value(const TypeRef& t, const PythonValue& v, const Location& where, const std::string& what,
+bool Loader::check_value(const TypeRef& t, const YamlValue& v, const Location& where, const std::string& what,
                          const Field* f) {
   const auto bad = [&](const std::string& message) {
     diags_.error(where, what + ": " + message);
@@ -50,13 +49,13 @@ bool Loader::check_value(const TypeRef& t, const PythonValue& v, const Location&
     if (!v.is_str() || t.enumeration->value_named(v.as_str()) == nullptr) {
       std::vector<std::string> names;
       for (const EnumValue& e : t.enumeration->values) names.push_back(e.name);
-      return bad("'" + python_str(v) + "' is not a value of enum " + t.enumeration->name +
-                 did_you_mean(python_str(v), names));
+      return bad("'" + value_text(v) + "' is not a value of enum " + t.enumeration->name +
+                 did_you_mean(value_text(v), names));
     }
     return true;
   }
   if (t.kind == TypeRef::Kind::kMessage) {
-    if (!v.is_dict()) return bad("expected a mapping of field values for message " + t.message->name);
+    if (!v.is_map()) return bad("expected a mapping of field values for message " + t.message->name);
     return check_message_value(*t.message, v, where, what);
   }
   const Builtin type = t.builtin;
@@ -71,7 +70,7 @@ bool Loader::check_value(const TypeRef& t, const PythonValue& v, const Location&
     if (!v.is_number()) return bad("expected a number for " + name);
     const double d = v.as_number();
     if (type == Builtin::kFloat32 && std::isfinite(d) && std::fabs(d) > kFloat32Max) {
-      return bad(python_str(v) + " is out of range for float32");
+      return bad(value_text(v) + " is out of range for float32");
     }
     return true;
   }
@@ -92,7 +91,7 @@ bool Loader::check_value(const TypeRef& t, const PythonValue& v, const Location&
     return true;
   }
   const std::vector<std::string>& components = info(type).components;
-  std::vector<PythonValue> values;
+  std::vector<YamlValue> values;
   if (!vector_components(type, v, values)) {
     std::string joined;
     for (const std::string& c : components) joined += (joined.empty() ? "" : ", ") + c;
@@ -100,7 +99,7 @@ bool Loader::check_value(const TypeRef& t, const PythonValue& v, const Location&
                " numbers or a mapping {" + joined + "}");
   }
   for (std::size_t i = 0; i < components.size(); ++i) {
-    const PythonValue& x = values[i];
+    const YamlValue& x = values[i];
     if (has_integer_components(type)) {
       if (!x.is_int() || !x.as_int().fits(-2147483648LL, 2147483647ULL)) {
         return bad("component " + components[i] + " must be an int32");
@@ -112,19 +111,19 @@ bool Loader::check_value(const TypeRef& t, const PythonValue& v, const Location&
   return true;
 }
 
-bool Loader::check_message_value(const Message& m, const PythonValue& v, const Location& where,
+bool Loader::check_message_value(const Message& m, const YamlValue& v, const Location& where,
                                  const std::string& what) {
   std::vector<std::string> names;
   for (const Field& f : m.fields) names.push_back(f.name);
   bool ok = true;
-  for (const auto& [key, value] : v.as_dict()) {
+  for (const auto& [key, value] : v.as_map()) {
     const Field* f = nullptr;
     for (const Field& candidate : m.fields) {
       if (key.is_str() && candidate.name == key.as_str()) f = &candidate;
     }
     if (f == nullptr) {
-      diags_.error(where, what + ": message " + m.name + " has no field '" + python_str(key) + "'" +
-                              did_you_mean(python_str(key), names));
+      diags_.error(where, what + ": message " + m.name + " has no field '" + value_text(key) + "'" +
+                              did_you_mean(value_text(key), names));
       ok = false;
       continue;
     }
@@ -154,7 +153,7 @@ void Loader::load_example(const std::string& path, Message& m, const YAML::Node&
   std::vector<std::string> names;
   for (const Field& f : m.fields) names.push_back(f.name);
   bool ok = true;
-  for (const MappingItem& item : mapping_items(path, en, ignored)) {
+  for (const MappingItem& item : mapping_items(path, en, diags_)) {
     const Field* f = nullptr;
     for (const Field& candidate : m.fields) {
       if (candidate.name == item.key) f = &candidate;
@@ -165,16 +164,16 @@ void Loader::load_example(const std::string& path, Message& m, const YAML::Node&
       diags_.error(location_of(path, item.key_node),
                    "example of " + m.name + ": no field '" + item.key + "'" + did_you_mean(item.key, names));
       ok = false;
-    } else if (is_null_node(item.value_node)) {
+    } else if (item.value_node.IsNull()) {
       if (!f->optional) {
         diags_.error(where, what + ": null is only allowed for optional fields");
         ok = false;
       }
     } else {
-      ok = check_value(f->type, construct(item.value_node), where, what, f) && ok;
+      ok = check_value(f->type, yaml_value(item.value_node), where, what, f) && ok;
     }
   }
-  if (ok) m.example = construct(en);
+  if (ok) m.example = yaml_value(en);
 }
 
 }  // namespace pakt::schema

@@ -1,5 +1,5 @@
-// The validated schema model: Schema, Enum, Message, Field, TypeRef — the run-time counterpart of
-// generator/pakt_gen/model.py. Schemas own their enums and messages; TypeRefs point into them.
+// The validated schema model: Schema, Enum, Message, Field, TypeRef — what the descriptor
+// (descriptor.cpp) describes to the back ends. Schemas own their enums and messages; TypeRefs point into them.
 #pragma once
 
 #include <cstddef>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "schema/diagnostics.hpp"
-#include "schema/python_value.hpp"
+#include "schema/yaml_value.hpp"
 
 namespace pakt::schema {
 
@@ -45,7 +45,7 @@ struct BuiltinInfo {
   std::vector<std::string> components;  // vectors: component names in wire order
 };
 
-const std::vector<BuiltinInfo>& builtins();  // in the generator's BUILTINS order
+const std::vector<BuiltinInfo>& builtins();  // in the descriptor's order
 const BuiltinInfo& info(Builtin type);
 const BuiltinInfo* find_builtin(const std::string& name);  // canonical names only
 std::string canonical_type_name(const std::string& name);  // resolves byte, int, long, float, double
@@ -57,7 +57,7 @@ bool is_vector(Builtin type);
 bool has_integer_components(Builtin type);  // Vector2i, Vector3i
 std::int64_t integer_min(Builtin type);
 std::uint64_t integer_max(Builtin type);
-const std::vector<std::string>& integer_type_names();  // INTEGER_RANGES' keys, in order
+const std::vector<std::string>& integer_type_names();  // int8 ... uint64, in order
 
 struct Enum;
 struct Message;
@@ -102,7 +102,7 @@ struct Field {
   Location location;
   Location type_location;
   std::optional<Location> since_location;
-  PythonValue default_value;  // as written, validated
+  YamlValue default_value;  // as written, validated
   bool has_default = false;
   bool optional = false;
   bool required = false;
@@ -120,16 +120,16 @@ struct Message {
   std::string doc;  // stripped, "" when absent
   Location location;
   std::optional<int> code;
-  std::optional<PythonValue> example;
+  std::optional<YamlValue> example;
   std::optional<Location> example_location;  // set with `example`
   GodotMode godot = GodotMode::kDictionary;
-  bool final = false;       // promises never to change (pakt-gen compat enforces it)
+  bool final = false;       // promises never to change (pakt compat enforces it)
   bool extensible = false;  // framed by an int32 byte length, so older readers skip newer fields
   const Schema* schema = nullptr;
 };
 
 struct Schema {
-  std::string path;  // as given, imports as loader.py joins them (diagnostics, banners, descriptor keys)
+  std::string path;  // as given, imports as joined to the importer's folder (diagnostics, banners, descriptor keys)
   std::string package;
   int version = 1;
   std::string doc;  // stripped, "" when absent

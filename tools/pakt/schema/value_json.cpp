@@ -9,18 +9,18 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json integer_json(const PythonInt& v) {
+Json integer_json(const YamlInt& v) {
   if (v.negative) return Json(v.as_int64());
   return Json(v.as_uint64());
 }
 
-// Integers written for a float stay integers (the generator's float(v) reads either form the
-// same); a non-finite double becomes the documented string.
-Json float_json(const PythonValue& v) {
+// Integers written for a float stay integers (back ends read either form the same); a
+// non-finite double becomes the documented string.
+Json float_json(const YamlValue& v) {
   double d = 0;
   if (v.is_int()) {
     if (!v.as_int().beyond_64_bits) return integer_json(v.as_int());
-    d = v.as_int().as_double();  // correctly rounded, as Python's float(int)
+    d = v.as_int().as_double();  // correctly rounded
   } else if (v.is_float()) {
     d = v.as_float();
   } else {
@@ -31,7 +31,7 @@ Json float_json(const PythonValue& v) {
   return Json(d);
 }
 
-Json builtin_json(Builtin type, const PythonValue& v) {
+Json builtin_json(Builtin type, const YamlValue& v) {
   if (type == Builtin::kBool) return Json(v.is_bool() && v.as_bool());
   if (is_integer(type)) return v.is_int() ? integer_json(v.as_int()) : Json(nullptr);
   if (is_float(type)) return float_json(v);
@@ -39,14 +39,14 @@ Json builtin_json(Builtin type, const PythonValue& v) {
   if (type == Builtin::kBytes) {
     Json out = Json::array();
     if (v.is_list()) {
-      for (const PythonValue& b : v.as_list()) out.push_back(b.is_int() ? integer_json(b.as_int()) : Json(nullptr));
+      for (const YamlValue& b : v.as_list()) out.push_back(b.is_int() ? integer_json(b.as_int()) : Json(nullptr));
     }
     return out;
   }
-  std::vector<PythonValue> components;
+  std::vector<YamlValue> components;
   Json out = Json::array();
   if (!vector_components(type, v, components)) return out;
-  for (const PythonValue& c : components) {
+  for (const YamlValue& c : components) {
     out.push_back(has_integer_components(type) && c.is_int() ? integer_json(c.as_int()) : float_json(c));
   }
   return out;
@@ -54,14 +54,14 @@ Json builtin_json(Builtin type, const PythonValue& v) {
 
 }  // namespace
 
-Json value_json(const TypeRef& type, const PythonValue& value) {
+Json value_json(const TypeRef& type, const YamlValue& value) {
   if (value.is_none()) return Json(nullptr);
   switch (type.kind) {
     case TypeRef::Kind::kList:
     case TypeRef::Kind::kArray: {
       Json out = Json::array();
       if (value.is_list()) {
-        for (const PythonValue& item : value.as_list()) out.push_back(value_json(*type.element, item));
+        for (const YamlValue& item : value.as_list()) out.push_back(value_json(*type.element, item));
       }
       return out;
     }
@@ -72,12 +72,12 @@ Json value_json(const TypeRef& type, const PythonValue& value) {
   return builtin_json(type.builtin, value);
 }
 
-Json message_value_json(const Message& message, const PythonValue& value) {
+Json message_value_json(const Message& message, const YamlValue& value) {
   Json out = Json::object();
-  if (!value.is_dict()) return out;
+  if (!value.is_map()) return out;
   // The fields the value gives, in the message's field order (the loader rejected unknown keys).
   for (const Field& f : message.fields) {
-    if (const PythonValue* field_value = value.find(f.name)) out[f.name] = value_json(f.type, *field_value);
+    if (const YamlValue* field_value = value.find(f.name)) out[f.name] = value_json(f.type, *field_value);
   }
   return out;
 }

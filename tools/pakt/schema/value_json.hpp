@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 
 #include "schema/model.hpp"
-#include "schema/python_value.hpp"
+#include "schema/yaml_value.hpp"
 
 namespace pakt::schema {
 
 // A value already validated against `type` by the loader; None is null.
-nlohmann::ordered_json value_json(const TypeRef& type, const PythonValue& value);
-nlohmann::ordered_json message_value_json(const Message& message, const PythonValue& value);
+nlohmann::ordered_json value_json(const TypeRef& type, const YamlValue& value);
+nlohmann::ordered_json message_value_json(const Message& message, const YamlValue& value);
 
 }  // namespace pakt::schema

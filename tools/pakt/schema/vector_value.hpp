@@ -4,11 +4,11 @@
 #include <vector>
 
 #include "schema/model.hpp"
-#include "schema/python_value.hpp"
+#include "schema/yaml_value.hpp"
 
 namespace pakt::schema {
 
 // The components of v in wire order; false when v is neither form.
-bool vector_components(Builtin type, const PythonValue& v, std::vector<PythonValue>& out);
+bool vector_components(Builtin type, const YamlValue& v, std::vector<YamlValue>& out);
 
 }  // namespace pakt::schema

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "schema/python_value.hpp"
+#include "schema/yaml_value.hpp"
 
 namespace pakt::schema {
 
@@ -48,7 +48,7 @@ std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node
       diags.error(location_of(path, key_node), "keys must be plain names");
       continue;
     }
-    const PythonValue value = construct(key_node);
+    const YamlValue value = yaml_value(key_node);
     if (value.is_str()) {
       key = value.as_str();
     } else if (value.is_bool() || value.is_number()) {
@@ -76,7 +76,7 @@ const MappingItem* find_item(const std::vector<MappingItem>& items, const std::s
 
 bool scalar_text(const YAML::Node& node, std::string& out) {
   if (!node.IsScalar()) return false;
-  const PythonValue value = construct(node);
+  const YamlValue value = yaml_value(node);
   if (!value.is_str()) return false;
   out = value.as_str();
   return true;
@@ -129,6 +129,23 @@ bool check_tags(const std::string& path, const YAML::Node& root, Diagnostics& di
   bool ok = true;
   visit_tags(path, root, seen, ok, diags);
   return ok;
+}
+
+}  // namespace pakt::schema
+
+namespace pakt::schema {
+
+std::string syntax_error_text(const std::string& text, const YAML::ParserException& error) {
+  const std::size_t at = error.mark.pos < 0 ? text.size() : static_cast<std::size_t>(error.mark.pos);
+  const bool at_end = at >= text.size() || text.find_first_not_of(" \t\r\n", at) == std::string::npos;
+  if (!at_end) return error.msg;
+  if (error.msg == YAML::ErrorMsg::END_OF_MAP_FLOW) {
+    return "while parsing a flow mapping: expected ',' or '}', but got '<stream end>'";
+  }
+  if (error.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW) {
+    return "while parsing a flow sequence: expected ',' or ']', but got '<stream end>'";
+  }
+  return error.msg;
 }
 
 }  // namespace pakt::schema

@@ -1,18 +1,19 @@
-// yaml-cpp nodes read the way generator/pakt_gen/yaml_source.py reads PyYAML nodes: locations,
-// node kinds, and mapping entries in document order with duplicate and non-name keys reported.
+// What the front end needs of yaml-cpp: locations (line and column in characters), mapping entries
+// in document order with duplicate and non-name keys reported, the tags check, syntax errors.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/yaml.h>
 
 #include "schema/diagnostics.hpp"
 
 namespace pakt::schema {
 
-// Registers a file's text so that locations in it count columns in characters, as PyYAML does
-// (yaml-cpp counts bytes, which differs after any non-ASCII character on the line).
+// Registers a file's text so that locations in it count columns in characters (yaml-cpp counts
+// bytes, which differs after any non-ASCII character on the line).
 void register_source_text(const std::string& path, const std::string& text);
 
 Location location_of(const std::string& path, const YAML::Node& node);
@@ -28,12 +29,18 @@ struct MappingItem {
 std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node& node, Diagnostics& diags);
 
 // Reports every node written with an explicit YAML tag other than `!!str` on a scalar (schemas are
-// plain YAML, as yaml_source.parse rules); true when there was none.
+// plain YAML); true when there was none.
 bool check_tags(const std::string& path, const YAML::Node& root, Diagnostics& diags);
 
 const MappingItem* find_item(const std::vector<MappingItem>& items, const std::string& key);
 
-// A scalar node's Python value when it is a str, else nullptr-like empty optional.
+// A scalar node whose value is text (quoted, or plain and not a bool, number or null): true and
+// the text in out.
 bool scalar_text(const YAML::Node& node, std::string& out);
+
+// A YAML syntax error's description: yaml-cpp's own, except an unclosed flow mapping or sequence
+// at the end of the text, which says what was expected and what came ("while parsing a flow
+// mapping: expected ',' or '}', but got '<stream end>'").
+std::string syntax_error_text(const std::string& text, const YAML::ParserException& error);
 
 }  // namespace pakt::schema

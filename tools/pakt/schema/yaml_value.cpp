@@ -1,4 +1,4 @@
-#include "schema/python_value.hpp"
+#include "schema/yaml_value.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -7,10 +7,12 @@
 #include <limits>
 #include <regex>
 
+#include "pakt_internal/hex.hpp"
+
 namespace pakt::schema {
 namespace {
 
-// PyYAML's implicit resolvers (resolver.py), in the order it tries them.
+// The implicit types of a plain scalar (YAML 1.1), in the order they are tried.
 const std::regex kBool("yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF");
 const std::regex kFloat(
     "[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?"
@@ -38,8 +40,8 @@ bool take_sign(std::string& text) {
   return false;
 }
 
-PythonInt make_int(bool negative, std::uint64_t magnitude, bool beyond) {
-  PythonInt v;
+YamlInt make_int(bool negative, std::uint64_t magnitude, bool beyond) {
+  YamlInt v;
   v.negative = negative && (magnitude != 0 || beyond);
   v.magnitude = magnitude;
   v.beyond_64_bits = beyond;
@@ -58,8 +60,8 @@ unsigned digit_value(char c) {
   return static_cast<unsigned>(c - 'A' + 10);
 }
 
-// SafeConstructor.construct_yaml_int.
-PythonInt construct_int(const std::string& text) {
+// An int matched by kInt: sign, underscores, 0b / 0x / leading-0 octal / base 60 (1:30) / decimal.
+YamlInt int_value(const std::string& text) {
   std::string s = without_underscores(text);
   const bool negative = take_sign(s);
   std::uint64_t value = 0;
@@ -90,14 +92,14 @@ PythonInt construct_int(const std::string& text) {
     for (char c : s) accumulate(value, beyond, digit_value(c), 10);
     decimal = s;  // exact even beyond 64 bits
   }
-  PythonInt v = make_int(negative, value, beyond);
+  YamlInt v = make_int(negative, value, beyond);
   if (decimal.empty() || !beyond) decimal = std::to_string(value);
   v.decimal = (v.negative ? "-" : "") + decimal;
   return v;
 }
 
-// SafeConstructor.construct_yaml_float.
-double construct_float(const std::string& text) {
+// A float matched by kFloat: sign, underscores, .inf / .nan, base 60 (1:30.5), decimal.
+double float_value(const std::string& text) {
   std::string s = without_underscores(text);
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const bool negative = take_sign(s);
@@ -118,7 +120,9 @@ double construct_float(const std::string& text) {
   return sign * std::strtod(s.c_str(), nullptr);
 }
 
-std::string quote_str(const std::string& s) {
+// Text inside a list or map of a diagnostic: quoted with ' (or " when it holds ' and no "), the
+// quote, \ and control characters escaped.
+std::string quoted_text(const std::string& s) {
   const bool has_single = s.find('\'') != std::string::npos;
   const bool has_double = s.find('"') != std::string::npos;
   const char quote = has_single && !has_double ? '"' : '\'';
@@ -135,10 +139,7 @@ std::string quote_str(const std::string& s) {
     } else if (c == '\t') {
       out += "\\t";
     } else if (u < 0x20 || u == 0x7f) {
-      static const char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
+      out += "\\x" + internal::to_hex(&u, 1);
     } else {
       out += c;
     }
@@ -147,95 +148,9 @@ std::string quote_str(const std::string& s) {
   return out;
 }
 
-}  // namespace
-
-bool PythonInt::fits(std::int64_t lo, std::uint64_t hi) const {
-  if (beyond_64_bits) return false;
-  if (negative) {
-    if (lo >= 0) return false;
-    const std::uint64_t lowest_magnitude = static_cast<std::uint64_t>(-(lo + 1)) + 1;
-    return magnitude <= lowest_magnitude;
-  }
-  return magnitude <= hi && (lo <= 0 || magnitude >= static_cast<std::uint64_t>(lo));
-}
-
-std::int64_t PythonInt::as_int64() const {
-  if (negative) return magnitude == 0 ? 0 : -static_cast<std::int64_t>(magnitude - 1) - 1;
-  return static_cast<std::int64_t>(magnitude);
-}
-
-std::uint64_t PythonInt::as_uint64() const { return magnitude; }
-
-double PythonInt::as_double() const {
-  if (beyond_64_bits) return std::strtod(decimal.c_str(), nullptr);
-  const double m = static_cast<double>(magnitude);
-  return negative ? -m : m;
-}
-
-const PythonValue* PythonValue::find(const std::string& key) const {
-  for (const auto& [k, v] : as_dict()) {
-    if (k.is_str() && k.as_str() == key) return &v;
-  }
-  return nullptr;
-}
-
-PythonValue resolve_plain_scalar(const std::string& text) {
-  PythonValue v;
-  if (std::regex_match(text, kBool)) {
-    const char c = text[0];
-    v.data = c == 'y' || c == 'Y' || c == 't' || c == 'T' || text == "on" || text == "On" || text == "ON";
-  } else if (std::regex_match(text, kFloat)) {
-    v.data = construct_float(text);
-  } else if (std::regex_match(text, kInt)) {
-    v.data = construct_int(text);
-  } else if (std::regex_match(text, kNull)) {
-    v.data = PythonValue::None{};
-  } else {
-    v.data = text;
-  }
-  return v;
-}
-
-bool is_null_node(const YAML::Node& node) { return node.IsNull(); }
-
-PythonValue construct(const YAML::Node& node) {
-  PythonValue v;
-  if (node.IsScalar()) {
-    const std::string& tag = node.Tag();
-    if (tag == "?") return resolve_plain_scalar(node.Scalar());
-    if (tag == "tag:yaml.org,2002:int") {
-      v.data = construct_int(node.Scalar());
-    } else if (tag == "tag:yaml.org,2002:float") {
-      v.data = construct_float(node.Scalar());
-    } else if (tag == "tag:yaml.org,2002:bool") {
-      v = resolve_plain_scalar(node.Scalar());
-    } else {
-      v.data = node.Scalar();  // quoted, or tagged !!str
-    }
-  } else if (node.IsSequence()) {
-    PythonValue::List list;
-    for (const YAML::Node& item : node) list.push_back(construct(item));
-    v.data = std::move(list);
-  } else if (node.IsMap()) {
-    PythonValue::Dict dict;
-    for (auto it = node.begin(); it != node.end(); ++it) {
-      PythonValue key = construct(it->first);
-      PythonValue value = construct(it->second);
-      bool replaced = false;
-      for (auto& entry : dict) {
-        if (python_repr(entry.first) == python_repr(key)) {  // a later duplicate key wins, as in a dict
-          entry.second = value;
-          replaced = true;
-        }
-      }
-      if (!replaced) dict.emplace_back(std::move(key), std::move(value));
-    }
-    v.data = std::move(dict);
-  }
-  return v;
-}
-
-std::string python_float_repr(double value) {
+// The shortest text that reads back as the same double: scientific ("1e+39", "1.5e-05") below
+// 1e-4 and from 1e16 on, positional ("0.001", "123.0") between; "nan", "inf", "-inf".
+std::string float_text(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
   char buf[64];
@@ -265,30 +180,109 @@ std::string python_float_repr(double value) {
   return out + digits.substr(0, whole) + "." + digits.substr(whole);
 }
 
-std::string python_repr(const PythonValue& value) {
-  if (value.is_str()) return quote_str(value.as_str());
-  return python_str(value);
+// A value inside a list or map of a diagnostic: text quoted, anything else as value_text().
+std::string quoted_value_text(const YamlValue& value) {
+  if (value.is_str()) return quoted_text(value.as_str());
+  return value_text(value);
 }
 
-std::string python_str(const PythonValue& value) {
+}  // namespace
+
+bool YamlInt::fits(std::int64_t lo, std::uint64_t hi) const {
+  if (beyond_64_bits) return false;
+  if (negative) {
+    if (lo >= 0) return false;
+    const std::uint64_t lowest_magnitude = static_cast<std::uint64_t>(-(lo + 1)) + 1;
+    return magnitude <= lowest_magnitude;
+  }
+  return magnitude <= hi && (lo <= 0 || magnitude >= static_cast<std::uint64_t>(lo));
+}
+
+std::int64_t YamlInt::as_int64() const {
+  if (negative) return magnitude == 0 ? 0 : -static_cast<std::int64_t>(magnitude - 1) - 1;
+  return static_cast<std::int64_t>(magnitude);
+}
+
+std::uint64_t YamlInt::as_uint64() const { return magnitude; }
+
+double YamlInt::as_double() const {
+  if (beyond_64_bits) return std::strtod(decimal.c_str(), nullptr);
+  const double m = static_cast<double>(magnitude);
+  return negative ? -m : m;
+}
+
+const YamlValue* YamlValue::find(const std::string& key) const {
+  for (const auto& [k, v] : as_map()) {
+    if (k.is_str() && k.as_str() == key) return &v;
+  }
+  return nullptr;
+}
+
+YamlValue resolve_plain_scalar(const std::string& text) {
+  YamlValue v;
+  if (std::regex_match(text, kBool)) {
+    const char c = text[0];
+    v.data = c == 'y' || c == 'Y' || c == 't' || c == 'T' || text == "on" || text == "On" || text == "ON";
+  } else if (std::regex_match(text, kFloat)) {
+    v.data = float_value(text);
+  } else if (std::regex_match(text, kInt)) {
+    v.data = int_value(text);
+  } else if (std::regex_match(text, kNull)) {
+    v.data = YamlValue::None{};
+  } else {
+    v.data = text;
+  }
+  return v;
+}
+
+YamlValue yaml_value(const YAML::Node& node) {
+  YamlValue v;
+  if (node.IsScalar()) {
+    // Other tags than !!str are refused before values are read (check_tags).
+    if (node.Tag() == "?") return resolve_plain_scalar(node.Scalar());
+    v.data = node.Scalar();  // quoted, or tagged !!str
+  } else if (node.IsSequence()) {
+    YamlValue::List list;
+    for (const YAML::Node& item : node) list.push_back(yaml_value(item));
+    v.data = std::move(list);
+  } else if (node.IsMap()) {
+    YamlValue::Map map;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      YamlValue key = yaml_value(it->first);
+      YamlValue value = yaml_value(it->second);
+      bool replaced = false;
+      for (auto& entry : map) {
+        if (quoted_value_text(entry.first) == quoted_value_text(key)) {  // a repeated key: the last value wins
+          entry.second = value;
+          replaced = true;
+        }
+      }
+      if (!replaced) map.emplace_back(std::move(key), std::move(value));
+    }
+    v.data = std::move(map);
+  }
+  return v;
+}
+
+std::string value_text(const YamlValue& value) {
   if (value.is_none()) return "None";
   if (value.is_bool()) return value.as_bool() ? "True" : "False";
   if (value.is_int()) return value.as_int().decimal;
-  if (value.is_float()) return python_float_repr(value.as_float());
+  if (value.is_float()) return float_text(value.as_float());
   if (value.is_str()) return value.as_str();
   std::string out;
   if (value.is_list()) {
     out = "[";
-    for (const PythonValue& item : value.as_list()) {
+    for (const YamlValue& item : value.as_list()) {
       if (out.size() > 1) out += ", ";
-      out += python_repr(item);
+      out += quoted_value_text(item);
     }
     return out + "]";
   }
   out = "{";
-  for (const auto& [k, v] : value.as_dict()) {
+  for (const auto& [k, v] : value.as_map()) {
     if (out.size() > 1) out += ", ";
-    out += python_repr(k) + ": " + python_repr(v);
+    out += quoted_value_text(k) + ": " + quoted_value_text(v);
   }
   return out + "}";
 }
@@ -298,8 +292,8 @@ std::string python_str(const PythonValue& value) {
 namespace pakt::schema {
 namespace {
 
-// str.isspace() for one code point (Python's Unicode whitespace: Zs, and bidi classes WS, B, S).
-bool is_python_space(char32_t c) {
+// Unicode whitespace: White_Space code points, and U+001C..U+001F (information separators).
+bool is_space(char32_t c) {
   return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
          (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
@@ -322,18 +316,18 @@ std::size_t sequence_length(unsigned char lead) {
 
 }  // namespace
 
-std::string python_strip(const std::string& text) {
+std::string strip_whitespace(const std::string& text) {
   std::size_t begin = 0;
   while (begin < text.size()) {
     const std::size_t n = std::min(sequence_length(static_cast<unsigned char>(text[begin])), text.size() - begin);
-    if (!is_python_space(code_point(text, begin, n))) break;
+    if (!is_space(code_point(text, begin, n))) break;
     begin += n;
   }
   std::size_t end = text.size();
   while (end > begin) {
     std::size_t start = end - 1;
     while (start > begin && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
-    if (!is_python_space(code_point(text, start, end - start))) break;
+    if (!is_space(code_point(text, start, end - start))) break;
     end = start;
   }
   return text.substr(begin, end - begin);

@@ -1,4 +1,4 @@
-#include "schema/close_match.hpp"
+#include "schema/did_you_mean.hpp"
 
 #include <cstddef>
 #include <map>
@@ -10,8 +10,7 @@ struct Block {
   std::size_t a = 0, b = 0, size = 0;
 };
 
-// SequenceMatcher.find_longest_match without junk: the longest common run, the earliest in a,
-// then the earliest in b.
+// The longest common run of a[alo, ahi) and b[blo, bhi): the earliest in a, then the earliest in b.
 Block longest_match(const std::string& a, const std::string& b, std::size_t alo, std::size_t ahi, std::size_t blo,
                     std::size_t bhi) {
   Block best{alo, blo, 0};
@@ -40,16 +39,16 @@ std::size_t matching_characters(const std::string& a, const std::string& b, std:
   return total;
 }
 
-}  // namespace
-
 double similarity_ratio(const std::string& a, const std::string& b) {
   const std::size_t length = a.size() + b.size();
   if (length == 0) return 1.0;
   return 2.0 * static_cast<double>(matching_characters(a, b, 0, a.size(), 0, b.size())) / static_cast<double>(length);
 }
 
+}  // namespace
+
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
-  // get_close_matches keeps the highest (score, candidate) pair: ties go to the larger name.
+  // The highest (score, candidate) pair: of equal scores, the greater name.
   const std::string* best = nullptr;
   double best_score = 0;
   for (const std::string& candidate : candidates) {
