@@ -239,7 +239,7 @@ def main():
 
     # The seed's real MSLIMA bytes (from the original issue, as tests/generated/seed_test.cpp has them).
     seed_src = open(os.path.join(args.source_dir, "tests/generated/seed_test.cpp"), encoding="utf-8").read()
-    sm = re.search(r"kMslimaSeedGameStruct = from_hex\(\s*((?:\"[0-9a-f]*\"\s*)+)\)", seed_src)
+    sm = re.search(r"kMslimaSeedGameStruct = pakt::internal::hex_bytes\(\s*((?:\"[0-9a-f]*\"\s*)+)\)", seed_src)
     if not sm:
         die("cannot find kMslimaSeedGameStruct in tests/generated/seed_test.cpp")
     seed_hex = "".join(re.findall(r"\"([0-9a-f]*)\"", sm.group(1)))
