@@ -1,6 +1,7 @@
-// pakt generate --lang cpp --out DIR [--formats LIST] [-I DIR]... [--depfile FILE] [--python PATH]
-// SCHEMA.yaml...: the front end (load, validate, describe), then the language's back end
-// (`python3 -m pakt_gen --lang cpp --out DIR ...`) with the descriptor on its stdin.
+// pakt generate --lang cpp|csharp|gdscript --out DIR [--formats LIST] [--godot 4|3]
+// [--unity-package NAME[@VERSION]] [-I DIR]... [--depfile FILE] [--python PATH] SCHEMA.yaml...: the front
+// end (load, validate, describe), then the language's back end (`python3 -m pakt_gen --lang LANG --out
+// DIR ...`) with the descriptor on its stdin.
 #include <algorithm>
 #include <cstdio>
 #include <optional>

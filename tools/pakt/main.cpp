@@ -383,7 +383,9 @@ void CommandLine::declare_schema_commands() {
       "\n"
       "Loads and validates the schemas (errors are printed as by 'pakt check'), then runs the\n"
       "language's back end on their descriptor (see 'pakt describe'), which writes the code to DIR:\n"
-      "for cpp, DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp per schema. Unchanged files are not rewritten.\n"
+      "cpp: DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp per schema; csharp: DIR/<stem>.pakt.cs per schema\n"
+      "and DIR/Pakt.Runtime.cs; gdscript: DIR/<stem>.pakt.gd per schema and DIR/pakt_runtime.gd.\n"
+      "Unchanged files are not rewritten.\n"
       "The back end is found in $PAKT_GENERATOR_DIR, else next to the installed pakt\n"
       "(../share/pakt/generator), else in the source tree pakt was built from.",
       "exit codes: 0 generated, 1 schema errors or no back end, 2 usage error, else the back end's own",
@@ -417,7 +419,7 @@ void CommandLine::declare_schema_commands() {
                "the Python 3 that runs the back end (default: python3)")
       ->check(kNonEmpty);
   CLI::Option* unity_package =
-      value_option(generate_app, "--unity-package", generate.unity_package, "NAME",
+      value_option(generate_app, "--unity-package", generate.unity_package, "NAME[@VERSION]",
                    "csharp: the output folder is also a Unity package NAME (like\n"
                    "com.company.game-messages; NAME@1.2.0 sets its version):\n"
                    "package.json, NAME.asmdef and .meta files")
