@@ -20,6 +20,14 @@ VECTOR_COMPONENTS = {
 BUILTIN_TYPES = ("bool",) + INTEGER_TYPES + FLOAT_TYPES + ("string", "bytes") + tuple(VECTOR_COMPONENTS)
 
 
+# Wire size of each fixed-size built-in in the binary formats (compact and mslima alike).
+FIXED_WIRE_SIZE = {
+    "bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
+    "float32": 4, "float64": 8, "Vector2": 8, "Vector3": 12, "Quaternion": 16, "Color": 16, "Vector2i": 8,
+    "Vector3i": 12,
+}
+
+
 @dataclass(frozen=True, order=True)
 class Location:
     """A position in a schema file, as the front end's diagnostics spell it."""
@@ -158,3 +166,21 @@ class Descriptor:
     files: List[Schema]
     roots: List[Schema]
     front_end_version: str = ""
+
+
+def min_wire_size(t: TypeRef) -> int:
+    """The smallest binary wire size of a value of `t` (a reader's bound on a count before allocating):
+    a string, bytes or list is at least its 4-byte length; a message its descriptor fact."""
+    if t.kind == "builtin":
+        return FIXED_WIRE_SIZE.get(t.name, 4)
+    if t.kind == "enum":
+        return FIXED_WIRE_SIZE[t.enum.underlying]
+    if t.kind == "message":
+        return t.message.facts.compact.min_size
+    if t.kind == "array":
+        return t.count * min_wire_size(t.element)
+    return 4
+
+
+def is_uint8(t: TypeRef) -> bool:
+    return t.kind == "builtin" and t.name == "uint8"

@@ -6,7 +6,7 @@ place them. `d` is the nesting depth, so nested loops' locals never shadow each 
 
 from typing import List, Optional
 
-from ..model import Field, Schema, TypeRef
+from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size
 from .literals import default_expr
 from .types import BUILTIN_CS, is_value_type, type_name
 
@@ -18,43 +18,21 @@ METHOD = {
     "Vector2": "Vector2", "Vector3": "Vector3", "Quaternion": "Quaternion", "Color": "Color",
     "Vector2i": "Vector2i", "Vector3i": "Vector3i",
 }
-FIXED = {
-    "bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
-    "float32": 4, "float64": 8, "Vector2": 8, "Vector3": 12, "Quaternion": 16, "Color": 16, "Vector2i": 8,
-    "Vector3i": 12,
-}
 P = "global::Pakt."
 
 
 def fixed_size(t: TypeRef) -> Optional[int]:
     """The wire size when every value of `t` has the same (messages: the descriptor's fact)."""
     if t.kind == "builtin":
-        return FIXED.get(t.name)
+        return FIXED_WIRE_SIZE.get(t.name)
     if t.kind == "enum":
-        return FIXED[t.enum.underlying]
+        return FIXED_WIRE_SIZE[t.enum.underlying]
     if t.kind == "message":
         return t.message.facts.compact.fixed_size
     if t.kind == "array":
         e = fixed_size(t.element)
         return None if e is None else e * t.count
     return None
-
-
-def min_size(t: TypeRef) -> int:
-    """The smallest wire size of a value of `t` (the reader's bound before allocating)."""
-    if t.kind == "builtin":
-        return FIXED.get(t.name, 4)
-    if t.kind == "enum":
-        return FIXED[t.enum.underlying]
-    if t.kind == "message":
-        return t.message.facts.compact.min_size
-    if t.kind == "array":
-        return t.count * min_size(t.element)
-    return 4
-
-
-def _is_uint8(t: TypeRef) -> bool:
-    return t.kind == "builtin" and t.name == "uint8"
 
 
 # --------------------------------------------------------------------------- write
@@ -155,9 +133,9 @@ def read(target: str, t: TypeRef, schema: Schema, max_length: int, max_count: in
         lines += ["        }"] + ["        " + s for s in _catch("index", f"i{d}")] + ["    }", "}"]
         return lines
     # list
-    as_bytes = _is_uint8(t.element) and max_count == 0
+    as_bytes = is_uint8(t.element) and max_count == 0
     what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
-    lines = ["{", f'    int n{d} = r.Length("{what}", "{limit_name}", {limit}, {min_size(t.element)});',
+    lines = ["{", f'    int n{d} = r.Length("{what}", "{limit_name}", {limit}, {min_wire_size(t.element)});',
              f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
              f"        {target} = c{d};", "    }"]
     if t.element.kind == "message":
@@ -202,7 +180,7 @@ def _has_checks(t: TypeRef, max_length: int, max_count: int) -> bool:
             _has_checks(f.type, f.max_length, f.max_count) for f in t.message.fields if not f.deprecated)
     if t.kind == "array":
         return True  # its length
-    return max_count != 0 or (_is_uint8(t.element) and max_length != 0) or _has_checks(t.element, max_length, 0)
+    return max_count != 0 or (is_uint8(t.element) and max_length != 0) or _has_checks(t.element, max_length, 0)
 
 
 def check(expr: str, t: TypeRef, schema: Schema, max_length: int, max_count: int, d: int = 0) -> List[str]:
@@ -223,7 +201,7 @@ def check(expr: str, t: TypeRef, schema: Schema, max_length: int, max_count: int
         inner = check(f"c{d}[i{d}]", t.element, schema, max_length, max_count, d + 1)
         count = str(t.count)
     else:
-        as_bytes = _is_uint8(t.element) and max_count == 0
+        as_bytes = is_uint8(t.element) and max_count == 0
         limit = max_length if as_bytes else max_count
         lines.append(f"    int n{d} = c{d} == null ? 0 : c{d}.Count;")
         if limit:
@@ -259,7 +237,7 @@ def json(expr: str, t: TypeRef, schema: Schema, d: int = 0) -> List[str]:
             return [f"j.Bool({expr});"]
         if n == "uint64":
             return [f"j.UInt({expr});"]
-        if n in FIXED and n.startswith(("int", "uint")):
+        if n in FIXED_WIRE_SIZE and n.startswith(("int", "uint")):
             return [f"j.Int({expr});"]
         if n == "float32":
             return [f"j.Float({expr});"]

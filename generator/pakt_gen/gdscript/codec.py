@@ -9,7 +9,7 @@ the code returns right away after adding the element index and field name to the
 
 from typing import List, Optional
 
-from ..model import Field, Schema, TypeRef
+from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size
 from .literals import default_expr, new_value
 from . import types
 from .keywords import identifier
@@ -23,28 +23,6 @@ METHOD = {
     "Vector2": "vector2", "Vector3": "vector3", "Quaternion": "quaternion", "Color": "color",
     "Vector2i": "vector2i", "Vector3i": "vector3i",
 }
-FIXED = {
-    "bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
-    "float32": 4, "float64": 8, "Vector2": 8, "Vector3": 12, "Quaternion": 16, "Color": 16, "Vector2i": 8,
-    "Vector3i": 12,
-}
-
-
-def min_size(t: TypeRef) -> int:
-    """The smallest wire size of a value of `t` (the reader's bound before allocating)."""
-    if t.kind == "builtin":
-        return FIXED.get(t.name, 4)
-    if t.kind == "enum":
-        return FIXED[t.enum.underlying]
-    if t.kind == "message":
-        return t.message.facts.compact.min_size
-    if t.kind == "array":
-        return t.count * min_size(t.element)
-    return 4
-
-
-def _is_uint8(t: TypeRef) -> bool:
-    return t.kind == "builtin" and t.name == "uint8"
 
 
 def _block(lines: List[str]) -> List[str]:
@@ -83,7 +61,7 @@ def can_fail_write(t: TypeRef, max_length: int, max_count: int) -> bool:
         return any(can_fail_write(f.type, f.max_length, f.max_count) for f in t.message.fields if not f.deprecated)
     if t.kind == "array":
         return True
-    return max_count != 0 or (_is_uint8(t.element) and max_length != 0) or can_fail_write(t.element, max_length, 0)
+    return max_count != 0 or (is_uint8(t.element) and max_length != 0) or can_fail_write(t.element, max_length, 0)
 
 
 # --------------------------------------------------------------------------- write
@@ -109,7 +87,7 @@ def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, ma
         lines += [f"w.check_fixed({expr}.size(), {t.count})"] + _on_fail("w", fail)
         elem_fail_possible = can_fail_write(t.element, max_length, 0)
     else:
-        as_bytes = _is_uint8(t.element) and max_count == 0
+        as_bytes = is_uint8(t.element) and max_count == 0
         limit = max_length if as_bytes else max_count
         if limit:
             lines += [f"w.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail("w", fail)
@@ -161,14 +139,14 @@ def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, m
     # A fixed-size element of a list cannot fail once its count was checked against the remaining bytes
     # (a bool can: compact accepts only 0 and 1).
     cannot_fail = t.kind == "list" and (
-        t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.name in FIXED and t.element.name != "bool"))
+        t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.name in FIXED_WIRE_SIZE and t.element.name != "bool"))
     loop_body = elem if cannot_fail else elem + _on_fail("r", elem_fail)
     if t.kind == "array":
         return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(loop_body)
-    as_bytes = _is_uint8(t.element) and max_count == 0
+    as_bytes = is_uint8(t.element) and max_count == 0
     what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
     n = f"{var}_n{d}"
-    head = [f'var {n}: int = r.length("{what}", "{limit_name}", {limit}, {min_size(t.element)})',
+    head = [f'var {n}: int = r.length("{what}", "{limit_name}", {limit}, {min_wire_size(t.element)})',
             f"if {n} < 0:"] + _block(fail)
     b = bulk(t.element, godot)
     if b is not None:  # one engine call instead of a loop
