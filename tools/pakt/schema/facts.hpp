@@ -54,4 +54,32 @@ bool message_needs_check(const Message& message);
 // True for messages whose every encoding is empty (no fields, or only such messages).
 bool message_takes_no_bytes(const Message& message);
 
+// ------------------------------------------------------------------------------ packed format
+// How the packed format writes one leaf value (docs/packed.md "Wire format"): computed here once,
+// from a field's type and Packing, for the descriptor ("packed" of a field) and the run-time codec.
+struct PackedCode {
+  enum class Kind {
+    kBool,           // 1 bit
+    kRanged,         // integers, enums, counts, lengths: value - min in `bits` bits (0 when min == max)
+    kVarint,         // unsigned integers: LEB128 in 8-bit groups
+    kZigZag,         // signed integers: zig-zag, then LEB128
+    kRaw,            // int8/uint8: 8 bits; float32: 32 IEEE bits; float64: 64
+    kQuantized,      // floats: q = round((v - min) * steps / (max - min)) in `bits` bits
+    kSmallestThree,  // Quaternion: 2-bit index of the largest component + 3 x `bits`
+  };
+  Kind kind = Kind::kRaw;
+  int bits = 0;                   // kRanged, kQuantized, kSmallestThree: bits per value; kRaw: 8, 32 or 64
+  std::int64_t min_int = 0;       // kRanged: the smallest value
+  std::uint64_t span = 0;         // kRanged: max - min
+  double min = 0, max = 0;        // kQuantized
+  std::uint64_t steps = 0;        // kQuantized: 2^bits - 1 for `bits:`, ceil((max - min) / precision) for `precision:`
+};
+// The code of a field's leaf values: the field's type itself, a vector's components, a list's or
+// array's elements (messages, strings, bytes have none: std::nullopt).
+std::optional<PackedCode> packed_leaf_code(const Field& field);
+// The code of a list's count or a string's/bytes' length: ranged over [0, max] with a limit, else a varint.
+PackedCode packed_length_code(std::size_t limit);
+// The fewest bits a value of the type takes in packed (bounds list counts on decode).
+std::size_t packed_min_bits(const TypeRef& type, const Field* field = nullptr);
+
 }  // namespace pakt::schema

@@ -95,6 +95,20 @@ struct Enum {
   const EnumValue* value_named(const std::string& value_name) const;
 };
 
+// The packed format's options of a field (docs/packed.md); the other formats ignore them. They apply
+// to the field's leaf values: the number itself, each component of a vector, each element of a list
+// or array.
+struct NumberRange {
+  std::int64_t min_int = 0, max_int = 0;  // integer types and Vector2i/Vector3i components
+  double min = 0, max = 0;                // every type (integers' bounds converted)
+};
+struct Packing {
+  std::optional<NumberRange> range;  // `range: [min, max]`
+  double precision = 0;              // `precision: step` (0: not given)
+  int bits = 0;                      // `bits: N` (0: not given)
+  std::optional<Location> location;  // the first packed option written, for diagnostics
+};
+
 struct Field {
   std::string name;
   TypeRef type;
@@ -110,6 +124,7 @@ struct Field {
   std::size_t max_count = 0;
   int since = 1;
   bool deprecated = false;
+  Packing packing;
 };
 
 enum class GodotMode { kDictionary, kArray };
@@ -125,6 +140,7 @@ struct Message {
   GodotMode godot = GodotMode::kDictionary;
   bool final = false;       // promises never to change (pakt compat enforces it)
   bool extensible = false;  // framed by an int32 byte length, so older readers skip newer fields
+  bool delta = false;       // packed: Serialize/Deserialize against a baseline (docs/packed.md "Delta")
   const Schema* schema = nullptr;
 };
 
