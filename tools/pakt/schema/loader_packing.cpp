@@ -228,6 +228,19 @@ void Loader::load_packing(const std::string& path, const std::vector<MappingItem
                  "range on " + type + " needs precision: step or bits: N (how finely it is quantized)");
     return;
   }
+  if (f.packing.range && f.packing.bits != 0 && kind == Leaf::kFloat32) {
+    // 2^bits - 1 steps finer than a float32 holds would quantize values the float cannot tell apart.
+    const NumberRange& r = *f.packing.range;
+    const double step = (r.max - r.min) / static_cast<double>((std::uint64_t{1} << f.packing.bits) - 1);
+    const double end = std::max(std::fabs(r.min), std::fabs(r.max));
+    if (step < float32_ulp(end)) {
+      diags_.error(location_of(path, bits->value_node),
+                   "bits " + std::to_string(f.packing.bits) + " over range [" + number_text(r.min) + ", " +
+                       number_text(r.max) + "] make steps of " + number_text(step) + ", finer than float32 resolves at " +
+                       number_text(end) + " (its steps there are " + number_text(float32_ulp(end)) + ")");
+      return;
+    }
+  }
   if (!f.packing.range || f.packing.precision == 0) return;
   const NumberRange& r = *f.packing.range;
   const double p = f.packing.precision;
