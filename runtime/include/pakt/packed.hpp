@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "pakt/bit_stream.hpp"
@@ -30,6 +31,7 @@
 #include "pakt/math_types.hpp"
 #include "pakt/message_rules.hpp"
 #include "pakt/message_traits.hpp"
+#include "pakt/serialize.hpp"
 #include "pakt/status.hpp"
 #include "pakt/utf8.hpp"
 
@@ -168,6 +170,16 @@ inline bool quantize(double v, const Quantized& c, std::uint64_t& q) noexcept {
   if (n < 0) n = 0;
   q = static_cast<std::uint64_t>(n) > c.steps ? c.steps : static_cast<std::uint64_t>(n);
   return true;
+}
+// A float32 as the double quantize() takes: the float32 nearest to min (max) — what a decoder
+// gives for min (max), which may lie just outside the range (float(-3.2) < -3.2) — counts as min (max).
+template <class T>
+double quantize_input(T v, const Quantized& c) noexcept {
+  if constexpr (std::is_same_v<T, float>) {
+    if (v == static_cast<float>(c.min)) return c.min;
+    if (v == static_cast<float>(c.max)) return c.max;
+  }
+  return static_cast<double>(v);
 }
 inline double dequantize(std::uint64_t q, const Quantized& c) noexcept {
   if (q == c.steps) return c.max;
@@ -332,7 +344,7 @@ bool Same(T a, T b, Raw) noexcept {
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 bool Write(BitWriter& w, T v, Quantized c) {
   std::uint64_t q = 0;
-  if (!detail::quantize(static_cast<double>(v), c, q)) {
+  if (!detail::quantize(detail::quantize_input(v, c), c, q)) {
     return detail::fail_outside(w, detail::number_text(v), detail::number_text(c.min), detail::number_text(c.max));
   }
   w.write(q, c.bits);
@@ -353,7 +365,8 @@ template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 bool Same(T a, T b, Quantized c) noexcept {
   std::uint64_t qa = 0, qb = 0;
-  return detail::quantize(a, c, qa) && detail::quantize(b, c, qb) && qa == qb;
+  return detail::quantize(detail::quantize_input(a, c), c, qa) && detail::quantize(detail::quantize_input(b, c), c, qb) &&
+         qa == qb;
 }
 
 // ------------------------------------------------------------------------------------ vectors
@@ -819,6 +832,21 @@ Status SerializePackedDelta(const M& m, const M& baseline, std::vector<std::uint
   }
   w.finish();
   return Status::Ok();
+}
+// The vector-returning Serialize: throws EncodeError (a value outside its range, a limit broken).
+template <class M>
+std::vector<std::uint8_t> SerializePackedOrThrow(const M& m) {
+  std::vector<std::uint8_t> out;
+  Status s = SerializePacked(m, out);
+  if (!s) throw EncodeError(std::move(s));
+  return out;
+}
+template <class M>
+std::vector<std::uint8_t> SerializePackedDeltaOrThrow(const M& m, const M& baseline) {
+  std::vector<std::uint8_t> out;
+  Status s = SerializePackedDelta(m, baseline, out);
+  if (!s) throw EncodeError(std::move(s));
+  return out;
 }
 template <class M>
 [[nodiscard]] Status DeserializePacked(ByteView bytes, M& out) {
