@@ -6,12 +6,13 @@ DescriptorError naming where in the document it is.
 """
 
 import json
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .model import (
     BUILTIN_TYPES,
     FLOAT_TYPES,
     INTEGER_TYPES,
+    PACKED_CODE_KINDS,
     VECTOR_COMPONENTS,
     Descriptor,
     Enum,
@@ -20,6 +21,8 @@ from .model import (
     Field,
     Location,
     Message,
+    PackedCode,
+    Packing,
     Schema,
     TypeRef,
     WireSize,
@@ -106,7 +109,8 @@ class _Reader:
             m = Message(name=self.get(mj, "name", str, w), fields=[], doc=self.get(mj, "doc", str, w, ""),
                         loc=self.loc(mj, path, w), code=code, godot=self.get(mj, "godot", str, w, s.godot),
                         final=self.get(mj, "final", bool, w, False),
-                        extensible=self.get(mj, "extensible", bool, w, False), schema=s,
+                        extensible=self.get(mj, "extensible", bool, w, False),
+                        delta=self.get(mj, "delta", bool, w, False), schema=s,
                         full_name=self.get(mj, "full_name", str, w, ""))
             m.facts = self.read_facts(self.get(mj, "facts", dict, w), f"{w}.facts")
             s.messages.append(m)
@@ -149,7 +153,8 @@ class _Reader:
                      marshal_alignment=self.get(fj, "marshal_alignment", int, where),
                      wire_shape=self.get(fj, "wire_shape", str, where), fingerprint=fingerprint,
                      version_boundaries=list(boundaries), needs_check=self.get(fj, "needs_check", bool, where),
-                     takes_no_bytes=self.get(fj, "takes_no_bytes", bool, where))
+                     takes_no_bytes=self.get(fj, "takes_no_bytes", bool, where),
+                     packed_min_bits=self.get(fj, "packed_min_bits", int, where, 0))
 
     # ------------------------------------------------------------------ messages
     def fill_message(self, mj: dict, m: Message, where: str) -> None:
@@ -162,7 +167,11 @@ class _Reader:
                       required=self.get(fj, "required", bool, w, False),
                       deprecated=self.get(fj, "deprecated", bool, w, False),
                       since=self.get(fj, "since", int, w, 1),
-                      max_length=self.limit(fj, "max_length", w), max_count=self.limit(fj, "max_count", w))
+                      max_length=self.limit(fj, "max_length", w), max_count=self.limit(fj, "max_count", w),
+                      packing=self.packing(fj, w), packed=self.packed_code(fj, "packed", w),
+                      packed_length=self.packed_code(fj, "packed_length", w),
+                      packed_element_length=self.packed_code(fj, "packed_element_length", w),
+                      packed_min_bits=self.get(fj, "packed_min_bits", int, w, 0))
             if "default" in fj:
                 f.has_default = True
                 f.default = self.value(f.type, fj["default"], f"{w}.default", f.optional)
@@ -171,6 +180,44 @@ class _Reader:
         if example is not None:
             m.example = self.message_value(m, example, f"{where}.example")
             m.example_loc = self.loc(mj, path, where, "example_line", "example_column")
+
+    def packing(self, fj: dict, where: str) -> Optional[Packing]:
+        pj = self.get(fj, "packing", None, where, None)
+        if pj is None:
+            return None
+        w = f"{where}.packing"
+        if not isinstance(pj, dict):
+            raise DescriptorError(f"{w}: expected an object or null")
+        r = self.get(pj, "range", None, w, None)
+        if r is not None and (not isinstance(r, list) or len(r) != 2
+                              or not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in r)):
+            raise DescriptorError(f"{w}.range: expected [min, max] or null")
+        precision = self.get(pj, "precision", None, w, None)
+        if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))):
+            raise DescriptorError(f"{w}.precision: expected a number or null")
+        bits = self.get(pj, "bits", None, w, None)
+        if bits is not None and (isinstance(bits, bool) or not isinstance(bits, int)):
+            raise DescriptorError(f"{w}.bits: expected an integer or null")
+        return Packing(range=tuple(r) if r is not None else None,
+                       precision=float(precision) if precision is not None else None, bits=bits)
+
+    def packed_code(self, fj: dict, key: str, where: str) -> Optional[PackedCode]:
+        cj = self.get(fj, key, None, where, None)
+        if cj is None:
+            return None
+        w = f"{where}.{key}"
+        kind = self.get(cj, "kind", str, w)
+        if kind not in PACKED_CODE_KINDS:
+            raise DescriptorError(f"{w}.kind: unknown packed code '{kind}'")
+        code = PackedCode(kind, bits=1 if kind == "bool" else 0)
+        if kind in ("ranged", "raw", "quantized", "smallest_three"):
+            code.bits = self.get(cj, "bits", int, w)
+        if kind == "ranged":
+            code.min, code.span = self.get(cj, "min", int, w), self.get(cj, "span", int, w)
+        if kind == "quantized":
+            code.min, code.max = (float(self.get(cj, k, (int, float), w)) for k in ("min", "max"))
+            code.steps = self.get(cj, "steps", int, w)
+        return code
 
     def limit(self, fj: dict, key: str, where: str) -> int:
         v = self.get(fj, key, None, where, None)

@@ -5,7 +5,7 @@ spellings live in cpp/, never here.
 """
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 INTEGER_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 FLOAT_TYPES = ("float32", "float64")
@@ -59,6 +59,31 @@ class Facts:
     version_boundaries: List[int]
     needs_check: bool
     takes_no_bytes: bool
+    packed_min_bits: int = 0  # the fewest bits of the message in the packed format
+
+
+PACKED_CODE_KINDS = ("bool", "ranged", "varint", "zigzag", "raw", "quantized", "smallest_three")
+
+
+@dataclass
+class PackedCode:
+    """How the packed format writes one value (docs/packed.md "Codes"), as the front end computed it."""
+
+    kind: str  # one of PACKED_CODE_KINDS
+    bits: int = 0  # ranged, quantized, smallest_three: bits per value (per component); raw: 8, 32 or 64
+    min: Any = 0  # ranged: the smallest value (int); quantized: the range's min (float)
+    span: int = 0  # ranged: max - min
+    max: float = 0.0  # quantized
+    steps: int = 0  # quantized
+
+
+@dataclass
+class Packing:
+    """A field's packed options as written; None for each one not given."""
+
+    range: Optional[Tuple[Any, Any]] = None  # ints for integer types and Vector2i/3i, else floats
+    precision: Optional[float] = None
+    bits: Optional[int] = None
 
 
 @dataclass
@@ -127,6 +152,11 @@ class Field:
     max_count: int = 0  # 0: not given
     since: int = 1
     deprecated: bool = False
+    packing: Optional[Packing] = None  # the packed options as written, None when none is given
+    packed: Optional[PackedCode] = None  # the code of the leaf values (None: messages, strings, bytes)
+    packed_length: Optional[PackedCode] = None  # a string's/bytes' length or a list's count
+    packed_element_length: Optional[PackedCode] = None  # each string/bytes element's length (lists, arrays)
+    packed_min_bits: int = 0  # the fewest bits of the field (1 when optional)
 
 
 @dataclass
@@ -141,6 +171,7 @@ class Message:
     godot: str = "dict"  # dict | array
     final: bool = False
     extensible: bool = False
+    delta: bool = False  # packed: encoded against a baseline (docs/packed.md "Delta")
     facts: Optional[Facts] = None
     schema: "Schema" = None
     full_name: str = ""

@@ -123,7 +123,13 @@ if d is not None:
         check(facts["mslima"] == facts["compact"], f"facts of {name}: mslima {facts['mslima']}")
         check(facts["fingerprint"] == fnv1a64(want["shape"]), f"fingerprint of {name}: {facts['fingerprint']}")
         check(list(facts) == ["compact", "mslima", "marshal_size", "marshal_alignment", "wire_shape", "fingerprint",
-                              "version_boundaries", "needs_check", "takes_no_bytes"], f"FACTS members {list(facts)}")
+                              "version_boundaries", "needs_check", "takes_no_bytes", "packed_min_bits"],
+              f"FACTS members {list(facts)}")
+    # packed: bool 1 + int32 zig-zag 8 + Vector3 raw 96 + Kind ranged over 1..2 1 + uint8[3] raw 24; Varying: a
+    # string ranged over [0, 16] 5 + an optional 1 + a count ranged over [0, 4] 3 + Fixed[2] 260 + bytes' varint 8
+    packed_bits = {name: messages[name]["facts"]["packed_min_bits"] for name in ("Fixed", "Varying", "Nothings")}
+    check(packed_bits == {"Fixed": 130, "Varying": 277, "Nothings": 0}, f"packed_min_bits {packed_bits}")
+    check(all(m["delta"] is False for m in f["messages"]), "delta false by default")
     fixed = messages["Fixed"]
     check(fixed["doc"] == "Every field has one size." and fixed["code"] is None and fixed["godot"] == "dict"
           and fixed["example"] is None and "example_line" not in fixed, f"Fixed: {fixed}")
@@ -135,7 +141,10 @@ if d is not None:
     name_field = messages["Varying"]["fields"][0]
     check(name_field == {"name": "name", "doc": "the name", "line": 20, "column": 16,
                          "type": {"kind": "builtin", "name": "string", "spelled": "string"}, "optional": False,
-                         "required": False, "deprecated": False, "since": 1, "max_length": 16, "max_count": None},
+                         "required": False, "deprecated": False, "since": 1, "max_length": 16, "max_count": None,
+                         "packing": None, "packed": None,
+                         "packed_length": {"kind": "ranged", "bits": 5, "min": 0, "span": 16},
+                         "packed_element_length": None, "packed_min_bits": 5},
           f"FIELD {name_field}")
     # --- values in their typed forms
     values = messages["Values"]
@@ -149,6 +158,56 @@ if d is not None:
     evolving = {fd["name"]: fd for fd in messages["Evolving"]["fields"]}
     check(evolving["b"]["default"] == 1.5 and evolving["b"]["since"] == 2 and evolving["d"]["default"] == [1, 2],
           "Evolving defaults")
+
+# --- packed: the options as written and the codes the front end computes (docs/packed.md)
+d = describe("tests/schemas/packed.yaml")
+if d is not None:
+    check_consistent(d, ["tests/schemas/packed.yaml"])
+    messages = {m["name"]: m for m in d["files"][0]["messages"]}
+    fields = {(m["name"], fd["name"]): fd for m in messages.values() for fd in m["fields"]}
+    check(messages["Scene"]["delta"] is True and messages["Cube"]["delta"] is False, "delta")
+    packed = {key: fd["packed"] for key, fd in fields.items()}
+    want = {
+        ("Numbers", "flag"): {"kind": "bool"},
+        ("Numbers", "percent"): {"kind": "ranged", "bits": 7, "min": 0, "span": 100},
+        ("Numbers", "raw8"): {"kind": "raw", "bits": 8},
+        ("Numbers", "temperature"): {"kind": "ranged", "bits": 7, "min": -40, "span": 100},
+        ("Numbers", "zig"): {"kind": "zigzag"},
+        ("Numbers", "var"): {"kind": "varint"},
+        ("Numbers", "wide"): {"kind": "ranged", "bits": 64, "min": -2 ** 63, "span": 2 ** 64 - 1},
+        ("Numbers", "only"): {"kind": "ranged", "bits": 0, "min": 5, "span": 0},
+        ("Numbers", "offset"): {"kind": "ranged", "bits": 5, "min": -10, "span": 30},
+        # 6.4 / 0.001 is 6400.000000000001: within 1e-9 of 6400
+        ("Floats", "angle"): {"kind": "quantized", "bits": 13, "min": -3.2, "max": 3.2, "steps": 6400},
+        ("Floats", "ratio"): {"kind": "quantized", "bits": 8, "min": 0.0, "max": 1.0, "steps": 255},
+        ("Floats", "raw64"): {"kind": "raw", "bits": 64},
+        ("Floats", "position"): {"kind": "quantized", "bits": 17, "min": -50.0, "max": 50.0, "steps": 100000},
+        ("Floats", "cell"): {"kind": "ranged", "bits": 10, "min": -512, "span": 1023},
+        ("Floats", "rotation"): {"kind": "smallest_three", "bits": 9},
+        ("Floats", "raw_rotation"): {"kind": "raw", "bits": 32},
+        ("Collections", "name"): None,
+        ("Collections", "scores"): {"kind": "ranged", "bits": 10, "min": 0, "span": 1000},
+        ("Collections", "samples"): {"kind": "quantized", "bits": 8, "min": -1.0, "max": 1.0, "steps": 200},
+        ("Collections", "numbers"): None,
+    }
+    for key, code in want.items():
+        check(packed[key] == code, f"packed of {key}: {packed[key]} != {code}")
+    check(fields[("Floats", "angle")]["packing"] == {"range": [-3.2, 3.2], "precision": 0.001, "bits": None},
+          f"packing {fields[('Floats', 'angle')]['packing']}")
+    check(fields[("Numbers", "percent")]["packing"] == {"range": [0, 100], "precision": None, "bits": None},
+          "packing of an integer")
+    check(fields[("Numbers", "flag")]["packing"] is None, "no packing")
+    lengths = {key: (fd["packed_length"], fd["packed_element_length"]) for key, fd in fields.items()
+               if key[0] == "Collections"}
+    check(lengths[("Collections", "note")] == ({"kind": "varint"}, None), f"note {lengths[('Collections', 'note')]}")
+    check(lengths[("Collections", "tags")] == ({"kind": "ranged", "bits": 3, "min": 0, "span": 4},
+                                              {"kind": "ranged", "bits": 4, "min": 0, "span": 10}), "tags")
+    check(lengths[("Collections", "corners")] == (None, None), "a fixed array has no count")
+    # Cube: 10 + 3 x 17 + 2 + 3 x 9 + 1 = 91; Camera: 3 x 15 + 7 = 52;
+    # Scene: varint 8 + count over [0, 64] 7 + 52 + 2 x 91 + Phase 2 + optional 1 = 252
+    bits = {name: m["facts"]["packed_min_bits"] for name, m in messages.items()}
+    check((bits["Cube"], bits["Camera"], bits["Scene"]) == (91, 52, 252), f"packed_min_bits {bits}")
+    check(fields[("Scene", "score")]["packed_min_bits"] == 1, "an optional takes 1 bit at least")
 
 # --- -I: the importing file's folder first, then each -I folder in order, spelled as joined
 with tempfile.TemporaryDirectory() as tmp:

@@ -94,6 +94,62 @@ Json enum_json(const Enum& e) {
   return out;
 }
 
+// The packed options as written (docs/packed.md "Schema options"): null when none is given.
+Json packing_json(const Field& f) {
+  const Packing& p = f.packing;
+  if (!p.range && p.precision == 0 && p.bits == 0) return Json(nullptr);
+  const TypeRef* leaf = &f.type;
+  while (leaf->kind == TypeRef::Kind::kList || leaf->kind == TypeRef::Kind::kArray) leaf = leaf->element.get();
+  const bool integers = leaf->kind == TypeRef::Kind::kBuiltin &&
+                        (is_integer(leaf->builtin) || has_integer_components(leaf->builtin));
+  Json out;
+  if (!p.range) {
+    out["range"] = nullptr;
+  } else if (integers) {
+    out["range"] = Json::array({p.range->min_int, p.range->max_int});
+  } else {
+    out["range"] = Json::array({p.range->min, p.range->max});
+  }
+  out["precision"] = p.precision != 0 ? Json(p.precision) : Json(nullptr);
+  out["bits"] = p.bits != 0 ? Json(p.bits) : Json(nullptr);
+  return out;
+}
+
+Json packed_code_json(const PackedCode& code) {
+  Json out;
+  switch (code.kind) {
+    case PackedCode::Kind::kBool: out["kind"] = "bool"; break;
+    case PackedCode::Kind::kRanged:
+      out["kind"] = "ranged";
+      out["bits"] = code.bits;
+      out["min"] = code.min_int;
+      out["span"] = code.span;
+      break;
+    case PackedCode::Kind::kVarint: out["kind"] = "varint"; break;
+    case PackedCode::Kind::kZigZag: out["kind"] = "zigzag"; break;
+    case PackedCode::Kind::kRaw:
+      out["kind"] = "raw";
+      out["bits"] = code.bits;
+      break;
+    case PackedCode::Kind::kQuantized:
+      out["kind"] = "quantized";
+      out["bits"] = code.bits;
+      out["min"] = code.min;
+      out["max"] = code.max;
+      out["steps"] = code.steps;
+      break;
+    case PackedCode::Kind::kSmallestThree:
+      out["kind"] = "smallest_three";
+      out["bits"] = code.bits;
+      break;
+  }
+  return out;
+}
+
+bool is_text_or_bytes(const TypeRef& t) {
+  return t.kind == TypeRef::Kind::kBuiltin && (t.builtin == Builtin::kString || t.builtin == Builtin::kBytes);
+}
+
 Json field_json(const Field& f) {
   Json out;
   out["name"] = f.name;
@@ -107,6 +163,22 @@ Json field_json(const Field& f) {
   out["since"] = f.since;
   out["max_length"] = optional_size(f.max_length);
   out["max_count"] = optional_size(f.max_count);
+  out["packing"] = packing_json(f);
+  const std::optional<PackedCode> leaf = packed_leaf_code(f);
+  out["packed"] = leaf ? packed_code_json(*leaf) : Json(nullptr);
+  const bool sequence = f.type.kind == TypeRef::Kind::kList || f.type.kind == TypeRef::Kind::kArray;
+  if (f.type.kind == TypeRef::Kind::kList) {
+    out["packed_length"] = packed_code_json(packed_length_code(f.max_count));
+  } else if (is_text_or_bytes(f.type)) {
+    out["packed_length"] = packed_code_json(packed_length_code(f.max_length));
+  } else {
+    out["packed_length"] = nullptr;
+  }
+  // A list's or an array's strings/bytes: each element's length.
+  out["packed_element_length"] = sequence && is_text_or_bytes(*f.type.element)
+                                     ? packed_code_json(packed_length_code(f.max_length))
+                                     : Json(nullptr);
+  out["packed_min_bits"] = packed_min_bits(f);
   if (f.has_default) out["default"] = value_json(f.type, f.default_value);
   return out;
 }
@@ -131,6 +203,7 @@ Json facts_json(const Message& m, const std::string& shape) {
   out["version_boundaries"] = version_boundaries(m);
   out["needs_check"] = message_needs_check(m);
   out["takes_no_bytes"] = message_takes_no_bytes(m);
+  out["packed_min_bits"] = packed_message_min_bits(m);
   return out;
 }
 
@@ -145,6 +218,7 @@ Json message_json(const Message& m, const std::string& shape) {
   out["godot"] = godot_name(m.godot);
   out["extensible"] = m.extensible;
   out["final"] = m.final;
+  out["delta"] = m.delta;
   Json fields = Json::array();
   for (const Field& f : m.fields) fields.push_back(field_json(f));
   out["fields"] = std::move(fields);

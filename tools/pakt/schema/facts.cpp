@@ -1,6 +1,7 @@
 #include "schema/facts.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cinttypes>
 #include <cstdio>
 #include <limits>
@@ -231,5 +232,172 @@ bool message_takes_no_bytes(const Message& message) {
   std::set<std::string> seen;
   return takes_no_bytes(message, seen);
 }
+
+
+// ------------------------------------------------------------------------------ packed format
+
+double packed_precision_steps(double min, double max, double precision) {
+  const double quotient = (max - min) / precision;
+  const double whole = std::round(quotient);
+  if (std::fabs(quotient - whole) <= 1e-9 * std::fabs(quotient)) return whole;
+  return std::ceil(quotient);
+}
+
+int packed_bit_width(std::uint64_t value) {
+  int bits = 0;
+  for (; value != 0; value >>= 1) ++bits;
+  return bits;
+}
+
+namespace {
+
+PackedCode simple_code(PackedCode::Kind kind, int bits = 0) {
+  PackedCode code;
+  code.kind = kind;
+  code.bits = bits;
+  return code;
+}
+
+PackedCode ranged_code(std::int64_t min, std::uint64_t span) {
+  PackedCode code = simple_code(PackedCode::Kind::kRanged, packed_bit_width(span));
+  code.min_int = min;
+  code.span = span;
+  return code;
+}
+
+// An integer (or an integer vector's int32 component) with or without `range`.
+PackedCode integer_code(Builtin type, const Packing& packing) {
+  if (packing.range) {
+    const NumberRange& r = *packing.range;
+    return ranged_code(r.min_int, static_cast<std::uint64_t>(r.max_int) - static_cast<std::uint64_t>(r.min_int));
+  }
+  if (type == Builtin::kInt8 || type == Builtin::kUInt8) return simple_code(PackedCode::Kind::kRaw, 8);
+  return simple_code(is_signed_integer(type) ? PackedCode::Kind::kZigZag : PackedCode::Kind::kVarint);
+}
+
+// float32 (and float vectors' components) or float64, with or without range + precision/bits.
+PackedCode float_code(int raw_bits, const Packing& packing) {
+  if (!packing.range || (packing.precision <= 0 && packing.bits == 0)) {
+    return simple_code(PackedCode::Kind::kRaw, raw_bits);
+  }
+  PackedCode code = simple_code(PackedCode::Kind::kQuantized);
+  code.min = packing.range->min;
+  code.max = packing.range->max;
+  if (packing.bits != 0) {
+    code.steps = (std::uint64_t{1} << packing.bits) - 1;
+  } else {
+    // The loader refuses steps past 32 bits; clamp anyway so that an unchecked model stays defined.
+    const double steps = packed_precision_steps(code.min, code.max, packing.precision);
+    code.steps = steps >= 4294967295.0 ? 0xFFFFFFFFULL : steps <= 1 ? 1 : static_cast<std::uint64_t>(steps);
+  }
+  code.bits = packed_bit_width(code.steps);
+  return code;
+}
+
+// An enum: ranged over its smallest and largest declared value. A uint64 enum with a value above
+// INT64_MAX cannot be ranged with an int64 min; it is written as a varint of its number instead
+// (the encoder still refuses undeclared values; docs/packed.md's enum row does not cover this case).
+PackedCode enum_code(const Enum& e) {
+  if (e.values.empty()) return ranged_code(0, 0);
+  if (!is_signed_integer(e.underlying)) {
+    std::uint64_t lo = e.values.front().unsigned_number, hi = lo;
+    for (const EnumValue& v : e.values) {
+      lo = std::min(lo, v.unsigned_number);
+      hi = std::max(hi, v.unsigned_number);
+    }
+    if (hi > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      return simple_code(PackedCode::Kind::kVarint);
+    }
+    return ranged_code(static_cast<std::int64_t>(lo), hi - lo);
+  }
+  std::int64_t lo = e.values.front().number, hi = lo;
+  for (const EnumValue& v : e.values) {
+    lo = std::min(lo, v.number);
+    hi = std::max(hi, v.number);
+  }
+  return ranged_code(lo, static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo));
+}
+
+std::optional<PackedCode> leaf_code(const TypeRef& leaf, const Packing& packing) {
+  switch (leaf.kind) {
+    case TypeRef::Kind::kList:
+    case TypeRef::Kind::kArray: return leaf_code(*leaf.element, packing);
+    case TypeRef::Kind::kMessage: return std::nullopt;
+    case TypeRef::Kind::kEnum: return enum_code(*leaf.enumeration);
+    case TypeRef::Kind::kBuiltin: break;
+  }
+  const Builtin type = leaf.builtin;
+  if (type == Builtin::kBool) return simple_code(PackedCode::Kind::kBool, 1);
+  if (is_integer(type)) return integer_code(type, packing);
+  switch (type) {
+    case Builtin::kFloat32:
+    case Builtin::kVector2:
+    case Builtin::kVector3:
+    case Builtin::kColor: return float_code(32, packing);
+    case Builtin::kFloat64: return float_code(64, packing);
+    case Builtin::kVector2i:
+    case Builtin::kVector3i: return integer_code(Builtin::kInt32, packing);
+    case Builtin::kQuaternion:
+      if (packing.bits != 0) return simple_code(PackedCode::Kind::kSmallestThree, packing.bits);
+      return simple_code(PackedCode::Kind::kRaw, 32);
+    default: return std::nullopt;  // string, bytes
+  }
+}
+
+std::size_t code_min_bits(const PackedCode& code) {
+  switch (code.kind) {
+    case PackedCode::Kind::kBool: return 1;
+    case PackedCode::Kind::kVarint:
+    case PackedCode::Kind::kZigZag: return 8;
+    case PackedCode::Kind::kSmallestThree: return 2 + 3 * static_cast<std::size_t>(code.bits);
+    default: return static_cast<std::size_t>(code.bits);
+  }
+}
+
+std::size_t type_min_bits(const TypeRef& type, const Packing& packing, std::size_t max_length, std::size_t max_count) {
+  switch (type.kind) {
+    case TypeRef::Kind::kMessage: return packed_message_min_bits(*type.message);
+    case TypeRef::Kind::kList: return code_min_bits(packed_length_code(max_count));
+    case TypeRef::Kind::kArray:
+      return multiply(type.count, type_min_bits(*type.element, packing, max_length, max_count));
+    case TypeRef::Kind::kEnum: return code_min_bits(enum_code(*type.enumeration));
+    case TypeRef::Kind::kBuiltin: break;
+  }
+  if (type.builtin == Builtin::kString || type.builtin == Builtin::kBytes) {
+    return code_min_bits(packed_length_code(max_length));
+  }
+  const PackedCode code = *leaf_code(type, packing);
+  if (code.kind == PackedCode::Kind::kSmallestThree) return code_min_bits(code);
+  const std::size_t components = is_vector(type.builtin) ? info(type.builtin).components.size() : 1;
+  return multiply(components, code_min_bits(code));
+}
+
+}  // namespace
+
+std::optional<PackedCode> packed_leaf_code(const Field& field) { return leaf_code(field.type, field.packing); }
+
+PackedCode packed_length_code(std::size_t limit) {
+  if (limit != 0) return ranged_code(0, limit);
+  return simple_code(PackedCode::Kind::kVarint);
+}
+
+std::size_t packed_min_bits(const TypeRef& type, const Field* field) {
+  static const Packing kNoPacking;
+  if (field == nullptr) return type_min_bits(type, kNoPacking, 0, 0);
+  return type_min_bits(type, field->packing, field->max_length, field->max_count);
+}
+
+std::size_t packed_min_bits(const Field& field) {
+  if (field.optional) return 1;
+  return packed_min_bits(field.type, &field);
+}
+
+std::size_t packed_message_min_bits(const Message& message) {
+  std::size_t n = 0;
+  for (const Field& f : message.fields) n = add(n, packed_min_bits(f));
+  return n;
+}
+
+std::size_t packed_code_min_bits(const PackedCode& code) { return code_min_bits(code); }
 
 }  // namespace pakt::schema

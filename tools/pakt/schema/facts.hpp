@@ -74,12 +74,25 @@ struct PackedCode {
   double min = 0, max = 0;        // kQuantized
   std::uint64_t steps = 0;        // kQuantized: 2^bits - 1 for `bits:`, ceil((max - min) / precision) for `precision:`
 };
+// With `precision: p` over [min, max]: ceil((max - min) / p), a quotient within 1e-9 (relative) of a
+// whole number counting as that number. A double: the loader refuses steps past 32 bits.
+double packed_precision_steps(double min, double max, double precision);
+// The bits of an unsigned number: 0 for 0, else the position of its highest set bit + 1.
+int packed_bit_width(std::uint64_t value);
 // The code of a field's leaf values: the field's type itself, a vector's components, a list's or
 // array's elements (messages, strings, bytes have none: std::nullopt).
 std::optional<PackedCode> packed_leaf_code(const Field& field);
 // The code of a list's count or a string's/bytes' length: ranged over [0, max] with a limit, else a varint.
 PackedCode packed_length_code(std::size_t limit);
-// The fewest bits a value of the type takes in packed (bounds list counts on decode).
+// The fewest bits a value of the type takes in packed (bounds list counts on decode): a list's or a
+// string's count code alone (a varint 8), an array n times its element, a message the sum of its
+// fields. With a field, its packing and limits apply (to the elements of a list or array); the type
+// is taken as not optional (an array's or list's element type may be passed with its field).
 std::size_t packed_min_bits(const TypeRef& type, const Field* field = nullptr);
+// The fewest bits of the whole field: 1 when it is optional (the presence bit), else its type's.
+std::size_t packed_min_bits(const Field& field);
+std::size_t packed_message_min_bits(const Message& message);
+// The fewest bits of one value of the code (varint and zigzag: 8; smallest-three 2 + 3 x bits).
+std::size_t packed_code_min_bits(const PackedCode& code);
 
 }  // namespace pakt::schema

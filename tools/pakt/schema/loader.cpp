@@ -19,9 +19,11 @@ namespace {
 
 const std::vector<std::string> kSchemaKeys = {"package", "version", "doc", "imports", "enums", "messages", "godot"};
 const std::vector<std::string> kEnumKeys = {"type", "values", "doc"};
-const std::vector<std::string> kMessageKeys = {"doc", "code", "fields", "example", "godot", "final", "extensible"};
-const std::vector<std::string> kFieldKeys = {"name",       "type",      "doc",   "default", "optional", "required",
-                                             "max_length", "max_count", "since", "deprecated"};
+const std::vector<std::string> kMessageKeys = {"doc",   "code",  "fields",     "example",
+                                               "godot", "final", "extensible", "delta"};
+const std::vector<std::string> kFieldKeys = {"name",       "type",      "doc",   "default",    "optional", "required",
+                                             "max_length", "max_count", "since", "deprecated", "range",    "precision",
+                                             "bits"};
 
 const std::set<std::string> kCppKeywords = {
     "alignas",   "alignof",      "and",       "and_eq",       "asm",          "auto",        "bitand",
@@ -403,6 +405,7 @@ std::unique_ptr<Message> Loader::declare_message(const std::string& path, const 
   m->godot = godot_mode(path, find_item(items, "godot"), schema.godot);
   m->final = flag(path, find_item(items, "final"), "final");
   m->extensible = flag(path, find_item(items, "extensible"), "extensible");
+  m->delta = flag(path, find_item(items, "delta"), "delta");
   if (const MappingItem* code = find_item(items, "code")) {
     const YamlValue c = code->value_node.IsScalar() ? yaml_value(code->value_node) : YamlValue{};
     if (c.is_str() && c.as_str().size() == 1 && static_cast<unsigned char>(c.as_str()[0]) < 128) {
@@ -643,6 +646,7 @@ bool Loader::load_field(const std::string& path, const YAML::Node& node, const S
       diags_.error(location_of(path, max_count->key_node), "max_count applies to list fields (T[]) only");
     }
   }
+  if (resolved) load_packing(path, items, base, f);
   const MappingItem* default_entry = find_item(items, "default");
   if (default_entry != nullptr && resolved) {
     const Location at = location_of(path, default_entry->value_node);

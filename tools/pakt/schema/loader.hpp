@@ -64,6 +64,8 @@ class Loader {
   void load_fields(const std::string& path, Message& message, const YAML::Node& node, const Schema& schema);
   bool load_field(const std::string& path, const YAML::Node& node, const Schema& schema, Field& out);
   bool flag(const std::string& path, const MappingItem* entry, const std::string& what);
+  // The packed format's options range/precision/bits (loader_packing.cpp), on the leaf type.
+  void load_packing(const std::string& path, const std::vector<MappingItem>& items, const TypeRef& leaf, Field& f);
   int positive(const std::string& path, const MappingItem* entry, const std::string& what, long long limit);
   void check_recursion(const Schema& schema);
   void check_empty_lists(const Schema& schema);
