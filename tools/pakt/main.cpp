@@ -525,7 +525,7 @@ void CommandLine::declare_payload_commands() {
       "bytes of each message example in every encoding (table, JSON, SVG)\n"
       "\n"
       "For each message with an example: (or just NAME), the bytes of its example in compact,\n"
-      "mslima, godot4 Dictionary, godot4 Array, JSON unity, JSON shortest, CBOR and MessagePack\n"
+      "mslima, packed, godot4 Dictionary, godot4 Array, JSON unity, JSON shortest, CBOR and MessagePack\n"
       "(of the unity JSON document), and the theoretical size (.NET Marshal.SizeOf of the struct).",
       kPayloadExitCodes, [&sizes] { return run_sizes(sizes); });
   value_option(sizes_app, "--schema", sizes.schema, "SCHEMA.yaml", "the schema")->required();
