@@ -497,7 +497,7 @@ void CommandLine::declare_payload_commands() {
   add_baseline_option(decode_app, decode.baseline, decode.format, "the payload is a delta against FILE");
   decode_app->add_flag("--hex", decode.hex, "stdin is hex text (whitespace ignored) instead of raw bytes");
   decode_app->add_flag("--partial", decode.partial,
-                       "on an error, also print the fields decoded before it (compact, mslima)");
+                       "on an error, also print the fields decoded before it (compact, mslima, packed)");
   choice_option<JsonStyle>(decode_app, "--style", decode.style,
                            {{"shortest", JsonStyle::kShortest}, {"unity", JsonStyle::kUnity}}, "style", "STYLE",
                            "JSON floats: shortest (default) or unity (JsonUtility's 17 digits)");
