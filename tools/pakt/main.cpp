@@ -511,7 +511,9 @@ void CommandLine::declare_payload_commands() {
       "  offset  bytes (hex)  field path = value\n"
       "Lengths, counts and presence bytes get lines of their own. On a decode error the lines\n"
       "decoded so far are printed, then the error. Godot payloads get one line per field (its\n"
-      "Dictionary key and value).",
+      "Dictionary key and value). Packed payloads get bit offsets and bit counts instead:\n"
+      "  bit OFFSET+BITS  field path = value\n"
+      "and with --baseline each field's changed bit on a line of its own.",
       kPayloadExitCodes, [&inspect] { return run_inspect(inspect); });
   add_message_options(inspect_app, inspect.schema, inspect.message, inspect.format,
                       {kAllFormats.begin(), kAllFormats.end() - 1},  // binary payloads: not json
