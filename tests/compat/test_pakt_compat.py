@@ -49,11 +49,17 @@ def test_every_incompatible_pair_points_at_both_files(rule):
 
 
 def check_report(run, old, new):
-    """A report is `compatible` (exit 0) or error lines in the new files, each followed by notes in the
+    """A report is `compatible` (exit 0), after notes in the new files (fields appended: packed peers
+    must share the schema version), or error lines in the new files, each followed by notes in the
     old ones (exit 1); nothing on stderr."""
     assert run.stderr == ""
     if run.returncode == 0:
-        assert run.stdout == "compatible\n"
+        lines = run.stdout.splitlines()
+        assert lines[-1:] == ["compatible"], run.stdout
+        for line in lines[:-1]:
+            m = FINDING.match(line)
+            assert m and m["kind"] == "note" and m["file"].startswith(os.path.dirname(new)), line
+            assert "packed peers must share the schema version" in line, line
         return
     assert run.returncode == 1, run.stdout
     lines = run.stdout.splitlines()

@@ -52,6 +52,42 @@ def test_facts_come_from_the_descriptor(small):
     assert p.facts.needs_check and not p.facts.takes_no_bytes
 
 
+def test_packed_members_are_optional_and_read_into_the_model(small):
+    # A descriptor without the packed members (an older front end): no packing, no codes, not delta.
+    for f in small["files"][1]["messages"][0]["fields"]:
+        f.pop("packed", None)  # conftest's SMALL carries the leaf codes the C++ back end needs
+    p = read_descriptor(small).roots[0].messages[0]
+    assert not p.delta and p.facts.packed_min_bits == 0
+    assert all(f.packing is None and f.packed is None and f.packed_length is None for f in p.fields)
+    m = small["files"][1]["messages"][0]
+    m["delta"] = True
+    m["facts"]["packed_min_bits"] = 40
+    m["fields"][1].update(packing={"range": [-1.5, 2.5], "precision": 0.5, "bits": None},
+                          packed={"kind": "quantized", "bits": 3, "min": -1.5, "max": 2.5, "steps": 8},
+                          packed_min_bits=3)
+    m["fields"][0].update(packed={"kind": "ranged", "bits": 0, "min": -7, "span": 0})
+    m["fields"][3].update(packed_length={"kind": "varint"}, packed={"kind": "bool"})
+    p = read_descriptor(small).roots[0].messages[0]
+    assert p.delta and p.facts.packed_min_bits == 40
+    f = p.fields[1]
+    assert (f.packing.range, f.packing.precision, f.packing.bits) == ((-1.5, 2.5), 0.5, None)
+    assert (f.packed.kind, f.packed.bits, f.packed.min, f.packed.max, f.packed.steps) == ("quantized", 3, -1.5, 2.5, 8)
+    assert f.packed_min_bits == 3
+    assert (p.fields[0].packed.kind, p.fields[0].packed.min, p.fields[0].packed.span) == ("ranged", -7, 0)
+    assert p.fields[3].packed_length.kind == "varint" and p.fields[3].packed.bits == 1
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda f: f.update(packed={"kind": "huffman"}), r"fields\[0\].packed.kind: unknown packed code 'huffman'"),
+    (lambda f: f.update(packed={"kind": "ranged", "bits": 3}), r"fields\[0\].packed: missing 'min'"),
+    (lambda f: f.update(packing={"range": [1]}), r"fields\[0\].packing.range: expected \[min, max\] or null"),
+])
+def test_malformed_packed_members_name_the_place(small, change, message):
+    change(small["files"][1]["messages"][0]["fields"][0])
+    with pytest.raises(DescriptorError, match=message):
+        read_descriptor(small)
+
+
 @pytest.mark.parametrize("version", [0, 2, "1", None, True])
 def test_unknown_versions_are_refused(small, version):
     small["pakt_descriptor"] = version

@@ -26,10 +26,13 @@ int run_compat(const CompatOptions& options) {
   const std::optional<schema::SchemaSet> old_schemas = load_root(options.old_schema);
   const std::optional<schema::SchemaSet> new_schemas = load_root(options.new_schema);
   if (!old_schemas || !new_schemas) return 2;
+  std::vector<schema::CompatNote> notes;
   const std::vector<schema::Incompatibility> found =
-      schema::compare_schemas(*old_schemas->roots.front(), *new_schemas->roots.front());
+      schema::compare_schemas(*old_schemas->roots.front(), *new_schemas->roots.front(), &notes);
   for (const schema::Incompatibility& incompatibility : found) std::printf("%s\n", incompatibility.to_string().c_str());
   if (found.empty()) {
+    // Compatible changes that packed peers must know about, before the verdict.
+    for (const schema::CompatNote& note : notes) std::printf("%s\n", note.to_string().c_str());
     std::printf("compatible\n");
     return 0;
   }

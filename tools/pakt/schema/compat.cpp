@@ -1,6 +1,8 @@
 #include "schema/compat.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -26,6 +28,34 @@ std::string code_text(const std::optional<int>& code) {
 }
 
 std::string limit_text(std::size_t limit) { return limit != 0 ? std::to_string(limit) : "none"; }
+
+// Whole numbers below 1e15 in full, others in the shortest "%g" text that reads back.
+std::string number_text(double d) {
+  char text[40];
+  if (d == std::floor(d) && std::fabs(d) < 1e15) {
+    std::snprintf(text, sizeof text, "%.0f", d);
+    return text;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, d);
+    if (std::strtod(text, nullptr) == d) break;
+  }
+  return text;
+}
+
+std::string range_text(const std::optional<NumberRange>& range) {
+  if (!range) return "none";
+  return "[" + number_text(range->min) + ", " + number_text(range->max) + "]";
+}
+
+bool same_range(const std::optional<NumberRange>& a, const std::optional<NumberRange>& b) {
+  if (!a || !b) return !a && !b;
+  return a->min_int == b->min_int && a->max_int == b->max_int && a->min == b->min && a->max == b->max;
+}
+
+bool same_packing(const Packing& a, const Packing& b) {
+  return same_range(a.range, b.range) && a.precision == b.precision && a.bits == b.bits;
+}
 
 std::string number_text(const Enum& e, const EnumValue& v) {
   return e.underlying == Builtin::kUInt64 ? std::to_string(v.unsigned_number) : std::to_string(v.number);
@@ -113,8 +143,8 @@ std::map<std::string, const T*> by_name(const std::vector<const Schema*>& schema
 
 class Comparison {
  public:
-  Comparison(const Schema& old_schema, const Schema& new_schema)
-      : old_(old_schema), new_(new_schema), old_schemas_(closure(old_schema)), new_schemas_(closure(new_schema)),
+  Comparison(const Schema& old_schema, const Schema& new_schema, std::vector<CompatNote>* notes)
+      : notes_(notes), old_(old_schema), new_(new_schema), old_schemas_(closure(old_schema)), new_schemas_(closure(new_schema)),
         nested_in_old_(nesting_sites(old_schemas_)) {}
 
   std::vector<Incompatibility> run() {
@@ -213,6 +243,11 @@ class Comparison {
              name + ": extensible changed from " + bool_text(old_message.extensible) + " to " +
                  bool_text(new_message.extensible) + " (the length prefix comes or goes)");
     }
+    if (old_message.delta != new_message.delta) {
+      report(new_message.location, old_message.location,
+             name + ": packed: delta changed from " + bool_text(old_message.delta) + " to " +
+                 bool_text(new_message.delta) + " (delta payloads against a baseline come or go)");
+    }
     if (old_message.godot != new_message.godot) {
       report(new_message.location, old_message.location,
              name + ": godot form changed from " + godot_text(old_message.godot) + " to " +
@@ -287,6 +322,15 @@ class Comparison {
                    " (an older payload would be truncated, not complete)");
       }
     }
+    if (!appended.empty() && notes_ != nullptr) {
+      std::string names;
+      for (const Field* g : appended) names += (names.empty() ? "" : ", ") + g->name;
+      notes_->push_back(CompatNote{appended.front()->location,
+                                   name + ": " + names + " appended at version " +
+                                       std::to_string(appended.front()->since) +
+                                       ": compatible for compact, mslima, Godot and JSON, but packed payloads carry "
+                                       "no version boundaries; packed peers must share the schema version"});
+    }
     const auto nested = nested_in_old_.find(name);
     if (!appended.empty() && !old_message.extensible && nested != nested_in_old_.end()) {
       report(appended.front()->location, old_message.location,
@@ -310,6 +354,27 @@ class Comparison {
                    limit_text(new_field.*member) + " (a peer with the lower limit rejects the value)");
       }
     }
+    const Packing& old_packing = old_field.packing;
+    const Packing& new_packing = new_field.packing;
+    const Location packing_at = new_packing.location.value_or(new_field.location);
+    const Location old_packing_at = old_packing.location.value_or(old_field.location);
+    if (!same_range(old_packing.range, new_packing.range)) {
+      report(packing_at, old_packing_at,
+             where + ": packed: range changed from " + range_text(old_packing.range) + " to " +
+                 range_text(new_packing.range) + " (the packed bits of the value change)");
+    }
+    if (old_packing.precision != new_packing.precision) {
+      const auto text = [](double p) { return p != 0 ? number_text(p) : std::string("none"); };
+      report(packing_at, old_packing_at,
+             where + ": packed: precision changed from " + text(old_packing.precision) + " to " +
+                 text(new_packing.precision) + " (the packed bits of the value change)");
+    }
+    if (old_packing.bits != new_packing.bits) {
+      const auto text = [](int bits) { return bits != 0 ? std::to_string(bits) : std::string("none"); };
+      report(packing_at, old_packing_at,
+             where + ": packed: bits changed from " + text(old_packing.bits) + " to " + text(new_packing.bits) +
+                 " (the packed bits of the value change)");
+    }
     if (old_field.since != new_field.since) {
       report(new_field.since_location.value_or(new_field.location),
              old_field.since_location.value_or(old_field.location),
@@ -320,7 +385,7 @@ class Comparison {
 
   static bool message_changed(const Message& a, const Message& b) {
     if (a.code != b.code || a.extensible != b.extensible || a.godot != b.godot || a.final != b.final ||
-        a.fields.size() != b.fields.size()) {
+        a.delta != b.delta || a.fields.size() != b.fields.size()) {
       return true;
     }
     for (std::size_t i = 0; i < a.fields.size(); ++i) {
@@ -328,6 +393,7 @@ class Comparison {
       const Field& g = b.fields[i];
       if (f.name != g.name || field_type(f) != field_type(g) || f.max_length != g.max_length ||
           f.max_count != g.max_count || f.since != g.since || f.deprecated != g.deprecated ||
+          !same_packing(f.packing, g.packing) ||
           !same_value(f.default_value, g.default_value)) {
         return true;
       }
@@ -335,6 +401,7 @@ class Comparison {
     return false;
   }
 
+  std::vector<CompatNote>* notes_;
   const Schema& old_;
   const Schema& new_;
   std::vector<const Schema*> old_schemas_;
@@ -351,8 +418,11 @@ std::string Incompatibility::to_string() const {
          printable(old_location.to_string() + ": note: previous version");
 }
 
-std::vector<Incompatibility> compare_schemas(const Schema& old_schema, const Schema& new_schema) {
-  return Comparison(old_schema, new_schema).run();
+std::string CompatNote::to_string() const { return printable(location.to_string() + ": note: " + message); }
+
+std::vector<Incompatibility> compare_schemas(const Schema& old_schema, const Schema& new_schema,
+                                             std::vector<CompatNote>* notes) {
+  return Comparison(old_schema, new_schema, notes).run();
 }
 
 }  // namespace pakt::schema

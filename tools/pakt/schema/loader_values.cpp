@@ -61,10 +61,26 @@ bool Loader::check_value(const TypeRef& t, const YamlValue& v, const Location& w
   const Builtin type = t.builtin;
   const std::string name = info(type).name;
   if (type == Builtin::kBool) return v.is_bool() || bad("expected true or false");
+  // packed: a value outside the field's range cannot be encoded (docs/packed.md).
+  const NumberRange* packed_range = f != nullptr && f->packing.range ? &*f->packing.range : nullptr;
+  const auto outside_int = [&](const YamlInt& x) {
+    return packed_range != nullptr && !x.fits(packed_range->min_int, static_cast<std::uint64_t>(packed_range->max_int));
+  };
+  const auto outside_float = [&](double d) {
+    return packed_range != nullptr && !(d >= packed_range->min && d <= packed_range->max);
+  };
+  const auto range_of_field = [&]() {
+    return has_integer_components(type) || is_integer(type)
+               ? " [" + std::to_string(packed_range->min_int) + ", " + std::to_string(packed_range->max_int) + "]"
+               : " [" + value_text(YamlValue{packed_range->min}) + ", " + value_text(YamlValue{packed_range->max}) +
+                     "]";
+  };
   if (is_integer(type)) {
     if (!v.is_int()) return bad("expected an integer for " + name);
-    return v.as_int().fits(integer_min(type), integer_max(type)) ||
-           bad(v.as_int().decimal + " is out of range for " + name + range_text(type));
+    if (!v.as_int().fits(integer_min(type), integer_max(type))) {
+      return bad(v.as_int().decimal + " is out of range for " + name + range_text(type));
+    }
+    return !outside_int(v.as_int()) || bad(v.as_int().decimal + " is outside the field's range" + range_of_field());
   }
   if (is_float(type)) {
     if (!v.is_number()) return bad("expected a number for " + name);
@@ -72,7 +88,7 @@ bool Loader::check_value(const TypeRef& t, const YamlValue& v, const Location& w
     if (type == Builtin::kFloat32 && std::isfinite(d) && std::fabs(d) > kFloat32Max) {
       return bad(value_text(v) + " is out of range for float32");
     }
-    return true;
+    return !outside_float(d) || bad(value_text(v) + " is outside the field's range" + range_of_field());
   }
   if (type == Builtin::kString) {
     if (!v.is_str()) return bad("expected text");
@@ -104,8 +120,15 @@ bool Loader::check_value(const TypeRef& t, const YamlValue& v, const Location& w
       if (!x.is_int() || !x.as_int().fits(-2147483648LL, 2147483647ULL)) {
         return bad("component " + components[i] + " must be an int32");
       }
+      if (outside_int(x.as_int())) {
+        return bad("component " + components[i] + " " + x.as_int().decimal + " is outside the field's range" +
+                   range_of_field());
+      }
     } else if (!x.is_number()) {
       return bad("component " + components[i] + " must be a number");
+    } else if (type != Builtin::kQuaternion && outside_float(x.as_number())) {
+      return bad("component " + components[i] + " " + value_text(x) + " is outside the field's range" +
+                 range_of_field());
     }
   }
   return true;
