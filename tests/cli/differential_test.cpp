@@ -182,12 +182,12 @@ bool check_packed(const pakt::schema::Message& schema_message, const M& value) {
   return true;
 }
 
-// Packed, from a value the schema's packed options accept (packed_values.hpp), made by the run-time
-// side: it encodes; the generated code decodes the bytes and encodes them again to the same bytes;
-// both decoders read them alike, and every truncation fails alike (the same Status text). For a
-// `delta: true` message, the previous value is the baseline: both sides write the same delta (the
-// generated side from the decoded, quantized values: their encodings equal the originals'), and
-// both apply it to the same result, which is the full decoding.
+// Packed, from a value the schema's packed options accept (packed_values.hpp), encoded by the
+// run-time side: both decoders read the bytes alike, and every truncation fails alike (the same
+// Status text); the decoded values encode to the same bytes on both sides. For a `delta: true`
+// message, with the previous value as the baseline: both sides write the same delta of the decoded
+// values and apply it alike. (The decoded value is compared, not the input: a smallest-three
+// rotation near a tie of its two largest components may re-encode to other bits, docs/packed.md.)
 template <class M>
 void check_packed_accepted(const pakt::schema::Message& schema_message, const DynValue& value,
                            const DynValue& baseline, bool truncations) {
@@ -197,13 +197,15 @@ void check_packed_accepted(const pakt::schema::Message& schema_message, const Dy
   M generated{};
   const pakt::Status decoded = Deserialize(bytes, generated, pakt::packed);
   ASSERT_TRUE(decoded) << decoded.to_string() << "\n" << to_hex(bytes);
-  std::vector<std::uint8_t> reencoded;
-  ASSERT_TRUE(Serialize(generated, reencoded, pakt::packed));
-  EXPECT_EQ(to_hex(reencoded), to_hex(bytes));
   DynValue dynamic;
   ASSERT_TRUE(pakt::dynamic::decode_packed(schema_message, bytes, dynamic));
   EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, dynamic, pakt::JsonStyle::kUnity),
             ToJson(generated, pakt::JsonStyle::kUnity));
+  std::vector<std::uint8_t> generated_bytes;
+  ASSERT_TRUE(Serialize(generated, generated_bytes, pakt::packed));
+  std::vector<std::uint8_t> dynamic_bytes;
+  ASSERT_TRUE(pakt::dynamic::encode_packed(schema_message, dynamic, dynamic_bytes));
+  EXPECT_EQ(to_hex(generated_bytes), to_hex(dynamic_bytes));
   if (truncations) {
     for (std::size_t n = 0; n < bytes.size(); ++n) {
       const pakt::ByteView prefix(bytes.data(), n);
@@ -219,9 +221,11 @@ void check_packed_accepted(const pakt::schema::Message& schema_message, const Dy
     ASSERT_TRUE(pakt::dynamic::encode_packed(schema_message, baseline, baseline_bytes));
     M generated_baseline{};
     ASSERT_TRUE(Deserialize(baseline_bytes, generated_baseline, pakt::packed));
+    DynValue dynamic_baseline;
+    ASSERT_TRUE(pakt::dynamic::decode_packed(schema_message, baseline_bytes, dynamic_baseline));
     std::vector<std::uint8_t> dynamic_delta;
     const pakt::Status dynamic_status =
-        pakt::dynamic::encode_packed_delta(schema_message, value, baseline, dynamic_delta);
+        pakt::dynamic::encode_packed_delta(schema_message, dynamic, dynamic_baseline, dynamic_delta);
     ASSERT_TRUE(dynamic_status) << dynamic_status.to_string();
     std::vector<std::uint8_t> generated_delta;
     ASSERT_TRUE(Serialize(generated, generated_baseline, generated_delta, pakt::packed));
@@ -229,14 +233,11 @@ void check_packed_accepted(const pakt::schema::Message& schema_message, const Dy
     M applied = generated_baseline;
     const pakt::Status applied_status = Deserialize(dynamic_delta, applied, applied, pakt::packed);
     ASSERT_TRUE(applied_status) << applied_status.to_string();
-    EXPECT_TRUE(applied == generated) << "the generated delta decoding differs from the full decoding";
-    DynValue dynamic_baseline;
-    ASSERT_TRUE(pakt::dynamic::decode_packed(schema_message, baseline_bytes, dynamic_baseline));
     DynValue dynamic_applied;
-    ASSERT_TRUE(pakt::dynamic::decode_packed_delta(schema_message, generated_delta, dynamic_baseline, dynamic_applied));
+    ASSERT_TRUE(pakt::dynamic::decode_packed_delta(schema_message, dynamic_delta, dynamic_baseline, dynamic_applied));
     EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, dynamic_applied, pakt::JsonStyle::kUnity),
-              ToJson(generated, pakt::JsonStyle::kUnity))
-        << "the run-time delta decoding differs from the full decoding";
+              ToJson(applied, pakt::JsonStyle::kUnity))
+        << "the generated and the run-time delta decodings differ";
     if (truncations) {
       for (std::size_t n = 0; n < dynamic_delta.size(); ++n) {
         const pakt::ByteView prefix(dynamic_delta.data(), n);
@@ -263,7 +264,9 @@ M random_godot_value(pakt_test::Rng& rng) {
 // Godot 3 has no Vector2i/Vector3i: messages holding them have no Godot 3 form, and both sides
 // reject every value of them.
 template <class M>
-constexpr bool kHasGodot3Form = !std::is_same_v<M, pakt::test::Geometry> && !std::is_same_v<M, game::net::Snapshot>;
+constexpr bool kHasGodot3Form = !std::is_same_v<M, pakt::test::Geometry> && !std::is_same_v<M, game::net::Snapshot> &&
+                                !std::is_same_v<M, pakt::test::packed::Floats> &&
+                                !std::is_same_v<M, pakt::test::packed::Collections>;
 
 template <class M>
 void check_message(const std::string& schema_file) {

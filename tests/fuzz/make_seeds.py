@@ -116,7 +116,7 @@ def cli_dynamic_seeds() -> None:
 PACKED_SCHEMA = os.path.join(ROOT, "tests", "schemas", "packed.yaml")
 PACKED_DELTA_SCHEMA = os.path.join(ROOT, "tests", "schemas", "packed_delta.yaml")
 RICH_SCHEMA = os.path.join(ROOT, "tests", "schemas", "rich.yaml")
-NUMBERS = {"flag": True, "percent": 100, "raw8": -1, "temperature": -40, "zig": -300, "var": 1 << 40, "big": 1000,
+NUMBERS = {"flag": True, "percent": 100, "raw8": -1, "temperature": -40, "zig": -300, "varint": 1 << 40, "big": 1000,
            "negative": -1, "phase": "done", "only": "single", "offset": "high"}
 CUBE = {"id": 1, "position": [1.5, 0, -2.25], "rotation": [0, 0.7071, 0, 0.7071], "at_rest": True}
 PLAYER = {"id": 1, "position": [1.5, -2], "health": 100, "name": "ann", "inventory": [3, 4], "team": "blue",

@@ -244,8 +244,8 @@ void WritePackedSeeds(const std::filesystem::path& dir) {
   numbers.temperature = 60;
   numbers.zig = -9223372036854775807 - 1;
   numbers.small_zig = -300;
-  numbers.var = 0xFFFFFFFFFFFFFFFF;
-  numbers.var16 = 300;
+  numbers.varint = 0xFFFFFFFFFFFFFFFF;
+  numbers.varint16 = 300;
   numbers.wide = 9223372036854775807;
   numbers.big = 9223372036854775807;
   numbers.negative = -1000;

@@ -294,23 +294,19 @@ PackedCode float_code(int raw_bits, const Packing& packing) {
   return code;
 }
 
-// An enum: ranged over its smallest and largest declared value. A uint64 enum with a value above
-// INT64_MAX cannot be ranged with an int64 min; it is written as a varint of its number instead
-// (the encoder still refuses undeclared values; docs/packed.md's enum row does not cover this case).
+// An enum: ranged over its smallest and largest declared value and 0 (the value of a field that
+// sets no default, which must encode). A uint64 enum with a value above INT64_MAX cannot be ranged
+// with an int64 min; it is written as a varint of its number instead.
 PackedCode enum_code(const Enum& e) {
-  if (e.values.empty()) return ranged_code(0, 0);
   if (!is_signed_integer(e.underlying)) {
-    std::uint64_t lo = e.values.front().unsigned_number, hi = lo;
-    for (const EnumValue& v : e.values) {
-      lo = std::min(lo, v.unsigned_number);
-      hi = std::max(hi, v.unsigned_number);
-    }
+    std::uint64_t hi = 0;
+    for (const EnumValue& v : e.values) hi = std::max(hi, v.unsigned_number);
     if (hi > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
       return simple_code(PackedCode::Kind::kVarint);
     }
-    return ranged_code(static_cast<std::int64_t>(lo), hi - lo);
+    return ranged_code(0, hi);
   }
-  std::int64_t lo = e.values.front().number, hi = lo;
+  std::int64_t lo = 0, hi = 0;
   for (const EnumValue& v : e.values) {
     lo = std::min(lo, v.number);
     hi = std::max(hi, v.number);

@@ -661,6 +661,7 @@ bool Loader::load_field(const std::string& path, const YAML::Node& node, const S
       }
     }
   }
+  if (resolved && default_entry == nullptr && !f.optional) check_implicit_default_in_range(f);
   return resolved && ok;
 }
 

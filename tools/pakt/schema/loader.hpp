@@ -66,6 +66,9 @@ class Loader {
   bool flag(const std::string& path, const MappingItem* entry, const std::string& what);
   // The packed format's options range/precision/bits (loader_packing.cpp), on the leaf type.
   void load_packing(const std::string& path, const std::vector<MappingItem>& items, const TypeRef& leaf, Field& f);
+  // A field with a range and no default: the type's default (0; a Color's alpha 1) must be inside
+  // the range, or a default-constructed message could not be packed.
+  void check_implicit_default_in_range(const Field& f);
   int positive(const std::string& path, const MappingItem* entry, const std::string& what, long long limit);
   void check_recursion(const Schema& schema);
   void check_empty_lists(const Schema& schema);

@@ -264,4 +264,22 @@ void Loader::load_packing(const std::string& path, const std::vector<MappingItem
   }
 }
 
+void Loader::check_implicit_default_in_range(const Field& f) {
+  if (!f.packing.range || !f.packing.location) return;
+  const TypeRef* leaf = &f.type;
+  while (leaf->kind == TypeRef::Kind::kArray) leaf = leaf->element.get();
+  if (leaf->kind != TypeRef::Kind::kBuiltin) return;  // lists default to empty
+  const NumberRange& r = *f.packing.range;
+  std::vector<double> defaults = {0.0};
+  if (leaf->builtin == Builtin::kColor) defaults.push_back(1.0);  // alpha
+  for (const double d : defaults) {
+    if (d >= r.min && d <= r.max) continue;
+    diags_.error(*f.packing.location, "range [" + number_text(r.min) + ", " + number_text(r.max) +
+                                          "] does not hold the default " + number_text(d) + " of " +
+                                          (f.type.kind == TypeRef::Kind::kArray ? "the elements of '" : "'") +
+                                          f.name + "'; give the field a default: inside the range");
+    return;
+  }
+}
+
 }  // namespace pakt::schema
