@@ -8,7 +8,9 @@
         (UNITY_5_3_OR_NEWER, bench/csharp/UnityStandIn.cs)
     run_csharp_tests.py cross PAKT CROSS_VECTORS WORKDIR SOURCE_DIR
         C++ bytes -> C# decode / re-encode / ToJson; C# bytes -> C++ decode / ToJson; the seed's
-        real MSLIMA bytes; truncations; hostile bytes; allocations (tests/csharp/CrossTest.cs)
+        real MSLIMA bytes; truncations; hostile bytes; allocations (tests/csharp/CrossTest.cs); packed:
+        the C++ packed bytes, encode errors and Scene deltas (cross_vectors write-packed) equal the C#
+        ones, and truncations / mutations of them get the same verdict and error text in C++ (read-packed)
     run_csharp_tests.py bench PAKT BENCH_DATA WORKDIR ROOT
         the C# benchmark (bench/csharp) compiles as bench/csharp/run.sh compiles it; its codecs write
         the C++ benchmark's bytes (BENCH_DATA dumps them) and the seed's real MSLIMA bytes, read them
@@ -101,7 +103,7 @@ def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
     root = os.path.dirname(os.path.dirname(source_dir))
     schemas = [os.path.join(root, p) for p in ("tests/schemas/rich.yaml", "tests/schemas/framed.yaml",
                                                  "tests/schemas/evolution_v2.yaml", "schemas/photon_seed.yaml",
-                                                 "schemas/game.yaml")]
+                                                 "schemas/game.yaml", "tests/schemas/packed.yaml")]
     os.makedirs(work, exist_ok=True)
     sources = generate(pakt, os.path.join(work, "generated"), schemas)
     exe = os.path.join(work, "CrossTest.exe")
@@ -120,10 +122,15 @@ def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
 
     cpp_values = os.path.join(work, "cpp_values.tsv")
     cs_values = os.path.join(work, "cs_values.tsv")
+    cpp_packed = os.path.join(work, "cpp_packed.tsv")
+    cs_packed = os.path.join(work, "cs_packed_verdicts.tsv")
     run([vectors_tool, "write", cpp_values])
-    p = run([mono, "--debug", exe, cpp_values, cs_values, seed_hex, ",".join(boundary)])
+    run([vectors_tool, "write-packed", cpp_packed])
+    p = run([mono, "--debug", exe, cpp_values, cs_values, seed_hex, ",".join(boundary), cpp_packed, cs_packed])
     sys.stdout.write(p.stdout)
     p = run([vectors_tool, "read", cs_values])
+    sys.stdout.write(p.stdout)
+    p = run([vectors_tool, "read-packed", cs_packed])
     sys.stdout.write(p.stdout)
 
 
