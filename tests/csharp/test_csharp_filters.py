@@ -198,9 +198,9 @@ def test_filter_packed_same_field(packed_model):
     m = packed_model
     assert render(m, "{{ f | packed_same_field(0) }}", f=field(m, "Cube", "position")) == (
         "// line 90: position: Vector3, quantized [-50.0, 50.0] in 100000 steps, 17 bits\n"
-        "if (!global::Pakt.Packed.SameVector3(a.position, b.position, PaktPackedCodes.code_position)) same = false;\n"
-        "if (!same) return false;")
-    assert "a.score.HasValue != b.score.HasValue" in render(m, "{{ f | packed_same_field(0) }}", f=field(m, "Scene", "score"))
+        "if (!global::Pakt.Packed.SameVector3(a.position, b.position, PaktPackedCodes.code_position)) return false;")
+    text = render(m, "{{ f | packed_same_field(0) }}", f=field(m, "Scene", "score"))
+    assert "if (a.score.HasValue != b.score.HasValue) same = false;" in text and text.endswith("    if (!same) return false;\n}")
 
 
 def test_filter_packed_write_delta_field(packed_model):
@@ -213,6 +213,7 @@ def test_filter_packed_write_delta_field(packed_model):
     assert "Camera.PaktWritePackedDelta(w, m.camera, b.camera);" in \
         render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "camera"))
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "phase"))
+    assert "bool same = m.phase == b.phase;" in text
     assert "w.Signed((long)m.phase, PaktPackedCodes.code_phase);" in text, "a leaf changed is written in full"
 
 

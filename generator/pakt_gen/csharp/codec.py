@@ -416,6 +416,9 @@ def _catch_encode(kind: str, what: str) -> List[str]:
 
 
 def _try(body: List[str], catch: List[str]) -> List[str]:
+    """try { body } catch; a body that is one `{ ... }` block is not braced twice."""
+    if len(body) >= 2 and body[0] == "{" and body[-1] == "}" and sum(1 for s in body if s in ("{", "}")) == 2:
+        body = [s[4:] for s in body[1:-1]]
     return ["try", "{"] + ["    " + s for s in body] + ["}"] + catch
 
 
@@ -577,6 +580,18 @@ def packed_same_field(a: str, b: str, f: Field, schema: Schema, var: str) -> Lis
         "    " + s for s in packed_same(a, b, f.type, f, schema, var)] + ["}"]
 
 
+def same_declaration(same: List[str], var: str) -> List[str]:
+    """`bool var = ...;` from packed_same's lines: one expression when they are one test."""
+    if len(same) == 1:
+        line = same[0]
+        suffix = f") {var} = false;"
+        if line.startswith("if (!") and line.endswith(suffix):
+            return [f"bool {var} = {line[len('if (!'):-len(suffix)]};"]
+        if line.startswith("if (") and line.endswith(suffix) and line.count(" != ") == 1:
+            return [f"bool {var} = {line[len('if ('):-len(suffix)].replace(' != ', ' == ')};"]
+    return [f"bool {var} = true;"] + same
+
+
 def _delta_kind(f: Field) -> str:
     """How a changed field is written in a delta: 'message', 'list', 'array' (of messages) or 'full'."""
     if f.optional:
@@ -605,7 +620,7 @@ def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> Lis
                 f"{type_name(t.element, schema)}.PackedCodec);"]
     else:
         body = packed_write_value(expr, f, schema)
-    lines = ["bool same = true;"] + packed_same_field(expr, bexpr, f, schema, "same")
+    lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")
     lines += ["w.Bool(!same);", "if (!same)", "{"] + ["    " + s for s in body] + ["}"]
     return _try(lines, _catch_encode("field", f.name))
 

@@ -165,7 +165,12 @@ def packed_same_field(f: Field, schema, indent: int) -> str:
         return ""
     name = ident(f.name)
     lines = codec.packed_same_field("a." + name, "b." + name, f, schema, "same")
-    return _indent([codec.packed_comment(f)] + lines + ["if (!same) return false;"], indent)
+    if len(lines) == 1 and lines[0].endswith(") same = false;"):  # one test: return false when it fails
+        return _indent([codec.packed_comment(f), lines[0][:-len("same = false;")] + "return false;"], indent)
+    if lines[0] == "{" and lines[-1] == "}" and sum(1 for s in lines if s in ("{", "}")) == 2:
+        lines = [s[4:] for s in lines[1:-1]]  # one block: not braced twice
+    return _indent([codec.packed_comment(f), "{", "    bool same = true;"] + ["    " + s for s in lines] +
+                   ["    if (!same) return false;", "}"], indent)
 
 
 def packed_write_delta_field(f: Field, schema, indent: int) -> str:
