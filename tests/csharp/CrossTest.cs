@@ -301,6 +301,27 @@ static class CrossTest
                           inPlace + " deltas applied in place");
     }
 
+    // One payload derived by hand from docs/packed.md (bits least significant first), independent of
+    // both implementations: Cube {id 1, position (0, 0, 0), rotation identity, at_rest true}:
+    //   id: ranged [0, 1023], 10 bits: 1
+    //   position: each component quantized [-50, 50] in 100000 steps, 17 bits: round(50 x 100000 / 100) = 50000
+    //   rotation: smallest-three 9 bits: largest w -> index 3 in 2 bits; x, y, z = 0 quantized over
+    //             [-1/sqrt2, 1/sqrt2] in 511 steps: (0 + b) x 511 / 2b = 255.5 exactly -> 256 (half away from zero)
+    //   at_rest: 1 bit: 1
+    // 10 + 3 x 17 + 2 + 3 x 9 + 1 = 91 bits -> 12 bytes, the 5 high bits of the last 0.
+    static void CheckPackedHandDerived()
+    {
+        const string expected = "01400d831a06356c80000106";
+        var cube = new Pakt.Test.Packed.Cube { id = 1, rotation = new Pakt.Quaternion(0, 0, 0, 1), at_rest = true };
+        string got = Hex(Pakt.Test.Packed.Cube.Serialize(cube, Pakt.Format.Packed));
+        if (got != expected) { Fail("hand-derived Cube: expected " + expected + ", C# wrote " + got); return; }
+        var back = Pakt.Test.Packed.Cube.Deserialize(FromHex(expected), Pakt.Format.Packed);
+        // step 256 of 511 over [-b, b]: -b + 2b x 256 / 511 = 0.00138377061 (as a float 0.0013837706f); w = sqrt(1 - 3x²)
+        if (back.id != 1 || back.position.x != 0 || back.rotation.x != 0.0013837706f || back.rotation.w != 0.99999714f || !back.at_rest)
+            Fail("hand-derived Cube decodes to " + Pakt.Test.Packed.Cube.ToJson(back));
+        else Console.WriteLine("packed: the hand-derived Cube payload (docs/packed.md) is C#'s, and decodes back (x = y = z = 0.0013837706, w = 0.99999714)");
+    }
+
     static void CheckPackedAllocations()
     {
         var g = new Pakt.Test.Packed.Floats();
@@ -537,6 +558,7 @@ static class CrossTest
         CheckVectors(args[0], boundaryTypes);
         WriteValues(args[1]);
         CheckAllocations();
+        CheckPackedHandDerived();
         CheckPacked(args[4], args[5]);
         CheckPackedAllocations();
         if (failures != 0)
