@@ -184,7 +184,7 @@ static class CrossTest
         var reused = new Dictionary<string, object>();
         var mutated = new Dictionary<string, int>();
         var verdicts = new StringBuilder();
-        int encodeErrors = 0, payloads = 0, inPlace = 0;
+        int encodeErrors = 0, payloads = 0, inPlace = 0, reencodedSame = 0, reencodedOther = 0;
         foreach (string line in File.ReadAllLines(path, Encoding.UTF8))
         {
             string[] p = line.Split('\t');
@@ -239,6 +239,18 @@ static class CrossTest
             try { back = delta ? c.DeserializeDelta(bytes, baseline) : c.Deserialize(bytes, Pakt.Format.Packed); }
             catch (Exception e) { Fail(key + ": C# cannot decode C++ bytes " + p[2] + ": " + e.GetType().Name + " " + e.Message); continue; }
             if (c.ToJson(back) != p[3]) { Fail(key + ": decoded JSON differs\n  C++: " + p[3] + "\n  C#:  " + c.ToJson(back)); continue; }
+            if (!delta)
+            {
+                // A decoded value encodes again (docs/packed.md: the float32 nearest to a range's end
+                // counts as that end). Mostly to the same bytes — not always: a smallest-three
+                // quaternion at a tie (two largest components equal) decodes with another largest one.
+                try
+                {
+                    if (Hex(c.Serialize(back, Pakt.Format.Packed)) == p[2]) ++reencodedSame;
+                    else ++reencodedOther;
+                }
+                catch (Pakt.EncodeException e) { Fail(key + ": the value decoded from " + p[2] + " does not encode again: " + e.Message); continue; }
+            }
             if (delta)
             {
                 // In place: the baseline itself becomes the value (at an offset in a larger buffer).
@@ -296,9 +308,10 @@ static class CrossTest
         }
         File.WriteAllText(outPath, verdicts.ToString(), new UTF8Encoding(false));
         foreach (var kv in counts)
-            Console.WriteLine("C++ -> C# " + kv.Key + ": " + kv.Value + " payloads (same bytes, size, decode, reuse" + (kv.Key.EndsWith("delta") ? ", in place" : "") + ")");
+            Console.WriteLine("C++ -> C# " + kv.Key + ": " + kv.Value + " payloads (same bytes, size, decode, " + (kv.Key.EndsWith("delta") ? "in place" : "re-encode, reuse") + ")");
         Console.WriteLine("packed: " + payloads + " payloads equal, " + encodeErrors + " values C++ and C# both refuse with the same text, " +
-                          inPlace + " deltas applied in place");
+                          inPlace + " deltas applied in place; decoded values encode again: " + reencodedSame +
+                          " to the same bytes, " + reencodedOther + " to others (smallest-three ties)");
     }
 
     // One payload derived by hand from docs/packed.md (bits least significant first), independent of

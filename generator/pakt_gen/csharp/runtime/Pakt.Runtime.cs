@@ -931,17 +931,17 @@ namespace Pakt
             }
         }
 
-        private void Quantized(double v, PackedCode c)
+        private void Quantized(double input, double v, PackedCode c)
         {
             ulong q;
-            if (!Packed.Quantize(v, c.QMin, c.QMax, c.Steps, out q))
+            if (!Packed.Quantize(input, c.QMin, c.QMax, c.Steps, out q))
                 throw Outside(Packed.NumberText(v), Packed.NumberText(c.QMin), Packed.NumberText(c.QMax));
             Write(q, c.Bits);
         }
 
         public void F32(float v, PackedCode c)
         {
-            if (c.Kind == PackedKind.Quantized) { Quantized(v, c); return; }
+            if (c.Kind == PackedKind.Quantized) { Quantized(Packed.QuantizeInput(v, c), v, c); return; }
             FloatBits b = default(FloatBits);
             b.F = v;
             Write(b.U, 32);
@@ -949,7 +949,7 @@ namespace Pakt
 
         public void F64(double v, PackedCode c)
         {
-            if (c.Kind == PackedKind.Quantized) { Quantized(v, c); return; }
+            if (c.Kind == PackedKind.Quantized) { Quantized(v, v, c); return; }
             Write((ulong)BitConverter.DoubleToInt64Bits(v), 64);
         }
 
@@ -1382,6 +1382,16 @@ namespace Pakt
             return true;
         }
 
+        /// <summary>A float32 as Quantize takes it: the float32 nearest to min (max) — what a decoder
+        /// gives for min (max), which may lie just outside the range (float(-3.2) &lt; -3.2) — counts as
+        /// min (max), as pakt::packing::detail::quantize_input.</summary>
+        public static double QuantizeInput(float v, PackedCode c)
+        {
+            if (v == (float)c.QMin) return c.QMin;
+            if (v == (float)c.QMax) return c.QMax;
+            return v;
+        }
+
         public static double Dequantize(ulong q, double min, double max, ulong steps)
         {
             if (q == steps) return max;
@@ -1444,7 +1454,11 @@ namespace Pakt
             return b.U;
         }
 
-        public static bool SameF32(float a, float b, PackedCode c) { return SameF64Code(a, b, c, Bits32(a) == Bits32(b)); }
+        public static bool SameF32(float a, float b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized) return Bits32(a) == Bits32(b);
+            return SameF64Code(QuantizeInput(a, c), QuantizeInput(b, c), c, false);
+        }
 
         public static bool SameF64(double a, double b, PackedCode c)
         {
