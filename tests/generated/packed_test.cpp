@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "packed.pakt.h"
+#include "packed_edges.pakt.h"
 #include "test_values.hpp"
 
 namespace {
@@ -669,6 +670,48 @@ TEST(Packed, DeltaAppendsAndRemovesElements) {
   EXPECT_TRUE(same(out.cubes, fewer.cubes));
   ASSERT_TRUE(Deserialize(Serialize(base, fewer, pakt::packed), fewer, out, pakt::packed));
   EXPECT_TRUE(same(out.cubes, base.cubes));
+}
+
+// ------------------------------------------------------------------------------ edge cases
+namespace pe = pakt::test::packed_edges;
+
+TEST(Packed, EdgeCases) {
+  pe::Edges m;
+  m.huge = pe::Huge::huge;  // a varint enum: 2^64 - 1 in ten groups
+  m.huges = {pe::Huge::small, pe::Huge::huge};
+  m.level = 5;  // deprecated: written as its default, 3
+  m.chunks = {{1, 2, 3}, {}};
+  m.raw = {0, 255, 7};
+  m.tiny = pe::Tiny{1};  // min and max of a quantized range decode exactly
+  m.pair = {pe::Tiny{-1}, pe::Tiny{1}};
+  const std::vector<std::uint8_t> bytes = Serialize(m, pakt::packed);
+  pe::Edges decoded;
+  decoded.level = 4;  // whatever it held, a deprecated field decodes as its default
+  ASSERT_TRUE(Deserialize(bytes, decoded, pakt::packed));
+  pe::Edges expected = m;
+  expected.level = 3;
+  EXPECT_TRUE(same(decoded, expected));
+
+  // Deltas: against the decoded value, in place too (the optional message, a list of varint enums).
+  pe::Edges value = decoded;
+  value.huges.push_back(pe::Huge::small);
+  value.tiny.reset();
+  value.pair[1].v = -1;
+  value.level = 5;
+  pe::Edges out;
+  ASSERT_TRUE(Deserialize(Serialize(value, decoded, pakt::packed), decoded, out, pakt::packed));
+  pe::Edges full;
+  ASSERT_TRUE(Deserialize(Serialize(value, pakt::packed), full, pakt::packed));
+  EXPECT_TRUE(same(out, full));
+  EXPECT_EQ(out.level, 3);
+  ASSERT_TRUE(Deserialize(Serialize(value, decoded, pakt::packed), decoded, decoded, pakt::packed));
+  EXPECT_TRUE(same(decoded, full));
+
+  // bytes[]: each element by max_length ("length"), the list by max_count.
+  m.chunks = {{1, 2, 3, 4}};
+  EXPECT_EQ(encode_error(m), "Edges.chunks[0]: length 4 exceeds max_length 3");
+  m.chunks = {{}, {}, {}};
+  EXPECT_EQ(encode_error(m), "Edges.chunks: count 3 exceeds max_count 2");
 }
 
 }  // namespace

@@ -279,17 +279,9 @@ bool Same(T a, T b, Ranged) noexcept {
   return a == b;
 }
 
-template <class T, class = std::enable_if_t<std::is_integral_v<T>>>
-bool Write(BitWriter& w, T v, Varint) {
-  if constexpr (std::is_signed_v<T>) {
-    WriteVarint(w, detail::zigzag(v));
-  } else {
-    WriteVarint(w, v);
-  }
-  return true;
-}
-template <class T, class = std::enable_if_t<std::is_integral_v<T>>>
-[[nodiscard]] bool Read(BitReader& r, T& v, Varint) {
+// An integer's varint (zig-zag for signed types), checked against what T holds.
+template <class T>
+[[nodiscard]] bool ReadVarintValue(BitReader& r, T& v) {
   const std::size_t at = r.bit_offset();
   std::uint64_t u = 0;
   if (!ReadVarint(r, u)) return false;
@@ -309,7 +301,30 @@ template <class T, class = std::enable_if_t<std::is_integral_v<T>>>
   }
   return true;
 }
-template <class T, class = std::enable_if_t<std::is_integral_v<T>>>
+// Enums too: a uint64 enum with a value above INT64_MAX, which no Ranged min can hold, is a varint.
+template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
+bool Write(BitWriter& w, T v, Varint c) {
+  if constexpr (std::is_enum_v<T>) {
+    return Write(w, static_cast<std::underlying_type_t<T>>(v), c);
+  } else if constexpr (std::is_signed_v<T>) {
+    WriteVarint(w, detail::zigzag(v));
+  } else {
+    WriteVarint(w, v);
+  }
+  return true;
+}
+template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
+[[nodiscard]] bool Read(BitReader& r, T& v, Varint c) {
+  if constexpr (std::is_enum_v<T>) {
+    std::underlying_type_t<T> u{};
+    if (!Read(r, u, c)) return false;
+    v = static_cast<T>(u);
+    return true;
+  } else {
+    return ReadVarintValue(r, v);
+  }
+}
+template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
 bool Same(T a, T b, Varint) noexcept {
   return a == b;
 }
