@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "packed.pakt.h"
+#include "packed_edges.pakt.h"
 #include "pakt_internal/hex.hpp"
 #include "test_values.hpp"
 
@@ -73,6 +74,8 @@ PAKT_CS_NAME(pakt::test::packed::Collections, "Pakt.Test.Packed.Collections")
 PAKT_CS_NAME(pakt::test::packed::Cube, "Pakt.Test.Packed.Cube")
 PAKT_CS_NAME(pakt::test::packed::Camera, "Pakt.Test.Packed.Camera")
 PAKT_CS_NAME(pakt::test::packed::Scene, "Pakt.Test.Packed.Scene")
+PAKT_CS_NAME(pakt::test::packed_edges::Tiny, "Pakt.Test.PackedEdges.Tiny")
+PAKT_CS_NAME(pakt::test::packed_edges::Edges, "Pakt.Test.PackedEdges.Edges")
 #undef PAKT_CS_NAME
 
 template <class M, class F>
@@ -124,7 +127,9 @@ std::vector<std::string> split_tabs(const std::string& line) {
 
 // ---------------------------------------------------------------------------- packed
 namespace pk = pakt::test::packed;
-using PackedMessages = ::testing::Types<pk::Numbers, pk::Floats, pk::Collections, pk::Cube, pk::Camera, pk::Scene>;
+namespace pe = pakt::test::packed_edges;
+using PackedMessages = ::testing::Types<pk::Numbers, pk::Floats, pk::Collections, pk::Cube, pk::Camera, pk::Scene,
+                                        pe::Tiny, pe::Edges>;
 
 constexpr int kPackedValuesPerMessage = 120;
 
@@ -295,10 +300,49 @@ pk::Scene next_tick(const pk::Scene& base, pakt_test::Rng& rng) {
   return m;
 }
 
+// tests/schemas/packed_edges.yaml: a uint64 enum above INT64_MAX (a varint), a deprecated ranged
+// field, bytes[] and uint8[] lengths, an optional message and a fixed array of messages.
+void randomize_packed(pe::Tiny& m, pakt_test::Rng& rng) {
+  m.v = in_range_f(rng, -1, 1, 15);
+  if (pakt_test::chance(rng, 30)) m.v = 1.5f;
+}
+pe::Huge huge_value(pakt_test::Rng& rng) { return rng() & 1 ? pe::Huge::huge : pe::Huge::small; }
+void randomize_packed(pe::Edges& m, pakt_test::Rng& rng) {
+  m.huge = huge_value(rng);
+  m.huges.resize(rng() % 5);
+  for (auto& h : m.huges) h = huge_value(rng);
+  m.chunks.resize(rng() % 3);
+  for (auto& c : m.chunks) {
+    c.resize(rng() % 4);
+    for (auto& b : c) b = static_cast<std::uint8_t>(rng());
+  }
+  m.raw.resize(rng() % 6);
+  for (auto& b : m.raw) b = static_cast<std::uint8_t>(rng());
+  if (rng() & 1) {
+    m.tiny.emplace();
+    randomize_packed(*m.tiny, rng);
+  } else {
+    m.tiny.reset();
+  }
+  for (auto& t : m.pair) randomize_packed(t, rng);
+}
+pe::Edges next_tick(const pe::Edges& base, pakt_test::Rng& rng) {
+  pe::Edges m = base;
+  switch (rng() % 5) {
+    case 0: m.huge = huge_value(rng); break;
+    case 1: randomize_packed(m.pair[rng() % 2], rng); break;
+    case 2: m.tiny.reset(); break;
+    case 3: randomize_packed(m, rng); break;
+    default: break;
+  }
+  return m;
+}
+
 template <class M>
 void randomize_any(M& m, pakt_test::Rng& rng) {
   if constexpr (std::is_same_v<M, pk::Numbers> || std::is_same_v<M, pk::Floats> || std::is_same_v<M, pk::Collections> ||
-                std::is_same_v<M, pk::Cube> || std::is_same_v<M, pk::Camera> || std::is_same_v<M, pk::Scene>) {
+                std::is_same_v<M, pk::Cube> || std::is_same_v<M, pk::Camera> || std::is_same_v<M, pk::Scene> ||
+                std::is_same_v<M, pe::Tiny> || std::is_same_v<M, pe::Edges>) {
     randomize_packed(m, rng);
   } else {
     pakt_test::randomize(m, rng);
@@ -332,16 +376,17 @@ void write_packed_values(std::ostream& out, std::uint64_t seed) {
   }
 }
 
-void write_scene_deltas(std::ostream& out, std::uint64_t seed) {
+template <class D>
+void write_deltas(std::ostream& out, std::uint64_t seed, int count) {
   pakt_test::Rng rng(seed);
-  for (int i = 0; i < 200; ++i) {
-    pk::Scene base{};
+  for (int i = 0; i < count; ++i) {
+    D base{};
     if (i > 0) randomize_packed(base, rng);
-    pk::Scene m = i % 7 == 3 ? base : next_tick(base, rng);
+    D m = i % 7 == 3 ? base : next_tick(base, rng);
     if (i % 11 == 5) {  // against a baseline the receiver decoded (its quantized values)
       std::vector<std::uint8_t> bytes;
       if (Serialize(base, bytes, pakt::packed)) {
-        pk::Scene decoded{};
+        D decoded{};
         if (Deserialize(pakt::ByteView(bytes), decoded, pakt::packed)) base = decoded;
       }
     }
@@ -351,16 +396,16 @@ void write_scene_deltas(std::ostream& out, std::uint64_t seed) {
     if (!s) {
       cell = "!" + s.message();
     } else {
-      pk::Scene back{};
+      D back{};
       const pakt::Status d = Deserialize(pakt::ByteView(delta), base, back, pakt::packed);
       if (!d) {
-        std::cerr << "Scene: C++ cannot decode its own delta: " << d.to_string() << "\n";
+        std::cerr << CsName<D>::kName << ": C++ cannot decode its own delta: " << d.to_string() << "\n";
         std::exit(1);
       }
       cell = to_hex(delta);
       json = ToJson(back);
     }
-    out << CsName<pk::Scene>::kName << "\tpacked-delta\t" << cell << '\t' << json << '\t'
+    out << CsName<D>::kName << "\tpacked-delta\t" << cell << '\t' << json << '\t'
         << to_hex(Serialize(m, pakt::compact)) << '\t' << to_hex(Serialize(base, pakt::compact)) << '\n';
   }
 }
@@ -378,7 +423,7 @@ std::string packed_verdict(const std::vector<std::uint8_t>& bytes, const std::ve
   M m{};
   pakt::Status s;
   if (baseline_compact != nullptr) {
-    if constexpr (std::is_same_v<M, pk::Scene>) {
+    if constexpr (std::is_same_v<M, pk::Scene> || std::is_same_v<M, pe::Edges>) {
       M base{};
       if (!Deserialize(pakt::ByteView(*baseline_compact), base, pakt::compact)) return "bad baseline";
       s = Deserialize(pakt::ByteView(bytes), base, m, pakt::packed);
@@ -505,7 +550,8 @@ int main(int argc, char** argv) {
     std::ofstream out(argv[2]);
     write_packed_all(out, pakt_test::AllMessages{}, 15001);
     write_packed_all(out, PackedMessages{}, 16001);
-    write_scene_deltas(out, 17001);
+    write_deltas<pk::Scene>(out, 17001, 200);
+    write_deltas<pe::Edges>(out, 18001, 100);
     return out ? 0 : 1;
   }
   if (mode == "read-packed") return read_packed_file(argv[2]);

@@ -103,7 +103,8 @@ def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
     root = os.path.dirname(os.path.dirname(source_dir))
     schemas = [os.path.join(root, p) for p in ("tests/schemas/rich.yaml", "tests/schemas/framed.yaml",
                                                  "tests/schemas/evolution_v2.yaml", "schemas/photon_seed.yaml",
-                                                 "schemas/game.yaml", "tests/schemas/packed.yaml")]
+                                                 "schemas/game.yaml", "tests/schemas/packed.yaml",
+                                                 "tests/schemas/packed_edges.yaml")]
     os.makedirs(work, exist_ok=True)
     sources = generate(pakt, os.path.join(work, "generated"), schemas)
     exe = os.path.join(work, "CrossTest.exe")
