@@ -33,12 +33,31 @@ auto Simulate() {
   return pair;
 }
 
+// The generated free functions, found by argument-dependent lookup (the codecs' member functions of
+// the same names would hide them).
+template <class Snapshot, class Format>
+bool EncodeSnapshot(const Snapshot& s, std::vector<std::uint8_t>& out, Format f) {
+  return static_cast<bool>(Serialize(s, out, f));
+}
+template <class Snapshot, class Format>
+bool DecodeSnapshot(const std::vector<std::uint8_t>& bytes, Snapshot& out, Format f) {
+  return static_cast<bool>(Deserialize(pakt::ByteView(bytes), out, f));
+}
+template <class Snapshot>
+bool EncodeDelta(const Snapshot& s, const Snapshot& base, std::vector<std::uint8_t>& out) {
+  return static_cast<bool>(Serialize(s, base, out, pakt::packed));
+}
+template <class Snapshot>
+bool DecodeDelta(const std::vector<std::uint8_t>& bytes, const Snapshot& base, Snapshot& out) {
+  return static_cast<bool>(Deserialize(pakt::ByteView(bytes), base, out, pakt::packed));
+}
+
 // The full packed decode of a snapshot: what a packed codec must give back.
 template <class Snapshot>
 Snapshot Quantized(const Snapshot& s) {
   std::vector<std::uint8_t> bytes;
   Snapshot out;
-  if (!Serialize(s, bytes, pakt::packed) || !Deserialize(pakt::ByteView(bytes), out, pakt::packed)) {
+  if (!EncodeSnapshot(s, bytes, pakt::packed) || !DecodeSnapshot(bytes, out, pakt::packed)) {
     Fail("snapshot", "the packed encoding of the data set failed");
   }
   return out;
@@ -48,17 +67,11 @@ template <class Snapshot, class Format>
 class FullCodec {
  public:
   FullCodec(const Snapshot& input, const Snapshot& expected) : input_(input), expected_(expected) {}
-  std::size_t Serialize() { return EncodeInto(input_, buffer_, Format{}) ? buffer_.size() : 0; }
-  bool Deserialize() { return DecodeFrom(buffer_, output_, Format{}); }
+  std::size_t Serialize() { return EncodeSnapshot(input_, buffer_, Format{}) ? buffer_.size() : 0; }
+  bool Deserialize() { return DecodeSnapshot(buffer_, output_, Format{}); }
   Snapshot Decoded() const { return output_ == expected_ ? input_ : Snapshot{}; }
 
  private:
-  static bool EncodeInto(const Snapshot& s, std::vector<std::uint8_t>& out, Format f) {
-    return static_cast<bool>(Serialize(s, out, f));
-  }
-  static bool DecodeFrom(const std::vector<std::uint8_t>& bytes, Snapshot& out, Format f) {
-    return static_cast<bool>(Deserialize(pakt::ByteView(bytes), out, f));
-  }
   Snapshot input_;
   Snapshot expected_;
   std::vector<std::uint8_t> buffer_;
@@ -70,17 +83,11 @@ class DeltaCodec {
  public:
   DeltaCodec(const Snapshot& input, const Snapshot& baseline, const Snapshot& expected)
       : input_(input), baseline_(baseline), receiver_baseline_(Quantized(baseline)), expected_(expected) {}
-  std::size_t Serialize() { return EncodeInto(input_, baseline_, buffer_) ? buffer_.size() : 0; }
-  bool Deserialize() { return DecodeFrom(buffer_, receiver_baseline_, output_); }
+  std::size_t Serialize() { return EncodeDelta(input_, baseline_, buffer_) ? buffer_.size() : 0; }
+  bool Deserialize() { return DecodeDelta(buffer_, receiver_baseline_, output_); }
   Snapshot Decoded() const { return output_ == expected_ ? input_ : Snapshot{}; }
 
  private:
-  static bool EncodeInto(const Snapshot& s, const Snapshot& base, std::vector<std::uint8_t>& out) {
-    return static_cast<bool>(Serialize(s, base, out, pakt::packed));
-  }
-  static bool DecodeFrom(const std::vector<std::uint8_t>& bytes, const Snapshot& base, Snapshot& out) {
-    return static_cast<bool>(Deserialize(pakt::ByteView(bytes), base, out, pakt::packed));
-  }
   Snapshot input_;
   Snapshot baseline_;           // the sender's copy
   Snapshot receiver_baseline_;  // the receiver's decode of it
