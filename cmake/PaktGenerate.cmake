@@ -176,6 +176,7 @@ function(pakt_generate)
         pakt_gen/csharp/types.py
         pakt_gen/csharp/unity_package.py
         pakt_gen/csharp/templates/message.cs.j2
+        pakt_gen/csharp/templates/packed.cs.j2
         pakt_gen/csharp/templates/schema.cs.j2
         pakt_gen/gdscript/__init__.py
         pakt_gen/gdscript/codec.py

@@ -1,9 +1,11 @@
 // The C# side of the cross-language tests (run by run_csharp_tests.py, compiled with mcs together with
 // the generated C# of the test schemas, run with mono). The test itself uses reflection to reach every
 // message type; the generated code and the runtime do not.
-//   CrossTest.exe VECTORS OUT SEED_HEX BOUNDARY_TYPES
+//   CrossTest.exe VECTORS OUT SEED_HEX BOUNDARY_TYPES PACKED_VECTORS PACKED_OUT
 // VECTORS: "<C# type>\t<format>\t<hex>\t<C++ ToJson>" lines from cross_vectors (C++).
 // OUT: the same lines for values the C# side makes up, for cross_vectors read.
+// PACKED_VECTORS: cross_vectors write-packed's lines (C++ packed bytes or encode errors, deltas).
+// PACKED_OUT: truncations and mutations of them with the C# verdict, for cross_vectors read-packed.
 using System;
 using System.Collections;
 using System.Collections.Generic;
@@ -34,7 +36,8 @@ static class CrossTest
     sealed class Codec
     {
         public Type Type;
-        MethodInfo _ser, _des, _desInto, _json, _size;
+        MethodInfo _ser, _des, _desInto, _json, _size, _serInto;
+        MethodInfo _serDelta, _desDelta, _desDeltaInto, _sizeDelta;
 
         public Codec(Type t)
         {
@@ -44,7 +47,22 @@ static class CrossTest
             _desInto = t.GetMethod("Deserialize", new[] { typeof(byte[]), typeof(int), typeof(int), t, typeof(Pakt.Format) });
             _json = t.GetMethod("ToJson", new[] { t });
             _size = t.GetMethod("SerializedSize", new[] { t, typeof(Pakt.Format) });
+            _serInto = t.GetMethod("Serialize", new[] { t, typeof(byte[]), typeof(int), typeof(Pakt.Format) });
+            _serDelta = t.GetMethod("Serialize", new[] { t, t, typeof(Pakt.Format) });
+            _desDelta = t.GetMethod("Deserialize", new[] { typeof(byte[]), t, typeof(Pakt.Format) });
+            _desDeltaInto = t.GetMethod("Deserialize", new[] { typeof(byte[]), typeof(int), typeof(int), t, t, typeof(Pakt.Format) });
+            _sizeDelta = t.GetMethod("SerializedSize", new[] { t, t, typeof(Pakt.Format) });
         }
+
+        public int SerializeInto(object v, byte[] b, int off, Pakt.Format f) { return (int)Call(_serInto, v, b, off, f); }
+        public bool HasDelta { get { return _serDelta != null; } }
+        public byte[] SerializeDelta(object v, object baseline) { return (byte[])Call(_serDelta, v, baseline, Pakt.Format.Packed); }
+        public object DeserializeDelta(byte[] b, object baseline) { return Call(_desDelta, b, baseline, Pakt.Format.Packed); }
+        public void DeserializeDeltaInto(byte[] b, int off, int n, object baseline, object into)
+        {
+            Call(_desDeltaInto, b, off, n, baseline, into, Pakt.Format.Packed);
+        }
+        public int SizeDelta(object v, object baseline) { return (int)Call(_sizeDelta, v, baseline, Pakt.Format.Packed); }
 
         static object Call(MethodInfo m, params object[] args)
         {
@@ -146,6 +164,209 @@ static class CrossTest
         }
         foreach (var kv in counts) Console.WriteLine("C++ -> C# " + kv.Key + ": " + kv.Value + " values (decode, ToJson, re-encode, reuse)");
         Console.WriteLine("truncations: " + truncations + " (" + olderPrefixes + " older-version prefixes of versioned messages decoded), hostile buffers: " + fuzzed);
+    }
+
+    // ------------------------------------------------------------------ packed: C++ bytes <-> C#
+    // The C# verdict on bytes, as cross_vectors read-packed prints the C++ one.
+    static string Verdict(Codec c, byte[] bytes, object baseline)
+    {
+        try
+        {
+            object v = baseline != null ? c.DeserializeDelta(bytes, baseline) : c.Deserialize(bytes, Pakt.Format.Packed);
+            return "ok " + c.ToJson(v);
+        }
+        catch (Pakt.DecodeException e) { return "offset " + e.Offset + ": " + e.Message; }
+    }
+
+    static void CheckPacked(string path, string outPath)
+    {
+        var counts = new SortedDictionary<string, int>();
+        var reused = new Dictionary<string, object>();
+        var mutated = new Dictionary<string, int>();
+        var verdicts = new StringBuilder();
+        int encodeErrors = 0, payloads = 0, inPlace = 0, reencodedSame = 0, reencodedOther = 0;
+        foreach (string line in File.ReadAllLines(path, Encoding.UTF8))
+        {
+            string[] p = line.Split('\t');
+            Codec c = CodecOf(p[0]);
+            bool delta = p[1] == "packed-delta";
+            string key = p[0] + " " + p[1];
+            // The value (and the baseline) losslessly, from their compact bytes.
+            object value = c.Deserialize(FromHex(p[4]), Pakt.Format.Compact);
+            object baseline = delta ? c.Deserialize(FromHex(p[5]), Pakt.Format.Compact) : null;
+            if (p[2].StartsWith("!", StringComparison.Ordinal))
+            {
+                // C++ refused to encode the value: C# refuses with the same text.
+                try
+                {
+                    byte[] b = delta ? c.SerializeDelta(value, baseline) : c.Serialize(value, Pakt.Format.Packed);
+                    Fail(key + ": C++ refused (" + p[2].Substring(1) + ") but C# encoded " + Hex(b));
+                }
+                catch (Pakt.EncodeException e)
+                {
+                    if (e.Message != p[2].Substring(1)) Fail(key + ": encode error differs\n  C++: " + p[2].Substring(1) + "\n  C#:  " + e.Message);
+                    else ++encodeErrors;
+                }
+                continue;
+            }
+            byte[] bytes = FromHex(p[2]);
+            // C# encodes the same value to the same bytes, measures them and writes them into a buffer.
+            byte[] mine;
+            try { mine = delta ? c.SerializeDelta(value, baseline) : c.Serialize(value, Pakt.Format.Packed); }
+            catch (Exception e) { Fail(key + ": C# cannot encode what C++ encoded to " + p[2] + ": " + e.Message); continue; }
+            if (Hex(mine) != p[2]) { Fail(key + ": packed bytes differ\n  C++: " + p[2] + "\n  C#:  " + Hex(mine)); continue; }
+            int size = delta ? c.SizeDelta(value, baseline) : c.Size(value, Pakt.Format.Packed);
+            if (size != bytes.Length) { Fail(key + ": SerializedSize " + size + " != " + bytes.Length); continue; }
+            if (!delta)
+            {
+                byte[] buffer = new byte[bytes.Length + 5];
+                int n = c.SerializeInto(value, buffer, 3, Pakt.Format.Packed);
+                byte[] written = new byte[n];
+                Buffer.BlockCopy(buffer, 3, written, 0, n);
+                if (Hex(written) != p[2]) { Fail(key + ": Serialize into a buffer wrote " + Hex(written)); continue; }
+                if (bytes.Length > 0)
+                {
+                    try
+                    {
+                        c.SerializeInto(value, new byte[bytes.Length + 1], 2, Pakt.Format.Packed);
+                        Fail(key + ": Serialize into a buffer too small did not throw");
+                    }
+                    catch (Pakt.EncodeException) { }
+                }
+            }
+            // C# decodes the C++ bytes to what C++ decoded.
+            object back;
+            try { back = delta ? c.DeserializeDelta(bytes, baseline) : c.Deserialize(bytes, Pakt.Format.Packed); }
+            catch (Exception e) { Fail(key + ": C# cannot decode C++ bytes " + p[2] + ": " + e.GetType().Name + " " + e.Message); continue; }
+            if (c.ToJson(back) != p[3]) { Fail(key + ": decoded JSON differs\n  C++: " + p[3] + "\n  C#:  " + c.ToJson(back)); continue; }
+            if (!delta)
+            {
+                // A decoded value encodes again (docs/packed.md: the float32 nearest to a range's end
+                // counts as that end). Mostly to the same bytes — not always: a smallest-three
+                // quaternion at a tie (two largest components equal) decodes with another largest one.
+                try
+                {
+                    if (Hex(c.Serialize(back, Pakt.Format.Packed)) == p[2]) ++reencodedSame;
+                    else ++reencodedOther;
+                }
+                catch (Pakt.EncodeException e) { Fail(key + ": the value decoded from " + p[2] + " does not encode again: " + e.Message); continue; }
+            }
+            if (delta)
+            {
+                // In place: the baseline itself becomes the value (at an offset in a larger buffer).
+                byte[] padded = new byte[bytes.Length + 3];
+                Buffer.BlockCopy(bytes, 0, padded, 1, bytes.Length);
+                c.DeserializeDeltaInto(padded, 1, bytes.Length, baseline, baseline);
+                if (c.ToJson(baseline) != p[3]) { Fail(key + ": the delta applied in place differs: " + c.ToJson(baseline)); continue; }
+                ++inPlace;
+                baseline = c.Deserialize(FromHex(p[5]), Pakt.Format.Compact);
+            }
+            else
+            {
+                object into;
+                if (!reused.TryGetValue(key, out into)) { into = Activator.CreateInstance(c.Type); reused[key] = into; }
+                RandomValue(c.Type, into);
+                if (c.Type.Name == "Versioned") c.Type.GetField("old").SetValue(into, 7);
+                byte[] padded = new byte[bytes.Length + 3];
+                Buffer.BlockCopy(bytes, 0, padded, 2, bytes.Length);
+                c.DeserializeInto(padded, 2, bytes.Length, into, Pakt.Format.Packed);
+                if (c.ToJson(into) != p[3]) { Fail(key + ": decoding into a reused object differs: " + c.ToJson(into)); continue; }
+            }
+            ++payloads;
+            int k2;
+            counts.TryGetValue(key, out k2);
+            counts[key] = k2 + 1;
+            // Truncations and mutations of the first payloads: their C# verdicts, for the C++ side.
+            int seen;
+            mutated.TryGetValue(key, out seen);
+            if (seen >= 25) continue;
+            mutated[key] = seen + 1;
+            string baseHex = delta ? "\t" + p[5] : "";
+            var cases = new List<byte[]>();
+            for (int n = 0; n < bytes.Length; ++n)
+            {
+                byte[] prefix = new byte[n];
+                Buffer.BlockCopy(bytes, 0, prefix, 0, n);
+                cases.Add(prefix);
+            }
+            for (int k = 0; k < 12; ++k)
+            {
+                byte[] m = (byte[])bytes.Clone();
+                if (k == 0) { Array.Resize(ref m, m.Length + 1); }  // a trailing byte
+                else if (k == 1 && m.Length > 0) m[m.Length - 1] |= 0x80;  // padding bits (or a value's top bit)
+                else if (k < 8 && m.Length > 0) m[Rng.Next(m.Length)] ^= (byte)(1 << Rng.Next(8));  // one bit
+                else if (m.Length > 0) m[Rng.Next(m.Length)] = (byte)Rng.Next(256);
+                cases.Add(m);
+            }
+            foreach (byte[] m in cases)
+            {
+                string verdict;
+                try { verdict = Verdict(c, m, delta ? c.Deserialize(FromHex(p[5]), Pakt.Format.Compact) : null); }
+                catch (Exception e) { Fail(key + ": bytes " + Hex(m) + " threw " + e.GetType().Name + ": " + e.Message); continue; }
+                verdicts.Append(p[0]).Append('\t').Append(p[1]).Append('\t').Append(Hex(m)).Append('\t').Append(verdict).Append(baseHex).Append('\n');
+            }
+        }
+        File.WriteAllText(outPath, verdicts.ToString(), new UTF8Encoding(false));
+        foreach (var kv in counts)
+            Console.WriteLine("C++ -> C# " + kv.Key + ": " + kv.Value + " payloads (same bytes, size, decode, " + (kv.Key.EndsWith("delta") ? "in place" : "re-encode, reuse") + ")");
+        Console.WriteLine("packed: " + payloads + " payloads equal, " + encodeErrors + " values C++ and C# both refuse with the same text, " +
+                          inPlace + " deltas applied in place; decoded values encode again: " + reencodedSame +
+                          " to the same bytes, " + reencodedOther + " to others (smallest-three ties)");
+    }
+
+    // One payload derived by hand from docs/packed.md (bits least significant first), independent of
+    // both implementations: Cube {id 1, position (0, 0, 0), rotation identity, at_rest true}:
+    //   id: ranged [0, 1023], 10 bits: 1
+    //   position: each component quantized [-50, 50] in 100000 steps, 17 bits: round(50 x 100000 / 100) = 50000
+    //   rotation: smallest-three 9 bits: largest w -> index 3 in 2 bits; x, y, z = 0 quantized over
+    //             [-1/sqrt2, 1/sqrt2] in 511 steps: (0 + b) x 511 / 2b = 255.5 exactly -> 256 (half away from zero)
+    //   at_rest: 1 bit: 1
+    // 10 + 3 x 17 + 2 + 3 x 9 + 1 = 91 bits -> 12 bytes, the 5 high bits of the last 0.
+    static void CheckPackedHandDerived()
+    {
+        const string expected = "01400d831a06356c80000106";
+        var cube = new Pakt.Test.Packed.Cube { id = 1, rotation = new Pakt.Quaternion(0, 0, 0, 1), at_rest = true };
+        string got = Hex(Pakt.Test.Packed.Cube.Serialize(cube, Pakt.Format.Packed));
+        if (got != expected) { Fail("hand-derived Cube: expected " + expected + ", C# wrote " + got); return; }
+        var back = Pakt.Test.Packed.Cube.Deserialize(FromHex(expected), Pakt.Format.Packed);
+        // step 256 of 511 over [-b, b]: -b + 2b x 256 / 511 = 0.00138377061 (as a float 0.0013837706f); w = sqrt(1 - 3x²)
+        if (back.id != 1 || back.position.x != 0 || back.rotation.x != 0.0013837706f || back.rotation.w != 0.99999714f || !back.at_rest)
+            Fail("hand-derived Cube decodes to " + Pakt.Test.Packed.Cube.ToJson(back));
+        else Console.WriteLine("packed: the hand-derived Cube payload (docs/packed.md) is C#'s, and decodes back (x = y = z = 0.0013837706, w = 0.99999714)");
+    }
+
+    static void CheckPackedAllocations()
+    {
+        var g = new Pakt.Test.Packed.Floats();
+        // (A default Camera's fov, 0, is outside its range [30, 120]: both scenes set it.)
+        var scene = new Pakt.Test.Packed.Scene { frame = 121, camera = new Pakt.Test.Packed.Camera { fov = 60 } };
+        for (int i = 0; i < 5; ++i)
+            scene.cubes.Add(new Pakt.Test.Packed.Cube { id = (ushort)i, position = new Pakt.Vector3(i, -i, 0.5f), rotation = new Pakt.Quaternion(0, 0, 0, 1) });
+        var baseline = Pakt.Test.Packed.Scene.Deserialize(Pakt.Test.Packed.Scene.Serialize(scene, Pakt.Format.Compact), Pakt.Format.Compact);
+        baseline.frame = 120;
+        baseline.cubes[2].position.x = 3;
+        var other = Pakt.Test.Packed.Scene.Deserialize(Pakt.Test.Packed.Scene.Serialize(baseline, Pakt.Format.Compact), Pakt.Format.Compact);
+        var buffer = new byte[1024];
+        var into = new Pakt.Test.Packed.Floats();
+        for (int pass = 0; pass < 2; ++pass)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 1000; ++i)
+            {
+                int n = Pakt.Test.Packed.Floats.Serialize(g, buffer, 0, Pakt.Format.Packed);
+                Pakt.Test.Packed.Floats.Deserialize(buffer, 0, n, into, Pakt.Format.Packed);
+                n = Pakt.Test.Packed.Scene.Serialize(scene, baseline, buffer, 0, Pakt.Format.Packed);
+                Pakt.Test.Packed.Scene.Deserialize(buffer, 0, n, other, other, Pakt.Format.Packed);  // other becomes scene (quantized)
+                n = Pakt.Test.Packed.Scene.Serialize(baseline, other, buffer, 0, Pakt.Format.Packed);
+                Pakt.Test.Packed.Scene.Deserialize(buffer, 0, n, other, other, Pakt.Format.Packed);  // and back to baseline
+            }
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            if (pass == 1)
+            {
+                if (allocated != 0) Fail("packed Serialize into a buffer / Deserialize into an object (delta in place) allocated " + allocated + " bytes");
+                else Console.WriteLine("allocations: packed Serialize into a buffer + Deserialize into a reused object (Floats; Scene's deltas in place): 0 bytes in 6000 calls");
+            }
+        }
     }
 
     // ------------------------------------------------------------------ C# values -> C++
@@ -339,9 +560,9 @@ static class CrossTest
 
     static int Main(string[] args)
     {
-        if (args.Length != 4)
+        if (args.Length != 6)
         {
-            Console.Error.WriteLine("usage: CrossTest.exe VECTORS OUT SEED_HEX BOUNDARY_TYPES");
+            Console.Error.WriteLine("usage: CrossTest.exe VECTORS OUT SEED_HEX BOUNDARY_TYPES PACKED_VECTORS PACKED_OUT");
             return 2;
         }
         var boundaryTypes = new HashSet<string>(args[3].Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries));
@@ -350,6 +571,9 @@ static class CrossTest
         CheckVectors(args[0], boundaryTypes);
         WriteValues(args[1]);
         CheckAllocations();
+        CheckPackedHandDerived();
+        CheckPacked(args[4], args[5]);
+        CheckPackedAllocations();
         if (failures != 0)
         {
             Console.Error.WriteLine(failures + " failures");

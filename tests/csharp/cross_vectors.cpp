@@ -3,6 +3,21 @@
 //                              examples, in compact and mslima: "<C# type>\t<format>\t<hex>\t<ToJson>"
 //   cross_vectors read FILE    decodes each "<C# type>\t<format>\t<hex>\t<json>" line (bytes the C#
 //                              code wrote) and checks that the C++ ToJson equals the C# one
+//   cross_vectors write-packed FILE
+//                              the packed format (docs/packed.md) of seeded values of every test
+//                              message and of tests/schemas/packed.yaml's (in range, with edges,
+//                              rounding ties and a few values outside a range), and Scene's deltas:
+//                              "<C# type>\tpacked\t<packed hex or !error>\t<ToJson of the decoded
+//                              value>\t<compact hex of the value>" and "<C# type>\tpacked-delta\t<delta
+//                              hex or !error>\t<ToJson of the result>\t<compact hex of the value>\t
+//                              <compact hex of the baseline>"
+//   cross_vectors read-packed FILE
+//                              decodes each "<C# type>\tpacked|packed-delta\t<hex>\t<C# verdict>[\t
+//                              <compact hex of the baseline>]" line (truncations and mutations the C#
+//                              side made) and checks the C++ verdict: "ok <ToJson>" or Status::to_string()
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -11,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "packed.pakt.h"
+#include "packed_edges.pakt.h"
 #include "pakt_internal/hex.hpp"
 #include "test_values.hpp"
 
@@ -51,6 +68,14 @@ PAKT_CS_NAME(pakt::test::framed::Leaf, "Pakt.Test.Framed.Leaf")
 PAKT_CS_NAME(pakt::test::framed::Frame, "Pakt.Test.Framed.Frame")
 PAKT_CS_NAME(pakt::test::framed::Framed, "Pakt.Test.Framed.Framed")
 PAKT_CS_NAME(pakt::test::framed::Framing, "Pakt.Test.Framed.Framing")
+PAKT_CS_NAME(pakt::test::packed::Numbers, "Pakt.Test.Packed.Numbers")
+PAKT_CS_NAME(pakt::test::packed::Floats, "Pakt.Test.Packed.Floats")
+PAKT_CS_NAME(pakt::test::packed::Collections, "Pakt.Test.Packed.Collections")
+PAKT_CS_NAME(pakt::test::packed::Cube, "Pakt.Test.Packed.Cube")
+PAKT_CS_NAME(pakt::test::packed::Camera, "Pakt.Test.Packed.Camera")
+PAKT_CS_NAME(pakt::test::packed::Scene, "Pakt.Test.Packed.Scene")
+PAKT_CS_NAME(pakt::test::packed_edges::Tiny, "Pakt.Test.PackedEdges.Tiny")
+PAKT_CS_NAME(pakt::test::packed_edges::Edges, "Pakt.Test.PackedEdges.Edges")
 #undef PAKT_CS_NAME
 
 template <class M, class F>
@@ -98,6 +123,369 @@ std::vector<std::string> split_tabs(const std::string& line) {
     if (tab == std::string::npos) return parts;
     start = tab + 1;
   }
+}
+
+// ---------------------------------------------------------------------------- packed
+namespace pk = pakt::test::packed;
+namespace pe = pakt::test::packed_edges;
+using PackedMessages = ::testing::Types<pk::Numbers, pk::Floats, pk::Collections, pk::Cube, pk::Camera, pk::Scene,
+                                        pe::Tiny, pe::Edges>;
+
+constexpr int kPackedValuesPerMessage = 120;
+
+// A value of [lo, hi]: the ends, a step's rounding tie (min + (k + 1/2) x step), or uniform.
+double in_range(pakt_test::Rng& rng, double lo, double hi, double steps) {
+  switch (rng() % 8) {
+    case 0: return lo;
+    case 1: return hi;
+    case 2: {
+      const double k = static_cast<double>(rng() % static_cast<std::uint64_t>(steps));
+      return lo + (hi - lo) * (k + 0.5) / steps;
+    }
+    default: return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
+  }
+}
+float in_range_f(pakt_test::Rng& rng, double lo, double hi, double steps) {
+  float f = static_cast<float>(in_range(rng, lo, hi, steps));
+  if (f < lo) f = static_cast<float>(lo);  // float rounding may leave the range at its ends
+  if (f > hi) f = static_cast<float>(hi);
+  return f;
+}
+template <class T>
+T int_in(pakt_test::Rng& rng, std::int64_t lo, std::int64_t hi) {
+  switch (rng() % 4) {
+    case 0: return static_cast<T>(lo);
+    case 1: return static_cast<T>(hi);
+    default: {
+      const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+      const std::uint64_t off = span == ~std::uint64_t{0} ? rng() : rng() % (span + 1);
+      return static_cast<T>(static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + off));
+    }
+  }
+}
+pakt::Vector3 vec3_in(pakt_test::Rng& rng, double lo, double hi, double steps) {
+  return {in_range_f(rng, lo, hi, steps), in_range_f(rng, lo, hi, steps), in_range_f(rng, lo, hi, steps)};
+}
+// Mostly unit quaternions (random, identity, ties between components, negative largest), some not.
+pakt::Quaternion rotation(pakt_test::Rng& rng) {
+  switch (rng() % 10) {
+    case 0: return {0, 0, 0, 1};
+    case 1: return {0.5f, -0.5f, 0.5f, -0.5f};
+    case 2: return {0, 0.70710678f, 0, 0.70710678f};
+    case 3: return {-0.9f, 0.1f, 0.3f, -0.2f};
+    default: {
+      double c[4], n = 0;
+      for (double& x : c) {
+        x = static_cast<double>(rng() >> 11) * 0x1.0p-52 - 1;
+        n += x * x;
+      }
+      n = std::sqrt(n);
+      if (n == 0) return {0, 0, 0, 1};
+      return {static_cast<float>(c[0] / n), static_cast<float>(c[1] / n), static_cast<float>(c[2] / n),
+              static_cast<float>(c[3] / n)};
+    }
+  }
+}
+
+void randomize_packed(pk::Numbers& m, pakt_test::Rng& rng) {
+  m.flag = rng() & 1;
+  m.percent = int_in<std::uint8_t>(rng, 0, 100);
+  m.raw8 = pakt_test::random_integer<std::int8_t>(rng);
+  m.rawu8 = pakt_test::random_integer<std::uint8_t>(rng);
+  m.temperature = int_in<std::int16_t>(rng, -40, 60);
+  m.zig = pakt_test::random_integer<std::int64_t>(rng);
+  m.small_zig = pakt_test::random_integer<std::int32_t>(rng);
+  m.var = pakt_test::random_integer<std::uint64_t>(rng);
+  m.var16 = pakt_test::random_integer<std::uint16_t>(rng);
+  m.wide = pakt_test::random_integer<std::int64_t>(rng);
+  m.big = int_in<std::uint64_t>(rng, 1000, INT64_MAX);
+  m.negative = int_in<std::int32_t>(rng, -1000, -1);
+  m.phase = static_cast<pk::Phase>(rng() % 4);
+  m.only = pk::Only::single;
+  m.offset = static_cast<pk::Offset>(int_in<std::int16_t>(rng, -10, 20));
+  if (pakt_test::chance(rng, 20)) m.percent = 101;  // outside its range: an encode error
+}
+void randomize_packed(pk::Floats& m, pakt_test::Rng& rng) {
+  m.angle = in_range_f(rng, -3.2, 3.2, 6400);
+  m.ratio = in_range_f(rng, 0, 1, 255);
+  m.raw32 = pakt_test::random_float<float>(rng);
+  m.raw64 = pakt_test::random_float<double>(rng);
+  m.distance = in_range(rng, -10000, 10000, 200000000);
+  m.position = vec3_in(rng, -50, 50, 100000);
+  m.flat = {in_range_f(rng, 0, 10, 1023), in_range_f(rng, 0, 10, 1023)};
+  m.tint = {in_range_f(rng, 0, 1, 255), in_range_f(rng, 0, 1, 255), in_range_f(rng, 0, 1, 255),
+            in_range_f(rng, 0, 1, 255)};
+  m.cell = {int_in<std::int32_t>(rng, -512, 511), int_in<std::int32_t>(rng, -512, 511)};
+  m.voxel = {pakt_test::random_integer<std::int32_t>(rng), pakt_test::random_integer<std::int32_t>(rng),
+             pakt_test::random_integer<std::int32_t>(rng)};
+  m.rotation = rotation(rng);
+  m.raw_rotation = {pakt_test::random_float<float>(rng), pakt_test::random_float<float>(rng),
+                    pakt_test::random_float<float>(rng), pakt_test::random_float<float>(rng)};
+  switch (rng() % 40) {  // outside a range, NaN: encode errors
+    case 0: m.angle = 3.25f; break;
+    case 1: m.position.y = std::nanf(""); break;
+    case 2: m.rotation.z = std::nanf(""); break;
+    case 3: m.cell.y = 512; break;
+    case 4: m.distance = -1e300; break;
+    default: break;
+  }
+}
+void randomize_packed(pk::Collections& m, pakt_test::Rng& rng) {
+  m.name = pakt_test::random_text(rng, 16);
+  m.note = pakt_test::random_text(rng, 24);
+  m.blob.resize(rng() % 40);
+  for (auto& b : m.blob) b = static_cast<std::uint8_t>(rng());
+  m.scores.resize(rng() % 9);
+  for (auto& x : m.scores) x = int_in<std::uint16_t>(rng, 0, 1000);
+  m.deltas.resize(rng() % 6);
+  for (auto& x : m.deltas) x = int_in<std::int32_t>(rng, -100, 100);
+  for (auto& x : m.samples) x = in_range_f(rng, -1, 1, 200);
+  m.tags.resize(rng() % 5);
+  for (auto& t : m.tags) t = pakt_test::random_text(rng, 10);
+  m.numbers.resize(rng() % 4);
+  for (auto& n : m.numbers) randomize_packed(n, rng);
+  m.points.resize(rng() % 3);
+  for (auto& n : m.points) randomize_packed(n, rng);
+  for (auto& c : m.corners) c = {int_in<std::int32_t>(rng, 0, 255), int_in<std::int32_t>(rng, 0, 255)};
+  if (rng() & 1) m.maybe_level = int_in<std::uint8_t>(rng, 1, 99);
+  if (rng() & 1) {
+    m.maybe_floats.emplace();
+    randomize_packed(*m.maybe_floats, rng);
+  }
+  if (rng() & 1) m.maybe_name = pakt_test::random_text(rng, 8);
+  if (pakt_test::chance(rng, 20) && !m.scores.empty()) m.scores.back() = 1001;
+}
+void randomize_packed(pk::Cube& m, pakt_test::Rng& rng) {
+  m.id = int_in<std::uint16_t>(rng, 0, 1023);
+  m.position = vec3_in(rng, -50, 50, 100000);
+  m.rotation = rotation(rng);
+  m.at_rest = rng() & 1;
+  if (pakt_test::chance(rng, 60)) m.position.y = 300;
+}
+void randomize_packed(pk::Camera& m, pakt_test::Rng& rng) {
+  m.eye = vec3_in(rng, -100, 100, 20000);
+  m.fov = in_range_f(rng, 30, 120, 127);
+}
+void randomize_packed(pk::Scene& m, pakt_test::Rng& rng) {
+  m.frame = pakt_test::random_integer<std::uint32_t>(rng);
+  m.cubes.resize(rng() % 12);
+  for (auto& c : m.cubes) randomize_packed(c, rng);
+  randomize_packed(m.camera, rng);
+  for (auto& c : m.anchors) randomize_packed(c, rng);
+  m.phase = static_cast<pk::Phase>(rng() % 4);
+  if (rng() & 1) m.score = int_in<std::int32_t>(rng, 0, 100000);
+}
+
+// The next tick of a scene: a few cubes moved (some by less than a step), some appended or dropped.
+pk::Scene next_tick(const pk::Scene& base, pakt_test::Rng& rng) {
+  pk::Scene m = base;
+  m.frame = base.frame + 1;
+  for (auto& c : m.cubes) {
+    switch (rng() % 6) {
+      case 0: randomize_packed(c, rng); break;
+      case 1: c.position.x = std::min(50.0f, std::max(-50.0f, c.position.x + 0.0001f)); break;  // below the precision
+      case 2: c.at_rest = !c.at_rest; break;
+      default: break;
+    }
+  }
+  switch (rng() % 4) {
+    case 0: m.cubes.resize(m.cubes.size() + rng() % 3); for (std::size_t i = base.cubes.size(); i < m.cubes.size(); ++i) randomize_packed(m.cubes[i], rng); break;
+    case 1: m.cubes.resize(m.cubes.size() / 2); break;
+    default: break;
+  }
+  if (rng() & 1) randomize_packed(m.camera, rng);
+  if (rng() % 3 == 0) randomize_packed(m.anchors[rng() % 2], rng);
+  if (rng() % 4 == 0) m.phase = static_cast<pk::Phase>(rng() % 4);
+  if (rng() % 4 == 0) m.score.reset();
+  return m;
+}
+
+// tests/schemas/packed_edges.yaml: a uint64 enum above INT64_MAX (a varint), a deprecated ranged
+// field, bytes[] and uint8[] lengths, an optional message and a fixed array of messages.
+void randomize_packed(pe::Tiny& m, pakt_test::Rng& rng) {
+  m.v = in_range_f(rng, -1, 1, 15);
+  if (pakt_test::chance(rng, 30)) m.v = 1.5f;
+}
+pe::Huge huge_value(pakt_test::Rng& rng) { return rng() & 1 ? pe::Huge::huge : pe::Huge::small; }
+void randomize_packed(pe::Edges& m, pakt_test::Rng& rng) {
+  m.huge = huge_value(rng);
+  m.huges.resize(rng() % 5);
+  for (auto& h : m.huges) h = huge_value(rng);
+  m.chunks.resize(rng() % 3);
+  for (auto& c : m.chunks) {
+    c.resize(rng() % 4);
+    for (auto& b : c) b = static_cast<std::uint8_t>(rng());
+  }
+  m.raw.resize(rng() % 6);
+  for (auto& b : m.raw) b = static_cast<std::uint8_t>(rng());
+  if (rng() & 1) {
+    m.tiny.emplace();
+    randomize_packed(*m.tiny, rng);
+  } else {
+    m.tiny.reset();
+  }
+  for (auto& t : m.pair) randomize_packed(t, rng);
+}
+pe::Edges next_tick(const pe::Edges& base, pakt_test::Rng& rng) {
+  pe::Edges m = base;
+  switch (rng() % 5) {
+    case 0: m.huge = huge_value(rng); break;
+    case 1: randomize_packed(m.pair[rng() % 2], rng); break;
+    case 2: m.tiny.reset(); break;
+    case 3: randomize_packed(m, rng); break;
+    default: break;
+  }
+  return m;
+}
+
+template <class M>
+void randomize_any(M& m, pakt_test::Rng& rng) {
+  if constexpr (std::is_same_v<M, pk::Numbers> || std::is_same_v<M, pk::Floats> || std::is_same_v<M, pk::Collections> ||
+                std::is_same_v<M, pk::Cube> || std::is_same_v<M, pk::Camera> || std::is_same_v<M, pk::Scene> ||
+                std::is_same_v<M, pe::Tiny> || std::is_same_v<M, pe::Edges>) {
+    randomize_packed(m, rng);
+  } else {
+    pakt_test::randomize(m, rng);
+  }
+}
+
+template <class M>
+std::string packed_or_error(const M& m, std::string& json) {
+  std::vector<std::uint8_t> bytes;
+  const pakt::Status s = Serialize(m, bytes, pakt::packed);
+  if (!s) return "!" + s.message();
+  M back{};
+  const pakt::Status d = Deserialize(pakt::ByteView(bytes), back, pakt::packed);
+  if (!d) {
+    std::cerr << CsName<M>::kName << ": C++ cannot decode its own packed bytes: " << d.to_string() << "\n";
+    std::exit(1);
+  }
+  json = ToJson(back);
+  return to_hex(bytes);
+}
+
+template <class M>
+void write_packed_values(std::ostream& out, std::uint64_t seed) {
+  pakt_test::Rng rng(seed);
+  for (int i = 0; i <= kPackedValuesPerMessage; ++i) {
+    M m{};
+    if (i > 0) randomize_any(m, rng);  // i == 0: the defaults
+    std::string json;
+    const std::string packed = packed_or_error(m, json);
+    out << CsName<M>::kName << "\tpacked\t" << packed << '\t' << json << '\t' << to_hex(Serialize(m, pakt::compact)) << '\n';
+  }
+}
+
+template <class D>
+void write_deltas(std::ostream& out, std::uint64_t seed, int count) {
+  pakt_test::Rng rng(seed);
+  for (int i = 0; i < count; ++i) {
+    D base{};
+    if (i > 0) randomize_packed(base, rng);
+    D m = i % 7 == 3 ? base : next_tick(base, rng);
+    if (i % 11 == 5) {  // against a baseline the receiver decoded (its quantized values)
+      std::vector<std::uint8_t> bytes;
+      if (Serialize(base, bytes, pakt::packed)) {
+        D decoded{};
+        if (Deserialize(pakt::ByteView(bytes), decoded, pakt::packed)) base = decoded;
+      }
+    }
+    std::vector<std::uint8_t> delta;
+    std::string cell, json;
+    const pakt::Status s = Serialize(m, base, delta, pakt::packed);
+    if (!s) {
+      cell = "!" + s.message();
+    } else {
+      D back{};
+      const pakt::Status d = Deserialize(pakt::ByteView(delta), base, back, pakt::packed);
+      if (!d) {
+        std::cerr << CsName<D>::kName << ": C++ cannot decode its own delta: " << d.to_string() << "\n";
+        std::exit(1);
+      }
+      cell = to_hex(delta);
+      json = ToJson(back);
+    }
+    out << CsName<D>::kName << "\tpacked-delta\t" << cell << '\t' << json << '\t'
+        << to_hex(Serialize(m, pakt::compact)) << '\t' << to_hex(Serialize(base, pakt::compact)) << '\n';
+  }
+}
+
+template <class... M>
+void write_packed_all(std::ostream& out, ::testing::Types<M...>, std::uint64_t seed) {
+  ((write_packed_values<M>(out, seed++)), ...);
+}
+
+// The C++ verdict on bytes: "ok <ToJson>" or the Status text.
+using PackedDecoder = std::string (*)(const std::vector<std::uint8_t>&, const std::vector<std::uint8_t>* baseline_compact);
+
+template <class M>
+std::string packed_verdict(const std::vector<std::uint8_t>& bytes, const std::vector<std::uint8_t>* baseline_compact) {
+  M m{};
+  pakt::Status s;
+  if (baseline_compact != nullptr) {
+    if constexpr (std::is_same_v<M, pk::Scene> || std::is_same_v<M, pe::Edges>) {
+      M base{};
+      if (!Deserialize(pakt::ByteView(*baseline_compact), base, pakt::compact)) return "bad baseline";
+      s = Deserialize(pakt::ByteView(bytes), base, m, pakt::packed);
+    } else {
+      return "not a delta message";
+    }
+  } else {
+    s = Deserialize(pakt::ByteView(bytes), m, pakt::packed);
+  }
+  return s ? "ok " + ToJson(m) : s.to_string();
+}
+
+template <class... M>
+void add_packed_decoders(std::map<std::string, PackedDecoder>& table, ::testing::Types<M...>) {
+  ((table[CsName<M>::kName] = &packed_verdict<M>), ...);
+}
+
+int read_packed_file(const char* path) {
+  std::map<std::string, PackedDecoder> table;
+  add_packed_decoders(table, pakt_test::AllMessages{});
+  add_packed_decoders(table, PackedMessages{});
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "cannot read " << path << "\n";
+    return 2;
+  }
+  std::map<std::string, int> checked;
+  int failures = 0, n = 0, errors = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    ++n;
+    const auto parts = split_tabs(line);
+    std::vector<std::uint8_t> bytes, baseline;
+    const bool delta = parts.size() == 5;
+    if ((parts.size() != 4 && !delta) || !pakt::internal::parse_hex(parts[2], bytes) || table.count(parts[0]) == 0 ||
+        (delta && !pakt::internal::parse_hex(parts[4], baseline))) {
+      std::cerr << path << ":" << n << ": malformed line\n";
+      return 2;
+    }
+    const std::string verdict = table.at(parts[0])(bytes, delta ? &baseline : nullptr);
+    if (verdict != parts[3]) {
+      if (++failures <= 10) {
+        std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << " " << parts[2] << ": verdicts differ\n  C#:  "
+                  << parts[3] << "\n  C++: " << verdict << "\n";
+      }
+    } else {
+      ++checked[parts[0] + " " + parts[1]];
+      if (verdict.rfind("ok ", 0) != 0) ++errors;
+    }
+  }
+  for (const auto& [what, count] : checked) std::cout << "C# verdict = C++ verdict, " << what << ": " << count << " payloads\n";
+  if (failures != 0) {
+    std::cerr << failures << " of " << n << " packed verdicts differ\n";
+    return 1;
+  }
+  if (n == 0) {
+    std::cerr << "no payloads in " << path << "\n";
+    return 1;
+  }
+  std::cout << n << " truncated / mutated packed payloads: the same verdict in C++ and C# (" << errors
+            << " errors with the same text)\n";
+  return 0;
 }
 
 int read_file(const char* path) {
@@ -148,7 +536,7 @@ int read_file(const char* path) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: cross_vectors write|read FILE\n";
+    std::cerr << "usage: cross_vectors write|read|write-packed|read-packed FILE\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -158,6 +546,15 @@ int main(int argc, char** argv) {
     return out ? 0 : 1;
   }
   if (mode == "read") return read_file(argv[2]);
+  if (mode == "write-packed") {
+    std::ofstream out(argv[2]);
+    write_packed_all(out, pakt_test::AllMessages{}, 15001);
+    write_packed_all(out, PackedMessages{}, 16001);
+    write_deltas<pk::Scene>(out, 17001, 200);
+    write_deltas<pe::Edges>(out, 18001, 100);
+    return out ? 0 : 1;
+  }
+  if (mode == "read-packed") return read_packed_file(argv[2]);
   std::cerr << "unknown mode " << mode << "\n";
   return 2;
 }

@@ -8,7 +8,10 @@
         (UNITY_5_3_OR_NEWER, bench/csharp/UnityStandIn.cs)
     run_csharp_tests.py cross PAKT CROSS_VECTORS WORKDIR SOURCE_DIR
         C++ bytes -> C# decode / re-encode / ToJson; C# bytes -> C++ decode / ToJson; the seed's
-        real MSLIMA bytes; truncations; hostile bytes; allocations (tests/csharp/CrossTest.cs)
+        real MSLIMA bytes; truncations; hostile bytes; allocations (tests/csharp/CrossTest.cs); packed:
+        the C++ packed bytes, encode errors and Scene deltas (cross_vectors write-packed) equal the C#
+        ones, and truncations / mutations of them get the same verdict and error text in C++ (read-packed);
+        the tool's run-time codec (pakt encode --format packed) writes the same bytes for packed.yaml's values
     run_csharp_tests.py bench PAKT BENCH_DATA WORKDIR ROOT
         the C# benchmark (bench/csharp) compiles as bench/csharp/run.sh compiles it; its codecs write
         the C++ benchmark's bytes (BENCH_DATA dumps them) and the seed's real MSLIMA bytes, read them
@@ -101,7 +104,8 @@ def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
     root = os.path.dirname(os.path.dirname(source_dir))
     schemas = [os.path.join(root, p) for p in ("tests/schemas/rich.yaml", "tests/schemas/framed.yaml",
                                                  "tests/schemas/evolution_v2.yaml", "schemas/photon_seed.yaml",
-                                                 "schemas/game.yaml")]
+                                                 "schemas/game.yaml", "tests/schemas/packed.yaml",
+                                                 "tests/schemas/packed_edges.yaml")]
     os.makedirs(work, exist_ok=True)
     sources = generate(pakt, os.path.join(work, "generated"), schemas)
     exe = os.path.join(work, "CrossTest.exe")
@@ -120,11 +124,60 @@ def cross(pakt: str, vectors_tool: str, work: str, source_dir: str) -> None:
 
     cpp_values = os.path.join(work, "cpp_values.tsv")
     cs_values = os.path.join(work, "cs_values.tsv")
+    cpp_packed = os.path.join(work, "cpp_packed.tsv")
+    cs_packed = os.path.join(work, "cs_packed_verdicts.tsv")
     run([vectors_tool, "write", cpp_values])
-    p = run([mono, "--debug", exe, cpp_values, cs_values, seed_hex, ",".join(boundary)])
+    run([vectors_tool, "write-packed", cpp_packed])
+    p = run([mono, "--debug", exe, cpp_values, cs_values, seed_hex, ",".join(boundary), cpp_packed, cs_packed])
     sys.stdout.write(p.stdout)
     p = run([vectors_tool, "read", cs_values])
     sys.stdout.write(p.stdout)
+    p = run([vectors_tool, "read-packed", cs_packed])
+    sys.stdout.write(p.stdout)
+    tool_packed(pakt, cpp_packed, root, work)
+
+
+def tool_packed(pakt: str, cpp_packed: str, root: str, work: str, per_kind: int = 12) -> None:
+    """The tool's run-time packed codec (`pakt encode --format packed [--baseline]`) writes the bytes
+    C# wrote (CrossTest checked they equal the C++ generated code's) for the first values of each
+    message of packed.yaml and packed_edges.yaml, from the value's JSON (`pakt decode` of its compact
+    bytes), and refuses the values C# refuses with the same text."""
+    schemas = {"Pakt.Test.Packed.": "tests/schemas/packed.yaml", "Pakt.Test.PackedEdges.": "tests/schemas/packed_edges.yaml"}
+    seen, checked = {}, 0
+    baseline_file = os.path.join(work, "tool_baseline.json")
+
+    def to_json(schema, message, compact_hex):
+        # --style unity: 17 significant digits (the shortest float text of FLT_MAX, 3.4028235e+38, reads
+        # back as a double above FLT_MAX, which pakt encode refuses)
+        return run([pakt, "decode", "--schema", schema, "--message", message, "--format", "compact", "--hex",
+                    "--style", "unity"],
+                   input=compact_hex).stdout
+
+    for line in open(cpp_packed, encoding="utf-8").read().splitlines():
+        parts = line.split("\t")
+        prefix = next((k for k in schemas if parts[0].startswith(k)), None)
+        key = (parts[0], parts[1], parts[2].startswith("!"))
+        if prefix is None or seen.get(key, 0) >= per_kind:
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        schema, message = os.path.join(root, schemas[prefix]), parts[0][len(prefix):]
+        cmd = [pakt, "encode", "--schema", schema, "--message", message, "--format", "packed", "--hex"]
+        if parts[1] == "packed-delta":
+            with open(baseline_file, "w", encoding="utf-8") as f:
+                f.write(to_json(schema, message, parts[5]))
+            cmd += ["--baseline", baseline_file]
+        p = subprocess.run(cmd, input=to_json(schema, message, parts[4]), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+        if parts[2].startswith("!"):
+            if p.returncode == 0 or parts[2][1:] not in p.stderr:
+                die(f"{parts[0]} {parts[1]}: C# refuses with '{parts[2][1:]}', pakt encode: {p.stdout}{p.stderr}")
+        elif p.returncode != 0 or p.stdout.strip() != parts[2]:
+            die(f"{parts[0]} {parts[1]}: C# wrote {parts[2]}, pakt encode --format packed: {p.stdout}{p.stderr}")
+        checked += 1
+    if checked == 0:
+        die("no packed values for the tool")
+    print(f"pakt encode --format packed (the run-time codec) = C#: {checked} values and deltas of packed.yaml and "
+          f"packed_edges.yaml ({sum(n for k, n in seen.items() if k[2])} refused with the same text)")
 
 
 def seed_mslima_hex(root: str) -> str:

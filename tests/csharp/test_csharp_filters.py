@@ -147,6 +147,95 @@ def test_filter_enum_underlying(model):
     assert render(model, "{{ e | enum_underlying }}", e=e) == "short"
 
 
+# --------------------------------------------------------------------------- packed (tests/schemas/packed.yaml)
+@pytest.fixture(scope="module")
+def packed_model():
+    out = subprocess.run([os.environ["PAKT_TOOL"], "describe", "tests/schemas/packed.yaml"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    return load_descriptor(out)
+
+
+def test_filter_packed_constants(packed_model):
+    m = packed_model
+    text = render(m, "{{ f | packed_constants(0) }}", f=field(m, "Numbers", "percent"))
+    assert text == ("// line 25: percent: uint8, ranged [0, 100] in 7 bits\n"
+                    "internal static readonly global::Pakt.PackedCode code_percent = global::Pakt.PackedCode.Ranged(0L, 100UL, 7);")
+    assert "PackedCode.Ranged(long.MinValue, 18446744073709551615UL, 64)" in \
+        render(m, "{{ f | packed_constants(0) }}", f=field(m, "Numbers", "wide"))
+    assert "PackedCode.Quantized(-3.2, 3.2, 6400UL, 13)" in \
+        render(m, "{{ f | packed_constants(0) }}", f=field(m, "Floats", "angle"))
+    assert "PackedCode.SmallestThree(9)" in render(m, "{{ f | packed_constants(0) }}", f=field(m, "Floats", "rotation"))
+    tags = render(m, "{{ f | packed_constants(0) }}", f=field(m, "Collections", "tags"))
+    assert 'length_tags = new global::Pakt.PackedLength("count", "max_count", 4);' in tags
+    assert 'element_length_tags = new global::Pakt.PackedLength("string length", "max_length", 10);' in tags
+    assert 'changed_anchors = new global::Pakt.PackedLength("changed count", "size", 2);' in \
+        render(m, "{{ f | packed_constants(0) }}", f=field(m, "Scene", "anchors"))
+    assert render(m, "{{ f | packed_constants(0) }}", f=field(m, "Scene", "camera")) == ""
+
+
+def test_filter_packed_write_field(packed_model):
+    m = packed_model
+    text = render(m, "{{ f | packed_write_field(0) }}", f=field(m, "Numbers", "offset"))
+    assert text.startswith("// line 38: offset: Offset, ranged [-10, 20] in 5 bits\n")
+    assert "w.Signed((long)m.offset, PaktPackedCodes.code_offset);" in text and 'e.InField("offset")' in text
+    text = render(m, "{{ f | packed_write_field(0) }}", f=field(m, "Collections", "maybe_level"))
+    assert "w.Bool(m.maybe_level.HasValue);" in text and "w.Unsigned(m.maybe_level.Value, " in text
+    text = render(m, "{{ f | packed_write_field(0) }}", f=field(m, "Collections", "scores"))
+    assert "w.Count(n0, PaktPackedCodes.length_scores);" in text and "e.InIndex(i0);" in text
+
+
+def test_filter_packed_read_field(packed_model):
+    m = packed_model
+    text = render(m, "{{ f | packed_read_field(0) }}", f=field(m, "Numbers", "small_zig"))
+    assert 'm.small_zig = (int)r.Signed(PaktPackedCodes.code_small_zig, int.MinValue, int.MaxValue, "int32");' in text
+    text = render(m, "{{ f | packed_read_field(0) }}", f=field(m, "Scene", "cubes"))
+    assert "r.Count(PaktPackedCodes.length_cubes, 91)" in text, "a count is bounded by the element's fewest bits"
+    text = render(m, "{{ f | packed_read_field(0) }}", f=field(m, "Collections", "tags"))
+    assert "r.String(PaktPackedCodes.element_length_tags)" in text
+
+
+def test_filter_packed_same_field(packed_model):
+    m = packed_model
+    assert render(m, "{{ f | packed_same_field(0) }}", f=field(m, "Cube", "position")) == (
+        "// line 90: position: Vector3, quantized [-50.0, 50.0] in 100000 steps, 17 bits\n"
+        "if (!global::Pakt.Packed.SameVector3(a.position, b.position, PaktPackedCodes.code_position)) return false;")
+    text = render(m, "{{ f | packed_same_field(0) }}", f=field(m, "Scene", "score"))
+    assert "if (a.score.HasValue != b.score.HasValue) same = false;" in text and text.endswith("    if (!same) return false;\n}")
+
+
+def test_filter_packed_write_delta_field(packed_model):
+    m = packed_model
+    text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "cubes"))
+    assert "w.Bool(!same);" in text
+    assert "global::Pakt.Packed.WriteElementsDelta(w, m.cubes, b.cubes, PaktPackedCodes.length_cubes, null, Cube.PackedCodec);" in text
+    text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "anchors"))
+    assert "WriteElementsDelta(w, m.anchors, b.anchors, null, PaktPackedCodes.changed_anchors, Cube.PackedCodec);" in text
+    assert "Camera.PaktWritePackedDelta(w, m.camera, b.camera);" in \
+        render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "camera"))
+    text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "phase"))
+    assert "bool same = m.phase == b.phase;" in text
+    assert "w.Signed((long)m.phase, PaktPackedCodes.code_phase);" in text, "a leaf changed is written in full"
+
+
+def test_filter_packed_read_delta_field(packed_model):
+    m = packed_model
+    text = render(m, "{{ f | packed_read_delta_field(0) }}", f=field(m, "Scene", "cubes"))
+    assert 'if (r.ReadBool("changed bit"))' in text
+    assert "global::Pakt.Packed.ReadListDelta(r, m.cubes, PaktPackedCodes.length_cubes, 91, Cube.PackedCodec);" in text
+    text = render(m, "{{ f | packed_read_delta_field(0) }}", f=field(m, "Scene", "score"))
+    assert "if (r.Presence())" in text, "an optional field changed is read in full"
+
+
+def test_packed_deprecated_fields_write_their_default(model):
+    text = render(model, "{{ f | packed_write_field(0) }}", f=field(model, "Versioned", "old"))
+    assert "dep = 42;" in text and "w.Signed(dep, " in text
+    assert "w.Bool(false);  // deprecated" in render(model, "{{ f | packed_write_delta_field(0) }}",
+                                                      f=field(model, "Versioned", "old"))
+    assert render(model, "{{ f | packed_same_field(0) }}", f=field(model, "Versioned", "old")) == ""
+    read = render(model, "{{ f | packed_read_delta_field(0) }}", f=field(model, "Versioned", "old"))
+    assert read.index("Discard(ignored);") < read.index("m.old = 42;")
+
+
 def test_names_csharp_cannot_spell_are_errors_at_their_line(tmp_path):
     schema = tmp_path / "clash.yaml"
     schema.write_text("package: clash\nmessages:\n  Thing:\n    fields:\n      - {name: Thing, type: int32}\n"

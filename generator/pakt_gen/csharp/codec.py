@@ -7,6 +7,7 @@ place them. `d` is the nesting depth, so nested loops' locals never shadow each 
 from typing import List, Optional
 
 from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size
+from .keywords import identifier
 from .literals import default_expr
 from .types import BUILTIN_CS, is_value_type, type_name
 
@@ -267,3 +268,384 @@ def json_field(expr: str, f: Field, schema: Schema) -> List[str]:
     else:
         inner, test = json(expr, f.type, schema), f"{expr} != null"
     return [f"if ({test})", "{"] + ["    " + s for s in inner] + ["}", "else", "{", "    j.Null();", "}"]
+
+
+# --------------------------------------------------------------------------- packed (docs/packed.md)
+# Each field's code is a constant of the message's PaktPackedCodes class (from the descriptor's
+# "packed" code and the field's limits, as the C++ back end spells them); every wire rule is a
+# method of the runtime's BitWriter / BitReader / Packed (runtime/Pakt.Runtime.cs).
+CODES = "PaktPackedCodes."
+SIGNED_RANGE = {"int8": ("sbyte.MinValue", "sbyte.MaxValue"), "int16": ("short.MinValue", "short.MaxValue"),
+                "int32": ("int.MinValue", "int.MaxValue"), "int64": ("long.MinValue", "long.MaxValue")}
+UNSIGNED_MAX = {"uint8": "byte.MaxValue", "uint16": "ushort.MaxValue", "uint32": "uint.MaxValue",
+                "uint64": "ulong.MaxValue"}
+VECTORS = ("Vector2", "Vector3", "Quaternion", "Color", "Vector2i", "Vector3i")
+
+
+def _long(v: int) -> str:
+    return "long.MinValue" if v == -(2**63) else f"{v}L"
+
+
+def _double(v: float) -> str:
+    text = repr(float(v))
+    return text if ("e" in text or "." in text) else text + ".0"
+
+
+def packed_code_expr(code) -> str:
+    """The C# constant of a leaf code of the descriptor: global::Pakt.PackedCode.Ranged(0L, 100UL, 7)."""
+    k = code.kind
+    if k == "bool":
+        return f"{P}PackedCode.Bool"
+    if k == "varint":
+        return f"{P}PackedCode.Varint"
+    if k == "zigzag":
+        return f"{P}PackedCode.Zigzag"
+    if k == "raw":
+        return f"{P}PackedCode.Raw({code.bits})"
+    if k == "ranged":
+        return f"{P}PackedCode.Ranged({_long(code.min)}, {code.span}UL, {code.bits})"
+    if k == "quantized":
+        return f"{P}PackedCode.Quantized({_double(code.min)}, {_double(code.max)}, {code.steps}UL, {code.bits})"
+    if k == "smallest_three":
+        return f"{P}PackedCode.SmallestThree({code.bits})"
+    raise ValueError(f"unknown packed code '{k}'")
+
+
+def packed_code_text(code) -> str:
+    """A code in words, for the generated code's comments."""
+    k = code.kind
+    if k == "bool":
+        return "1 bit"
+    if k == "ranged":
+        return f"ranged [{code.min}, {code.min + code.span}] in {code.bits} bits"
+    if k == "varint":
+        return "varint"
+    if k == "zigzag":
+        return "zig-zag varint"
+    if k == "raw":
+        return f"raw {code.bits} bits"
+    if k == "quantized":
+        return f"quantized [{_double(code.min)}, {_double(code.max)}] in {code.steps} steps, {code.bits} bits"
+    return f"smallest-three, 2 + 3 x {code.bits} bits"
+
+
+def _length_rule(t: TypeRef, f: Field):
+    """(what, limit name, limit) of a string's/bytes' length or a list's count: compact's LengthRule."""
+    if t.kind == "list":
+        if is_uint8(t.element) and not f.max_count:
+            return "length", "max_length", f.max_length
+        return "count", "max_count", f.max_count
+    if t.name == "string":
+        return "string length", "max_length", f.max_length
+    return "length", "max_length", f.max_length
+
+
+def _is_text(t: TypeRef) -> bool:
+    return t.kind == "builtin" and t.name in ("string", "bytes")
+
+
+def packed_constants(f: Field) -> List[str]:
+    """The PaktPackedCodes members of a field: code_<f> (its leaf code), length_<f> (a string's,
+    bytes' or list's length), element_length_<f> (each string/bytes element's), changed_<f> (a
+    fixed array of messages: the count of changed elements, ranged over [0, size])."""
+    lines = []
+    t = f.type
+    if f.packed is not None:
+        lines.append(f"internal static readonly {P}PackedCode code_{f.name} = {packed_code_expr(f.packed)};")
+    if t.kind == "list" or _is_text(t):
+        what, limit_name, limit = _length_rule(t, f)
+        lines.append(f'internal static readonly {P}PackedLength length_{f.name} = new {P}PackedLength("{what}", '
+                     f'"{limit_name}", {limit});')
+    if t.kind in ("list", "array") and _is_text(t.element):
+        what, limit_name, limit = _length_rule(t.element, f)
+        lines.append(f'internal static readonly {P}PackedLength element_length_{f.name} = new {P}PackedLength("{what}", '
+                     f'"{limit_name}", {limit});')
+    if t.kind == "array" and t.element.kind == "message":
+        lines.append(f'internal static readonly {P}PackedLength changed_{f.name} = new {P}PackedLength("changed count", '
+                     f'"size", {t.count});')
+    return lines
+
+
+def _code_bits(code) -> int:
+    if code.kind == "smallest_three":
+        return 2 + 3 * code.bits
+    if code.kind in ("varint", "zigzag"):
+        return 8
+    return code.bits
+
+
+def packed_min_bits(t: TypeRef, f: Field) -> int:
+    """The fewest packed bits of a value of `t` (an element of field f): bounds a list's count
+    before anything is allocated (as the C++ back end's _min_bits)."""
+    if t.kind == "message":
+        return t.message.facts.packed_min_bits
+    if t.kind == "array":
+        return t.count * packed_min_bits(t.element, f)
+    if t.kind == "list" or _is_text(t):
+        limit = f.max_count if t.kind == "list" else f.max_length
+        return limit.bit_length() if limit else 8
+    bits = _code_bits(f.packed)
+    if t.kind == "builtin" and t.name in VECTORS and f.packed.kind != "smallest_three":
+        bits *= {"Vector2": 2, "Vector3": 3, "Quaternion": 4, "Color": 4, "Vector2i": 2, "Vector3i": 3}[t.name]
+    return bits
+
+
+def packed_comment(f: Field) -> str:
+    """`// line 12: percent: uint8, ranged [0, 100] in 7 bits`: the schema line of a field."""
+    notes = []
+    if f.optional:
+        notes.append("optional (a presence bit)")
+    if f.max_length:
+        notes.append(f"max_length {f.max_length}")
+    if f.max_count:
+        notes.append(f"max_count {f.max_count}")
+    if f.packed is not None:
+        notes.append(packed_code_text(f.packed))
+    if f.deprecated:
+        notes.append("deprecated")
+    return f"// line {f.loc.line}: {f.name}: {f.type.spelled()}" + (", " + ", ".join(notes) if notes else "")
+
+
+def _length_name(f: Field, top: bool) -> str:
+    return CODES + ("length_" if top else "element_length_") + f.name
+
+
+def _catch_encode(kind: str, what: str) -> List[str]:
+    call = f'e.InField("{what}")' if kind == "field" else f"e.InIndex({what})"
+    return [f"catch ({P}EncodeException e)", "{", f"    {call};", "    throw;", "}"]
+
+
+def _try(body: List[str], catch: List[str]) -> List[str]:
+    """try { body } catch; a body that is one `{ ... }` block is not braced twice."""
+    if len(body) >= 2 and body[0] == "{" and body[-1] == "}" and sum(1 for s in body if s in ("{", "}")) == 2:
+        body = [s[4:] for s in body[1:-1]]
+    return ["try", "{"] + ["    " + s for s in body] + ["}"] + catch
+
+
+def packed_write(expr: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, top: bool = True) -> List[str]:
+    """Writes a value of `t` (the field's type or an element of it) in its packed code."""
+    code = CODES + "code_" + f.name
+    if t.kind == "builtin":
+        n = t.name
+        if n == "bool":
+            return [f"w.Bool({expr});"]
+        if n in SIGNED_RANGE:
+            return [f"w.Signed({expr}, {code});"]
+        if n in UNSIGNED_MAX:
+            return [f"w.Unsigned({expr}, {code});"]
+        if n == "string":
+            return [f"w.String({expr}, {_length_name(f, top)});"]
+        if n == "bytes":
+            return [f"w.Blob({expr}, {_length_name(f, top)});"]
+        return [f"w.{METHOD[n]}({expr}, {code});"]  # float32, float64, vectors
+    if t.kind == "enum":
+        if t.enum.underlying in SIGNED_RANGE:
+            return [f"w.Signed((long){expr}, {code});"]
+        return [f"w.Unsigned((ulong){expr}, {code});"]
+    if t.kind == "message":
+        return [f"{type_name(t, schema)}.PaktWritePacked(w, {expr});"]
+    tn = type_name(t, schema)
+    lines = ["{", f"    {tn} c{d} = {expr};"]
+    if t.kind == "list":
+        lines += [f"    int n{d} = c{d} == null ? 0 : c{d}.Count;", f"    w.Count(n{d}, {CODES}length_{f.name});"]
+    else:
+        lines += [f"    int n{d} = {t.count};"]
+    inner = packed_write(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
+    lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
+    lines += ["        " + s for s in _try(inner, _catch_encode("index", f"i{d}"))]
+    lines += ["    }", "}"]
+    return lines
+
+
+def _optional(f: Field, expr: str, inner_of, presence: str) -> List[str]:
+    if is_value_type(f.type):
+        test, value = f"{expr}.HasValue", f"{expr}.Value"
+    else:
+        test, value = f"{expr} != null", expr
+    return [presence.format(test=test), f"if ({test})", "{"] + ["    " + s for s in inner_of(value)] + ["}"]
+
+
+def packed_write_value(expr: str, f: Field, schema: Schema) -> List[str]:
+    """A field's full packed encoding (optional: the presence bit first), without the field's catch."""
+    if not f.optional:
+        return packed_write(expr, f.type, f, schema)
+    return _optional(f, expr, lambda v: packed_write(v, f.type, f, schema), "w.Bool({test});")
+
+
+def packed_write_field(expr: str, f: Field, schema: Schema) -> List[str]:
+    """The packed write of one field; errors carry the field's name."""
+    return _try(packed_write_value(expr, f, schema), _catch_encode("field", f.name))
+
+
+def packed_read(target: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, top: bool = True) -> List[str]:
+    """Reads a value of `t` into `target` (reusing what it holds where it can, as compact's read)."""
+    code = CODES + "code_" + f.name
+    if t.kind == "builtin":
+        n = t.name
+        if n == "bool":
+            return [f"{target} = r.Bool();"]
+        if n in SIGNED_RANGE:
+            lo, hi = SIGNED_RANGE[n]
+            return [f'{target} = ({BUILTIN_CS[n]})r.Signed({code}, {lo}, {hi}, "{n}");']
+        if n in UNSIGNED_MAX:
+            return [f'{target} = ({BUILTIN_CS[n]})r.Unsigned({code}, {UNSIGNED_MAX[n]}, "{n}");']
+        if n == "string":
+            return [f"{target} = r.String({_length_name(f, top)});"]
+        if n == "bytes":
+            return [f"{target} = r.Blob({target}, {_length_name(f, top)});"]
+        return [f"{target} = r.{METHOD[n]}({code});"]
+    if t.kind == "enum":
+        u = t.enum.underlying
+        if u in SIGNED_RANGE:
+            lo, hi = SIGNED_RANGE[u]
+            return [f'{target} = ({type_name(t, schema)})r.Signed({code}, {lo}, {hi}, "{u}");']
+        return [f'{target} = ({type_name(t, schema)})r.Unsigned({code}, {UNSIGNED_MAX[u]}, "{u}");']
+    tn = type_name(t, schema)
+    if t.kind == "message":
+        return [f"if ({target} == null) {target} = new {tn}();", f"{tn}.PaktReadPacked(r, {target});"]
+    et = type_name(t.element, schema)
+    if t.kind == "array":
+        lines = ["{", f"    {tn} c{d} = {target};",
+                 f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = new {et}[{t.count}];",
+                 f"        {target} = c{d};", "    }",
+                 f"    for (int i{d} = 0; i{d} < {t.count}; ++i{d})", "    {"]
+        inner = packed_read(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
+        lines += ["        " + s for s in _try(inner, _catch("index", f"i{d}"))] + ["    }", "}"]
+        return lines
+    lines = ["{", f"    int n{d} = r.Count({CODES}length_{f.name}, {packed_min_bits(t.element, f)});",
+             f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
+             f"        {target} = c{d};", "    }"]
+    if t.element.kind == "message":
+        lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+                  f"        {et} e{d} = i{d} < c{d}.Count ? c{d}[i{d}] : null;",
+                  f"        if (e{d} == null) e{d} = new {et}();"]
+        lines += ["        " + s for s in _try([f"{et}.PaktReadPacked(r, e{d});"], _catch("index", f"i{d}"))]
+        lines += [f"        if (i{d} < c{d}.Count) c{d}[i{d}] = e{d};", f"        else c{d}.Add(e{d});", "    }",
+                  f"    if (c{d}.Count > n{d}) c{d}.RemoveRange(n{d}, c{d}.Count - n{d});", "}"]
+        return lines
+    lines += [f"    c{d}.Clear();", f"    if (c{d}.Capacity < n{d}) c{d}.Capacity = n{d};",
+              f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+              f"        {et} e{d} = {'default(' + et + ')' if is_value_type(t.element) else 'null'};"]
+    inner = packed_read(f"e{d}", t.element, f, schema, d + 1, False)
+    lines += ["        " + s for s in _try(inner, _catch("index", f"i{d}"))]
+    lines += [f"        c{d}.Add(e{d});", "    }", "}"]
+    return lines
+
+
+def packed_read_value(target: str, f: Field, schema: Schema) -> List[str]:
+    """A field's full packed decoding (optional: the presence bit first), without the field's catch."""
+    body = packed_read(target, f.type, f, schema)
+    if not f.optional:
+        return body
+    return ["if (r.Presence())", "{"] + ["    " + s for s in body] + ["}", "else", "{", f"    {target} = null;", "}"]
+
+
+def packed_read_field(target: str, f: Field, schema: Schema) -> List[str]:
+    """The packed read of one field; errors carry the field's name."""
+    return _try(packed_read_value(target, f, schema), _catch("field", f.name))
+
+
+SAME = {"float32": "SameF32", "float64": "SameF64", "Vector2": "SameVector2", "Vector3": "SameVector3",
+        "Quaternion": "SameQuaternion", "Color": "SameColor", "Vector2i": "SameVector2i", "Vector3i": "SameVector3i"}
+
+
+def packed_same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, var: str, d: int = 0) -> List[str]:
+    """Sets `var` to false when a and b (values of `t`) have different packed encodings."""
+    if t.kind == "builtin" and t.name in SAME:
+        return [f"if (!{P}Packed.{SAME[t.name]}({a}, {b}, {CODES}code_{f.name})) {var} = false;"]
+    if t.kind == "builtin" and t.name == "string":
+        return [f"if (!{P}Packed.SameString({a}, {b})) {var} = false;"]
+    if t.kind == "builtin" and t.name == "bytes":
+        return [f"if (!{P}Packed.SameBytes({a}, {b})) {var} = false;"]
+    if t.kind in ("builtin", "enum"):  # bool, integers, enums: the same value
+        return [f"if ({a} != {b}) {var} = false;"]
+    if t.kind == "message":
+        return [f"if (!{type_name(t, schema)}.PaktSamePacked({a}, {b})) {var} = false;"]
+    tn = type_name(t, schema)
+    size = "Count" if t.kind == "list" else "Length"
+    lines = ["{", f"    {tn} a{d} = {a};", f"    {tn} b{d} = {b};", f"    int n{d} = a{d} == null ? 0 : a{d}.{size};",
+             f"    if (n{d} != (b{d} == null ? 0 : b{d}.{size})) {var} = false;",
+             f"    for (int i{d} = 0; {var} && i{d} < n{d}; ++i{d})", "    {"]
+    lines += ["        " + s for s in packed_same(f"a{d}[i{d}]", f"b{d}[i{d}]", t.element, f, schema, var, d + 1)]
+    return lines + ["    }", "}"]
+
+
+def packed_same_field(a: str, b: str, f: Field, schema: Schema, var: str) -> List[str]:
+    if not f.optional:
+        return packed_same(a, b, f.type, f, schema, var)
+    if is_value_type(f.type):
+        return [f"if ({a}.HasValue != {b}.HasValue) {var} = false;", f"else if ({a}.HasValue)", "{"] + [
+            "    " + s for s in packed_same(f"{a}.Value", f"{b}.Value", f.type, f, schema, var)] + ["}"]
+    return [f"if (({a} == null) != ({b} == null)) {var} = false;", f"else if ({a} != null)", "{"] + [
+        "    " + s for s in packed_same(a, b, f.type, f, schema, var)] + ["}"]
+
+
+def same_declaration(same: List[str], var: str) -> List[str]:
+    """`bool var = ...;` from packed_same's lines: one expression when they are one test."""
+    if len(same) == 1:
+        line = same[0]
+        suffix = f") {var} = false;"
+        if line.startswith("if (!") and line.endswith(suffix):
+            return [f"bool {var} = {line[len('if (!'):-len(suffix)]};"]
+        if line.startswith("if (") and line.endswith(suffix) and line.count(" != ") == 1:
+            return [f"bool {var} = {line[len('if ('):-len(suffix)].replace(' != ', ' == ')};"]
+    return [f"bool {var} = true;"] + same
+
+
+def _delta_kind(f: Field) -> str:
+    """How a changed field is written in a delta: 'message', 'list', 'array' (of messages) or 'full'."""
+    if f.optional:
+        return "full"
+    t = f.type
+    if t.kind == "message":
+        return "message"
+    if t.kind in ("list", "array") and t.element.kind == "message":
+        return t.kind
+    return "full"
+
+
+def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> List[str]:
+    """One field of a delta: a changed bit, then (when changed) the nested message's delta, a list's
+    or array's element delta, or the value in full (docs/packed.md "Delta")."""
+    expr, bexpr = f"{m}.{_ident(f)}", f"{base}.{_ident(f)}"
+    kind = _delta_kind(f)
+    t = f.type
+    if kind == "message":
+        body = [f"{type_name(t, schema)}.PaktWritePackedDelta(w, {expr}, {bexpr});"]
+    elif kind == "list":
+        body = [f"{P}Packed.WriteElementsDelta(w, {expr}, {bexpr}, {CODES}length_{f.name}, null, "
+                f"{type_name(t.element, schema)}.PackedCodec);"]
+    elif kind == "array":
+        body = [f"{P}Packed.WriteElementsDelta(w, {expr}, {bexpr}, null, {CODES}changed_{f.name}, "
+                f"{type_name(t.element, schema)}.PackedCodec);"]
+    else:
+        body = packed_write_value(expr, f, schema)
+    lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")
+    lines += ["w.Bool(!same);", "if (!same)", "{"] + ["    " + s for s in body] + ["}"]
+    return _try(lines, _catch_encode("field", f.name))
+
+
+def packed_read_delta_field(target: str, f: Field, schema: Schema) -> List[str]:
+    """Reads one field of a delta into `target`, which holds the baseline's value."""
+    kind = _delta_kind(f)
+    t = f.type
+    tn = type_name(t, schema)
+    if kind == "message":
+        body = [f"if ({target} == null) {target} = new {tn}();", f"{tn}.PaktReadPackedDelta(r, {target});"]
+    elif kind == "list":
+        et = type_name(t.element, schema)
+        body = [f"if ({target} == null) {target} = new {tn}();",
+                f"{P}Packed.ReadListDelta(r, {target}, {CODES}length_{f.name}, {packed_min_bits(t.element, f)}, "
+                f"{et}.PackedCodec);"]
+    elif kind == "array":
+        et = type_name(t.element, schema)
+        body = [f"if ({target} == null || {target}.Length != {t.count}) {target} = new {et}[{t.count}];",
+                f"{P}Packed.ReadArrayDelta(r, {target}, {CODES}changed_{f.name}, {et}.PackedCodec);"]
+    else:
+        body = packed_read_value(target, f, schema)
+    lines = ['if (r.ReadBool("changed bit"))', "{"] + ["    " + s for s in body] + ["}"]
+    return _try(lines, _catch("field", f.name))
+
+
+def _ident(f: Field) -> str:
+    return identifier(f.name)

@@ -123,6 +123,74 @@ def reset_value(f: Field, schema) -> str:
     return literals.default_expr(f, schema)
 
 
+# --------------------------------------------------------------------------- packed (docs/packed.md)
+def _deprecated_block(f: Field, schema, var: str, inner: List[str], reset: bool) -> List[str]:
+    lines = ["{", f"    {types.field_type(f, schema)} {var} = {literals.default_expr(f, schema)};"]
+    lines += ["    " + s for s in inner]
+    if reset:
+        lines += [f"    global::Pakt.Reader.Discard({var});", f"    m.{ident(f.name)} = {literals.default_expr(f, schema)};"]
+    return lines + ["}"]
+
+
+def packed_constants(f: Field, indent: int) -> str:
+    """The field's members of PaktPackedCodes (its code, length codes), after its schema line."""
+    lines = codec.packed_constants(f)
+    if not lines:
+        return ""
+    return _indent([codec.packed_comment(f)] + lines, indent)
+
+
+def packed_write_field(f: Field, schema, indent: int) -> str:
+    """Writes m.<field> in the packed format (a deprecated field: its default)."""
+    if f.deprecated:
+        lines = _deprecated_block(f, schema, "dep", codec.packed_write_field("dep", f, schema), False)
+    else:
+        lines = codec.packed_write_field("m." + ident(f.name), f, schema)
+    return _indent([codec.packed_comment(f)] + lines, indent)
+
+
+def packed_read_field(f: Field, schema, indent: int) -> str:
+    """Reads m.<field> in the packed format; a deprecated field is read and dropped (its default)."""
+    if f.deprecated:
+        lines = _deprecated_block(f, schema, "ignored", codec.packed_read_field("ignored", f, schema), True)
+    else:
+        lines = codec.packed_read_field("m." + ident(f.name), f, schema)
+    return _indent([codec.packed_comment(f)] + lines, indent)
+
+
+def packed_same_field(f: Field, schema, indent: int) -> str:
+    """Returns false from PaktSamePacked when a.<field> and b.<field> encode differently ('' when
+    deprecated: both hold the default)."""
+    if f.deprecated:
+        return ""
+    name = ident(f.name)
+    lines = codec.packed_same_field("a." + name, "b." + name, f, schema, "same")
+    if len(lines) == 1 and lines[0].endswith(") same = false;"):  # one test: return false when it fails
+        return _indent([codec.packed_comment(f), lines[0][:-len("same = false;")] + "return false;"], indent)
+    if lines[0] == "{" and lines[-1] == "}" and sum(1 for s in lines if s in ("{", "}")) == 2:
+        lines = [s[4:] for s in lines[1:-1]]  # one block: not braced twice
+    return _indent([codec.packed_comment(f), "{", "    bool same = true;"] + ["    " + s for s in lines] +
+                   ["    if (!same) return false;", "}"], indent)
+
+
+def packed_write_delta_field(f: Field, schema, indent: int) -> str:
+    """One field of m's delta against b: its changed bit and, when set, what changed."""
+    if f.deprecated:
+        lines = ["w.Bool(false);  // deprecated: both hold its default, unchanged"]
+    else:
+        lines = codec.packed_write_delta_field("m", "b", f, schema)
+    return _indent([codec.packed_comment(f)] + lines, indent)
+
+
+def packed_read_delta_field(f: Field, schema, indent: int) -> str:
+    """Applies one field of a delta to m (which holds the baseline)."""
+    if f.deprecated:
+        lines = _deprecated_block(f, schema, "ignored", codec.packed_read_delta_field("ignored", f, schema), True)
+    else:
+        lines = codec.packed_read_delta_field("m." + ident(f.name), f, schema)
+    return _indent([codec.packed_comment(f)] + lines, indent)
+
+
 # --------------------------------------------------------------------------- facts
 def fixed_size(m: Message):
     """The compact/mslima size every value of m has, or 0."""
@@ -154,6 +222,12 @@ FILTERS: Dict[str, Callable] = {
     "check_field": schema_filter(check_field),
     "json_field": schema_filter(json_field),
     "reset_value": schema_filter(reset_value),
+    "packed_constants": packed_constants,
+    "packed_write_field": schema_filter(packed_write_field),
+    "packed_read_field": schema_filter(packed_read_field),
+    "packed_same_field": schema_filter(packed_same_field),
+    "packed_write_delta_field": schema_filter(packed_write_delta_field),
+    "packed_read_delta_field": schema_filter(packed_read_delta_field),
     "fixed_size": fixed_size,
     "version_boundaries": version_boundaries,
     "enum_underlying": enum_underlying,

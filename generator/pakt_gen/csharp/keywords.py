@@ -18,7 +18,10 @@ ulong unchecked unsafe ushort using virtual void volatile while
 # Members every generated message class declares.
 GENERATED_MEMBERS = frozenset({"Serialize", "Deserialize", "SerializedSize", "ToJson", "PaktWrite", "PaktRead",
                                "PaktSize", "PaktJson", "PaktCheck", "PaktReset", "Equals", "GetHashCode",
-                               "ToString", "GetType", "MemberwiseClone", "Finalize"})
+                               "ToString", "GetType", "MemberwiseClone", "Finalize", "PaktCheckTop",
+                               "PackedCodec", "PaktEmpty", "PaktPackedCodes", "PaktPackedCodec", "PaktWritePacked",
+                               "PaktReadPacked", "PaktSamePacked", "PaktWritePackedDelta", "PaktReadPackedDelta",
+                               "PaktCopy", "PaktRequirePacked"})
 # Type names the generated files use unqualified.
 GENERATED_TYPES = frozenset({"Pakt", "System", "Vector2", "Vector3", "Quaternion", "Color", "Vector2i", "Vector3i",
                              "List", "Serializable"})

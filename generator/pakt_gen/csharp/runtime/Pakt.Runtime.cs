@@ -1,6 +1,7 @@
-// pakt runtime for C# (Unity / mono): the compact and mslima codecs the generated <stem>.pakt.cs
-// files call. Byte-exact with the C++ runtime (runtime/include/pakt/binary_codec.hpp):
-//   compact: little-endian; mslima: big-endian, strings' UTF-8 bytes reversed, bool decoded as non-zero.
+// pakt runtime for C# (Unity / mono): the compact, mslima and packed codecs the generated <stem>.pakt.cs
+// files call. Byte-exact with the C++ runtime (runtime/include/pakt/binary_codec.hpp, packed.hpp):
+//   compact: little-endian; mslima: big-endian, strings' UTF-8 bytes reversed, bool decoded as non-zero;
+//   packed: bit-packed, quantized, delta-compressed (docs/packed.md; BitWriter, BitReader, PackedCode).
 // Plain C# 7.2, BCL only, no reflection. Written by `pakt generate --lang csharp`; do not edit.
 using System;
 using System.Collections.Generic;
@@ -25,6 +26,9 @@ namespace Pakt
         Compact,
         /// <summary>Byte-exact with MSLIMA PhotonSerializer 0.3.2: big-endian, strings reversed.</summary>
         Mslima,
+        /// <summary>Bit-packed with the schema's range / precision / bits (docs/packed.md); delta
+        /// against a baseline for messages with `delta: true`.</summary>
+        Packed,
     }
 
 #if !UNITY_5_3_OR_NEWER
@@ -710,13 +714,1051 @@ namespace Pakt
         }
     }
 
+    // ================================================================================== packed
+    // docs/packed.md; every rule as runtime/include/pakt/packed.hpp and bit_stream.hpp have it, with
+    // the same error texts (a DecodeException's reason ends with "(bit N)", its Offset is N / 8).
+
+    /// <summary>The kind of a packed code (docs/packed.md "Codes").</summary>
+    public enum PackedKind
+    {
+        Bool,
+        Ranged,
+        Varint,
+        Zigzag,
+        Raw,
+        Quantized,
+        SmallestThree,
+    }
+
+    /// <summary>How the packed format writes a leaf value (a component of a vector): a constant of the
+    /// generated code, from the front end's "packed" code (pakt describe). As pakt::packing's codes.</summary>
+    public sealed class PackedCode
+    {
+        public readonly PackedKind Kind;
+        /// <summary>Ranged, quantized: the bits of a value; smallest-three: of each component; raw: 8, 32, 64.</summary>
+        public readonly int Bits;
+        /// <summary>Ranged: the smallest value and max - min.</summary>
+        public readonly long Min;
+        public readonly ulong Span;
+        /// <summary>Quantized: the range and its steps.</summary>
+        public readonly double QMin, QMax;
+        public readonly ulong Steps;
+
+        private PackedCode(PackedKind kind, int bits, long min, ulong span, double qmin, double qmax, ulong steps)
+        {
+            Kind = kind; Bits = bits; Min = min; Span = span; QMin = qmin; QMax = qmax; Steps = steps;
+        }
+
+        public static readonly PackedCode Bool = new PackedCode(PackedKind.Bool, 1, 0, 0, 0, 0, 0);
+        public static readonly PackedCode Varint = new PackedCode(PackedKind.Varint, 0, 0, 0, 0, 0, 0);
+        public static readonly PackedCode Zigzag = new PackedCode(PackedKind.Zigzag, 0, 0, 0, 0, 0, 0);
+        public static PackedCode Raw(int bits) { return new PackedCode(PackedKind.Raw, bits, 0, 0, 0, 0, 0); }
+        public static PackedCode Ranged(long min, ulong span, int bits) { return new PackedCode(PackedKind.Ranged, bits, min, span, 0, 0, 0); }
+        public static PackedCode Quantized(double min, double max, ulong steps, int bits)
+        {
+            return new PackedCode(PackedKind.Quantized, bits, 0, 0, min, max, steps);
+        }
+        public static PackedCode SmallestThree(int bits) { return new PackedCode(PackedKind.SmallestThree, bits, 0, 0, 0, 0, 0); }
+    }
+
+    /// <summary>A string's or bytes' length, a list's count: ranged over [0, Limit] in Bits bits, or a
+    /// varint when there is no limit (0). What and LimitName are compact's texts (pakt::LengthRule).</summary>
+    public sealed class PackedLength
+    {
+        public readonly string What;
+        public readonly string LimitName;
+        public readonly long Limit;
+        public readonly int Bits;
+
+        public PackedLength(string what, string limitName, long limit)
+        {
+            What = what; LimitName = limitName; Limit = limit; Bits = Packed.BitWidth((ulong)limit);
+        }
+    }
+
+    /// <summary>A message's packed codec, for the list deltas of the runtime (each generated message
+    /// has one: M.PackedCodec). Null messages count as their defaults.</summary>
+    public interface IPackedMessage<T> where T : class
+    {
+        T Create();
+        void Write(BitWriter w, T m);
+        void Read(BitReader r, T m);
+        bool Same(T a, T b);
+        void WriteDelta(BitWriter w, T m, T baseline);
+        void ReadDelta(BitReader r, T m);
+        /// <summary>Makes `to` hold what `from` holds (decoding a delta starts from a copy of the baseline).</summary>
+        void Copy(T from, T to);
+    }
+
+    /// <summary>Appends bits, least significant first (the first bit is bit 0 of byte 0), into a
+    /// caller's buffer; bits past its end are counted, not written (Overflowed), so one pass over a
+    /// null buffer measures a payload.</summary>
+    public sealed class BitWriter
+    {
+        private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false, false);
+        private byte[] _buf;
+        private int _begin, _pos, _end;
+        private ulong _acc;
+        private int _used;  // bits in _acc, < 8
+        private byte[] _text = new byte[64];
+
+        public void Reset(byte[] buffer, int offset)
+        {
+            _buf = buffer;
+            _begin = offset;
+            _pos = offset;
+            _end = buffer == null ? offset : buffer.Length;
+            _acc = 0;
+            _used = 0;
+        }
+
+        /// <summary>The bytes written (after Finish: the whole payload), including those that did not fit.</summary>
+        public int ByteCount { get { return _pos - _begin + (_used != 0 ? 1 : 0); } }
+        public bool Overflowed { get { return _pos > _end; } }
+        public long BitCount { get { return (long)(_pos - _begin) * 8 + _used; } }
+
+        private void Put(byte b)
+        {
+            if (_pos < _end) _buf[_pos] = b;
+            ++_pos;
+        }
+
+        /// <summary>The low n bits of v (0 &lt;= n &lt;= 64), from bit 0 up.</summary>
+        public void Write(ulong v, int n)
+        {
+            while (n > 0)
+            {
+                int take = Math.Min(8 - _used, n);
+                _acc |= (v & ((1UL << take) - 1)) << _used;
+                _used += take;
+                v = take == 64 ? 0 : v >> take;
+                n -= take;
+                if (_used == 8)
+                {
+                    Put((byte)_acc);
+                    _acc = 0;
+                    _used = 0;
+                }
+            }
+        }
+
+        public void WriteBool(bool b) { Write(b ? 1UL : 0UL, 1); }
+
+        /// <summary>n bytes, 8 bits each (aligned or not).</summary>
+        public void WriteBytes(byte[] p, int offset, int n)
+        {
+            if (_used != 0)
+            {
+                for (int i = 0; i < n; ++i) Write(p[offset + i], 8);
+                return;
+            }
+            int fit = Math.Max(0, Math.Min(n, _end - _pos));
+            if (fit > 0) Buffer.BlockCopy(p, offset, _buf, _pos, fit);
+            _pos += n;
+        }
+
+        /// <summary>Writes the last partial byte (its high bits 0). Call once, after the last write.</summary>
+        public void Finish()
+        {
+            if (_used != 0) Put((byte)_acc);
+            _acc = 0;
+            _used = 0;
+        }
+
+        // ------------------------------------------------------------------ codes
+        private static string S(long v) { return v.ToString(CultureInfo.InvariantCulture); }
+        private static string U(ulong v) { return v.ToString(CultureInfo.InvariantCulture); }
+
+        private static EncodeException Outside(string value, string min, string max)
+        {
+            return new EncodeException("value " + value + " is outside the range [" + min + ", " + max + "]");
+        }
+
+        private static string RangeMax(PackedCode c) { return S((long)((ulong)c.Min + c.Span)); }
+
+        public void Varint(ulong u)
+        {
+            while (u >= 0x80)
+            {
+                Write((u & 0x7F) | 0x80, 8);
+                u >>= 7;
+            }
+            Write(u, 8);
+        }
+
+        public void Bool(bool v) { WriteBool(v); }
+
+        /// <summary>int8 … int64 and signed enums: ranged, zig-zag varint or (int8) raw.</summary>
+        public void Signed(long v, PackedCode c)
+        {
+            switch (c.Kind)
+            {
+                case PackedKind.Ranged:
+                {
+                    ulong offset = (ulong)v - (ulong)c.Min;
+                    if (v < c.Min || offset > c.Span) throw Outside(S(v), S(c.Min), RangeMax(c));
+                    Write(offset, c.Bits);
+                    return;
+                }
+                case PackedKind.Raw:
+                    Write((ulong)v, c.Bits);
+                    return;
+                default:
+                    Varint(((ulong)v << 1) ^ (ulong)(v >> 63));
+                    return;
+            }
+        }
+
+        /// <summary>uint8 … uint64 and unsigned enums: ranged, varint or (uint8) raw.</summary>
+        public void Unsigned(ulong v, PackedCode c)
+        {
+            switch (c.Kind)
+            {
+                case PackedKind.Ranged:
+                {
+                    if (c.Min >= 0 && v < (ulong)c.Min) throw Outside(U(v), S(c.Min), RangeMax(c));
+                    ulong offset = v - (ulong)c.Min;
+                    if (offset > c.Span) throw Outside(U(v), S(c.Min), RangeMax(c));
+                    Write(offset, c.Bits);
+                    return;
+                }
+                case PackedKind.Raw:
+                    Write(v, c.Bits);
+                    return;
+                default:
+                    Varint(v);
+                    return;
+            }
+        }
+
+        private void Quantized(double input, double v, PackedCode c)
+        {
+            ulong q;
+            if (!Packed.Quantize(input, c.QMin, c.QMax, c.Steps, out q))
+                throw Outside(Packed.NumberText(v), Packed.NumberText(c.QMin), Packed.NumberText(c.QMax));
+            Write(q, c.Bits);
+        }
+
+        public void F32(float v, PackedCode c)
+        {
+            if (c.Kind == PackedKind.Quantized) { Quantized(Packed.QuantizeInput(v, c), v, c); return; }
+            FloatBits b = default(FloatBits);
+            b.F = v;
+            Write(b.U, 32);
+        }
+
+        public void F64(double v, PackedCode c)
+        {
+            if (c.Kind == PackedKind.Quantized) { Quantized(v, v, c); return; }
+            Write((ulong)BitConverter.DoubleToInt64Bits(v), 64);
+        }
+
+        private void Component(float x, PackedCode c, string name)
+        {
+            try { F32(x, c); }
+            catch (EncodeException e) { e.InField(name); throw; }
+        }
+
+        private void Component(int x, PackedCode c, string name)
+        {
+            try { Signed(x, c); }
+            catch (EncodeException e) { e.InField(name); throw; }
+        }
+
+        public void Vector2(Vector2 v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); }
+        public void Vector3(Vector3 v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); Component(v.z, c, "z"); }
+        public void Color(Color v, PackedCode c) { Component(v.r, c, "r"); Component(v.g, c, "g"); Component(v.b, c, "b"); Component(v.a, c, "a"); }
+        public void Vector2i(Vector2i v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); }
+        public void Vector3i(Vector3i v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); Component(v.z, c, "z"); }
+
+        /// <summary>Smallest-three (2 + 3 × Bits) or, without bits, x, y, z, w raw.</summary>
+        public void Quaternion(Quaternion v, PackedCode c)
+        {
+            if (c.Kind != PackedKind.SmallestThree)
+            {
+                Component(v.x, c, "x"); Component(v.y, c, "y"); Component(v.z, c, "z"); Component(v.w, c, "w");
+                return;
+            }
+            int largest;
+            ulong q0, q1, q2;
+            if (!Packed.SmallestThree(v, c.Bits, out largest, out q0, out q1, out q2))
+                throw new EncodeException("a quaternion component is NaN");
+            Write((ulong)largest, 2);
+            Write(q0, c.Bits);
+            Write(q1, c.Bits);
+            Write(q2, c.Bits);
+        }
+
+        /// <summary>A length or count (the limits were checked before: PaktCheck).</summary>
+        public void Count(int n, PackedLength len)
+        {
+            if (len.Limit != 0)
+            {
+                if (n > len.Limit)
+                    throw new EncodeException(len.What + " " + S(n) + " exceeds " + len.LimitName + " " + S(len.Limit));
+                Write((ulong)n, len.Bits);
+            }
+            else
+            {
+                Varint((ulong)n);
+            }
+        }
+
+        /// <summary>The UTF-8 length, then the bytes (not aligned); null writes "".</summary>
+        public void String(string s, PackedLength len)
+        {
+            if (s == null || s.Length == 0) { Count(0, len); return; }
+            int max = Utf8.GetMaxByteCount(s.Length);
+            if (_text.Length < max) _text = new byte[Math.Max(max, _text.Length * 2)];
+            int n = Utf8.GetBytes(s, 0, s.Length, _text, 0);
+            Count(n, len);
+            WriteBytes(_text, 0, n);
+        }
+
+        /// <summary>bytes: the length, then the bytes; null writes an empty array.</summary>
+        public void Blob(byte[] b, PackedLength len)
+        {
+            int n = b == null ? 0 : b.Length;
+            Count(n, len);
+            if (n != 0) WriteBytes(b, 0, n);
+        }
+
+        /// <summary>Exponential-Golomb order 0 of x &gt;= 1: BitWidth(x) - 1 zero bits, then x from its top bit.</summary>
+        public void Golomb(ulong x)
+        {
+            int width = Packed.BitWidth(x);
+            Write(0, width - 1);
+            for (int i = width - 1; i >= 0; --i) Write((x >> i) & 1, 1);
+        }
+    }
+
+    /// <summary>Reads bits as BitWriter writes them; never reads past the end. Errors are
+    /// DecodeExceptions at the byte of the bit, with " (bit N)" at the end of the reason.</summary>
+    public sealed class BitReader
+    {
+        private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false, false);
+        private byte[] _d;
+        private int _begin;
+        private long _size;  // bytes
+        private long _bit;
+        private byte[] _scratch = new byte[64];
+
+        public void Reset(byte[] data, int offset, int count)
+        {
+            if (data == null) throw new ArgumentNullException("data");
+            if (offset < 0 || count < 0 || offset > data.Length || count > data.Length - offset)
+                throw new ArgumentOutOfRangeException("count");
+            _d = data;
+            _begin = offset;
+            _size = count;
+            _bit = 0;
+        }
+
+        public long BitOffset { get { return _bit; } }
+        public long RemainingBits { get { return _size * 8 - _bit; } }
+
+        private static string S(long v) { return v.ToString(CultureInfo.InvariantCulture); }
+        private static string U(ulong v) { return v.ToString(CultureInfo.InvariantCulture); }
+
+        /// <summary>The error at bit `at`: its byte is the offset, the reason names the bit.</summary>
+        public static DecodeException Error(long at, string reason)
+        {
+            return new DecodeException((int)(at / 8), reason + " (bit " + S(at) + ")");
+        }
+
+        private ulong Get(int n)
+        {
+            ulong v = 0;
+            int got = 0;
+            long at = _bit;
+            while (got < n)
+            {
+                int off = (int)(at & 7);
+                int take = Math.Min(8 - off, n - got);
+                v |= ((ulong)(_d[_begin + (int)(at >> 3)] >> off) & ((1UL << take) - 1)) << got;
+                got += take;
+                at += take;
+            }
+            _bit = at;
+            return v;
+        }
+
+        /// <summary>n bits (0 &lt;= n &lt;= 64); too few left is a truncation of `what`.</summary>
+        public ulong Read(int n, string what)
+        {
+            if (n > RemainingBits)
+                throw Error(_bit, "truncated " + what + ": needs " + S(n) + " bits, " + S(RemainingBits) + " remain");
+            return Get(n);
+        }
+
+        public bool ReadBool(string what) { return Read(1, what) != 0; }
+        public bool Bool() { return Read(1, "bool") != 0; }
+        public bool Presence() { return Read(1, "presence bit") != 0; }
+
+        /// <summary>After the message: fewer than 8 bits may remain, all 0.</summary>
+        public void Finish()
+        {
+            long left = RemainingBits;
+            if (left >= 8) throw Error(_bit, S(left / 8) + " unexpected bytes after the message");
+            if (left != 0 && Get((int)left) != 0) throw Error(_size * 8 - left, "padding bits after the message are not 0");
+        }
+
+        public ulong Varint()
+        {
+            long at = _bit;
+            ulong u = 0;
+            for (int i = 0; i < 10; ++i)
+            {
+                ulong group = Read(8, "varint");
+                if (i == 9 && group > 1) throw Error(at, "varint above 64 bits");
+                u |= (group & 0x7F) << (7 * i);
+                if ((group & 0x80) == 0)
+                {
+                    if (i > 0 && group == 0) throw Error(at, "overlong varint");
+                    return u;
+                }
+            }
+            return u;  // unreachable: the tenth group has no continuation bit (checked above)
+        }
+
+        private ulong RangedOffset(PackedCode c)
+        {
+            long at = _bit;
+            ulong offset = Read(c.Bits, "value");
+            if (offset > c.Span) throw Error(at, "ranged value " + U(offset) + " is above its span " + U(c.Span));
+            return offset;
+        }
+
+        /// <summary>A signed integer of the type [min, max] (its name in errors).</summary>
+        public long Signed(PackedCode c, long min, long max, string type)
+        {
+            switch (c.Kind)
+            {
+                case PackedKind.Ranged:
+                    return (long)((ulong)c.Min + RangedOffset(c));
+                case PackedKind.Raw:
+                    return (sbyte)(byte)Read(8, "value");
+                default:
+                {
+                    long at = _bit;
+                    ulong u = Varint();
+                    long x = (long)(u >> 1) ^ -(long)(u & 1);
+                    if (x < min || x > max) throw Error(at, "value " + S(x) + " does not fit " + type);
+                    return x;
+                }
+            }
+        }
+
+        /// <summary>An unsigned integer of the type [0, max] (its name in errors).</summary>
+        public ulong Unsigned(PackedCode c, ulong max, string type)
+        {
+            switch (c.Kind)
+            {
+                case PackedKind.Ranged:
+                    return (ulong)c.Min + RangedOffset(c);
+                case PackedKind.Raw:
+                    return Read(8, "value");
+                default:
+                {
+                    long at = _bit;
+                    ulong u = Varint();
+                    if (u > max) throw Error(at, "value " + U(u) + " does not fit " + type);
+                    return u;
+                }
+            }
+        }
+
+        private double Quantized(PackedCode c)
+        {
+            long at = _bit;
+            ulong q = Read(c.Bits, "value");
+            if (q > c.Steps) throw Error(at, "quantized step " + U(q) + " is above the range's " + U(c.Steps));
+            return Packed.Dequantize(q, c.QMin, c.QMax, c.Steps);
+        }
+
+        public float F32(PackedCode c)
+        {
+            if (c.Kind == PackedKind.Quantized) return (float)Quantized(c);
+            FloatBits b = default(FloatBits);
+            b.U = (uint)Read(32, "value");
+            return b.F;
+        }
+
+        public double F64(PackedCode c)
+        {
+            if (c.Kind == PackedKind.Quantized) return Quantized(c);
+            return BitConverter.Int64BitsToDouble((long)Read(64, "value"));
+        }
+
+        private float Component(PackedCode c, string name)
+        {
+            try { return F32(c); }
+            catch (DecodeException e) { e.InField(name); throw; }
+        }
+
+        private int ComponentI(PackedCode c, string name)
+        {
+            try { return (int)Signed(c, int.MinValue, int.MaxValue, "int32"); }
+            catch (DecodeException e) { e.InField(name); throw; }
+        }
+
+        public Vector2 Vector2(PackedCode c)
+        {
+            float x = Component(c, "x");
+            return new Vector2(x, Component(c, "y"));
+        }
+
+        public Vector3 Vector3(PackedCode c)
+        {
+            float x = Component(c, "x");
+            float y = Component(c, "y");
+            return new Vector3(x, y, Component(c, "z"));
+        }
+
+        public Color Color(PackedCode c)
+        {
+            float r = Component(c, "r");
+            float g = Component(c, "g");
+            float b = Component(c, "b");
+            return new Color(r, g, b, Component(c, "a"));
+        }
+
+        public Vector2i Vector2i(PackedCode c)
+        {
+            int x = ComponentI(c, "x");
+            return new Vector2i(x, ComponentI(c, "y"));
+        }
+
+        public Vector3i Vector3i(PackedCode c)
+        {
+            int x = ComponentI(c, "x");
+            int y = ComponentI(c, "y");
+            return new Vector3i(x, y, ComponentI(c, "z"));
+        }
+
+        public Quaternion Quaternion(PackedCode c)
+        {
+            if (c.Kind != PackedKind.SmallestThree)
+            {
+                float x = Component(c, "x");
+                float y = Component(c, "y");
+                float z = Component(c, "z");
+                return new Quaternion(x, y, z, Component(c, "w"));
+            }
+            int largest = (int)Read(2, "quaternion");
+            ulong steps = (1UL << c.Bits) - 1;
+            double a0 = 0, a1 = 0, a2 = 0, a3 = 0, sum = 0;
+            for (int i = 0; i < 4; ++i)
+            {
+                if (i == largest) continue;
+                double x = Packed.Dequantize(Read(c.Bits, "quaternion"), -Packed.SmallestThreeBound, Packed.SmallestThreeBound, steps);
+                sum += x * x;
+                if (i == 0) a0 = x;
+                else if (i == 1) a1 = x;
+                else if (i == 2) a2 = x;
+                else a3 = x;
+            }
+            double big = Math.Sqrt(sum < 1 ? 1 - sum : 0.0);
+            if (largest == 0) a0 = big;
+            else if (largest == 1) a1 = big;
+            else if (largest == 2) a2 = big;
+            else a3 = big;
+            return new Quaternion((float)a0, (float)a1, (float)a2, (float)a3);
+        }
+
+        /// <summary>A length or count: within the limit, and no more than the bits that remain allow
+        /// for elements of at least minElementBits bits (1 when they may take none and there is no
+        /// limit) — checked before anything is allocated.</summary>
+        public int Count(PackedLength len, long minElementBits)
+        {
+            long at = _bit;
+            ulong u;
+            if (len.Limit != 0)
+            {
+                u = Read(len.Bits, len.What);
+                if (u > (ulong)len.Limit)
+                    throw Error(at, len.What + " " + U(u) + " exceeds " + len.LimitName + " " + S(len.Limit));
+            }
+            else
+            {
+                u = Varint();
+            }
+            long unit = minElementBits != 0 ? minElementBits : len.Limit != 0 ? 0 : 1;
+            if (unit != 0 && u > (ulong)(RemainingBits / unit))
+                throw Error(at, len.What + " " + U(u) + " needs at least " + S(unit) + " bits each, " + S(RemainingBits) + " remain");
+            return (int)u;
+        }
+
+        private int TakeBytes(int n, out byte[] src)
+        {
+            if ((_bit & 7) == 0)
+            {
+                src = _d;
+                int p = _begin + (int)(_bit >> 3);
+                _bit += 8L * n;
+                return p;
+            }
+            if (_scratch.Length < n) _scratch = new byte[Math.Max(n, _scratch.Length * 2)];
+            for (int i = 0; i < n; ++i) _scratch[i] = (byte)Get(8);
+            src = _scratch;
+            return 0;
+        }
+
+        /// <summary>A UTF-8 string (checked as the C++ runtime checks it).</summary>
+        public string String(PackedLength len)
+        {
+            int n = Count(len, 8);
+            long at = _bit;
+            if (n == 0) return "";
+            byte[] src;
+            int p = TakeBytes(n, out src);
+            int bad = Utf8Check.FirstInvalid(src, p, n);
+            if (bad != n) throw Error(at + 8L * bad, "string is not valid UTF-8 (byte " + S(bad) + ")");
+            return Utf8.GetString(src, p, n);
+        }
+
+        /// <summary>bytes: reuses `reuse` when it has the length.</summary>
+        public byte[] Blob(byte[] reuse, PackedLength len)
+        {
+            int n = Count(len, 8);
+            byte[] b = reuse != null && reuse.Length == n ? reuse : new byte[n];
+            if (n == 0) return b;
+            byte[] src;
+            int p = TakeBytes(n, out src);
+            Buffer.BlockCopy(src, p, b, 0, n);
+            return b;
+        }
+
+        /// <summary>Exponential-Golomb order 0 (a changed element's index gap).</summary>
+        public ulong Golomb()
+        {
+            long at = _bit;
+            int zeros = 0;
+            for (;;)
+            {
+                if (ReadBool("index gap")) break;
+                if (++zeros > 63) throw Error(at, "index gap above 2^64");
+            }
+            ulong x = 1;
+            for (int i = 0; i < zeros; ++i) x = (x << 1) | (ReadBool("index gap") ? 1UL : 0UL);
+            return x;
+        }
+    }
+
+    /// <summary>The packed format's arithmetic, "same encoding" tests, list deltas and whole payloads.</summary>
+    public static class Packed
+    {
+        /// <summary>1/sqrt(2): the largest magnitude of a unit quaternion's three smallest components.</summary>
+        public const double SmallestThreeBound = 0.70710678118654752440;
+
+        public static int BitWidth(ulong v)
+        {
+            int n = 0;
+            while (v != 0) { ++n; v >>= 1; }
+            return n;
+        }
+
+        public static int GolombBits(ulong x) { return 2 * BitWidth(x) - 1; }
+        public static int VarintBits(ulong u) { return u < 0x80 ? 8 : 8 * ((BitWidth(u) + 6) / 7); }
+
+        /// <summary>std::llround: to the nearest whole number, halves away from zero (x - trunc(x) is exact).</summary>
+        public static double RoundHalfAwayFromZero(double x)
+        {
+            double t = Math.Truncate(x);
+            if (Math.Abs(x - t) >= 0.5) t += x < 0 ? -1.0 : 1.0;
+            return t;
+        }
+
+        /// <summary>The step of a value inside [min, max] (false for NaN and values outside), in double
+        /// exactly as pakt::packing::detail::quantize computes it.</summary>
+        public static bool Quantize(double v, double min, double max, ulong steps, out ulong q)
+        {
+            q = 0;
+            if (!(v >= min && v <= max)) return false;
+            double n = RoundHalfAwayFromZero(((v - min) * (double)steps) / (max - min));
+            if (n < 0) n = 0;
+            ulong u = (ulong)n;
+            q = u > steps ? steps : u;
+            return true;
+        }
+
+        /// <summary>A float32 as Quantize takes it: the float32 nearest to min (max) — what a decoder
+        /// gives for min (max), which may lie just outside the range (float(-3.2) &lt; -3.2) — counts as
+        /// min (max), as pakt::packing::detail::quantize_input.</summary>
+        public static double QuantizeInput(float v, PackedCode c)
+        {
+            if (v == (float)c.QMin) return c.QMin;
+            if (v == (float)c.QMax) return c.QMax;
+            return v;
+        }
+
+        public static double Dequantize(ulong q, double min, double max, ulong steps)
+        {
+            if (q == steps) return max;
+            return min + ((max - min) * (double)q) / (double)steps;
+        }
+
+        /// <summary>printf("%.9g") of a double, as the C++ error texts print numbers.</summary>
+        public static string NumberText(double v)
+        {
+            if (double.IsNaN(v)) return BitConverter.DoubleToInt64Bits(v) < 0 ? "-nan" : "nan";
+            if (double.IsInfinity(v)) return v > 0 ? "inf" : "-inf";
+            if (v == 0) return BitConverter.DoubleToInt64Bits(v) < 0 ? "-0" : "0";
+            string s = v.ToString("G9", CultureInfo.InvariantCulture);
+            int e = s.IndexOf('E');
+            if (e < 0) return s;
+            string digits = s.Substring(e + 2).TrimStart('0');
+            if (digits.Length < 2) digits = digits.PadLeft(2, '0');
+            return s.Substring(0, e) + "e" + s[e + 1] + digits;
+        }
+
+        /// <summary>Smallest-three words of a quaternion (false when a component is NaN).</summary>
+        public static bool SmallestThree(Quaternion v, int bits, out int largest, out ulong q0, out ulong q1, out ulong q2)
+        {
+            q0 = q1 = q2 = 0;
+            largest = 0;
+            float c0 = v.x, c1 = v.y, c2 = v.z, c3 = v.w;
+            if (float.IsNaN(c0) || float.IsNaN(c1) || float.IsNaN(c2) || float.IsNaN(c3)) return false;
+            if (Math.Abs(c1) > Math.Abs(c0)) largest = 1;
+            if (Math.Abs(c2) > Math.Abs(largest == 0 ? c0 : c1)) largest = 2;
+            if (Math.Abs(c3) > Math.Abs(Pick(c0, c1, c2, c3, largest))) largest = 3;
+            double sign = Pick(c0, c1, c2, c3, largest) < 0 ? -1.0 : 1.0;
+            ulong steps = (1UL << bits) - 1;
+            int k = 0;
+            for (int i = 0; i < 4; ++i)
+            {
+                if (i == largest) continue;
+                double x = sign * (double)Pick(c0, c1, c2, c3, i);
+                if (x < -SmallestThreeBound) x = -SmallestThreeBound;  // only a quaternion that is not unit gets here
+                if (x > SmallestThreeBound) x = SmallestThreeBound;
+                ulong q;
+                Quantize(x, -SmallestThreeBound, SmallestThreeBound, steps, out q);
+                if (k == 0) q0 = q;
+                else if (k == 1) q1 = q;
+                else q2 = q;
+                ++k;
+            }
+            return true;
+        }
+
+        private static float Pick(float c0, float c1, float c2, float c3, int i)
+        {
+            return i == 0 ? c0 : i == 1 ? c1 : i == 2 ? c2 : c3;
+        }
+
+        // ------------------------------------------------------------------ same encoding
+        private static uint Bits32(float f)
+        {
+            FloatBits b = default(FloatBits);
+            b.F = f;
+            return b.U;
+        }
+
+        public static bool SameF32(float a, float b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized) return Bits32(a) == Bits32(b);
+            return SameF64Code(QuantizeInput(a, c), QuantizeInput(b, c), c, false);
+        }
+
+        public static bool SameF64(double a, double b, PackedCode c)
+        {
+            return SameF64Code(a, b, c, BitConverter.DoubleToInt64Bits(a) == BitConverter.DoubleToInt64Bits(b));
+        }
+
+        private static bool SameF64Code(double a, double b, PackedCode c, bool sameBits)
+        {
+            if (c.Kind != PackedKind.Quantized) return sameBits;  // raw: -0 differs from 0, a NaN equals itself
+            ulong qa, qb;
+            return Quantize(a, c.QMin, c.QMax, c.Steps, out qa) && Quantize(b, c.QMin, c.QMax, c.Steps, out qb) && qa == qb;
+        }
+
+        public static bool SameVector2(Vector2 a, Vector2 b, PackedCode c) { return SameF32(a.x, b.x, c) && SameF32(a.y, b.y, c); }
+        public static bool SameVector3(Vector3 a, Vector3 b, PackedCode c)
+        {
+            return SameF32(a.x, b.x, c) && SameF32(a.y, b.y, c) && SameF32(a.z, b.z, c);
+        }
+        public static bool SameColor(Color a, Color b, PackedCode c)
+        {
+            return SameF32(a.r, b.r, c) && SameF32(a.g, b.g, c) && SameF32(a.b, b.b, c) && SameF32(a.a, b.a, c);
+        }
+        public static bool SameVector2i(Vector2i a, Vector2i b, PackedCode c) { return a.x == b.x && a.y == b.y; }
+        public static bool SameVector3i(Vector3i a, Vector3i b, PackedCode c) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+        public static bool SameQuaternion(Quaternion a, Quaternion b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.SmallestThree)
+                return SameF32(a.x, b.x, c) && SameF32(a.y, b.y, c) && SameF32(a.z, b.z, c) && SameF32(a.w, b.w, c);
+            int la, lb;
+            ulong a0, a1, a2, b0, b1, b2;
+            if (!SmallestThree(a, c.Bits, out la, out a0, out a1, out a2) || !SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2))
+                return false;
+            return la == lb && a0 == b0 && a1 == b1 && a2 == b2;
+        }
+
+        /// <summary>Strings compare by their text (null is "").</summary>
+        public static bool SameString(string a, string b) { return string.Equals(a ?? "", b ?? "", StringComparison.Ordinal); }
+
+        public static bool SameBytes(byte[] a, byte[] b)
+        {
+            int na = a == null ? 0 : a.Length, nb = b == null ? 0 : b.Length;
+            if (na != nb) return false;
+            for (int i = 0; i < na; ++i)
+                if (a[i] != b[i]) return false;
+            return true;
+        }
+
+        // ------------------------------------------------------------------ list deltas
+        /// <summary>The changed elements of a list (length: its count code) or fixed array (length:
+        /// null, changedCount: ranged over [0, size]) of messages against the baseline's
+        /// (docs/packed.md "List delta"). No allocation: two passes over Same.</summary>
+        public static void WriteElementsDelta<T>(BitWriter w, IList<T> v, IList<T> b, PackedLength length, PackedLength changedCount,
+                                                 IPackedMessage<T> codec) where T : class
+        {
+            int count = v == null ? 0 : v.Count;
+            int baseCount = b == null ? 0 : b.Count;
+            if (length != null) w.Count(count, length);
+            else baseCount = count;  // a fixed array: both hold its size
+            int k = Math.Min(count, baseCount);
+            PackedLength setLength = length ?? changedCount;
+            long c = 0, sparseBits = 0;
+            long last = 0;  // index + 1 of the previous changed element
+            for (int i = 0; i < k; ++i)
+            {
+                if (codec.Same(v[i], b[i])) continue;
+                ++c;
+                sparseBits += GolombBits((ulong)(i + 1 - last));
+                last = i + 1;
+            }
+            sparseBits += setLength.Limit != 0 ? setLength.Bits : VarintBits((ulong)c);
+            bool sparse = sparseBits < k;
+            w.WriteBool(sparse);
+            if (sparse)
+            {
+                w.Count((int)c, setLength);  // c <= k <= the limit
+                last = 0;
+                for (int i = 0; i < k; ++i)
+                {
+                    if (codec.Same(v[i], b[i])) continue;
+                    w.Golomb((ulong)(i + 1 - last));
+                    last = i + 1;
+                    try { codec.WriteDelta(w, v[i], b[i]); }
+                    catch (EncodeException e) { e.InIndex(i); throw; }
+                }
+            }
+            else
+            {
+                for (int i = 0; i < k; ++i)
+                {
+                    bool changed = !codec.Same(v[i], b[i]);
+                    w.WriteBool(changed);
+                    if (!changed) continue;
+                    try { codec.WriteDelta(w, v[i], b[i]); }
+                    catch (EncodeException e) { e.InIndex(i); throw; }
+                }
+            }
+            for (int i = k; i < count; ++i)
+            {
+                try { codec.Write(w, v[i]); }
+                catch (EncodeException e) { e.InIndex(i); throw; }
+            }
+        }
+
+        /// <summary>Applies a list's element delta to v in place (v holds the baseline's elements).</summary>
+        public static void ReadListDelta<T>(BitReader r, List<T> v, PackedLength length, long minElementBits,
+                                            IPackedMessage<T> codec) where T : class
+        {
+            int baseCount = v.Count;
+            long at = r.BitOffset;
+            ulong u;
+            if (length.Limit != 0)
+            {
+                u = r.Read(length.Bits, length.What);
+                if (u > (ulong)length.Limit)
+                    throw BitReader.Error(at, length.What + " " + U(u) + " exceeds " + length.LimitName + " " + S(length.Limit));
+            }
+            else
+            {
+                u = r.Varint();
+            }
+            // Appended elements are read in full: bound them by the bits that remain before allocating.
+            long unit = minElementBits != 0 ? minElementBits : length.Limit != 0 ? 0 : 1;
+            if (u > (ulong)baseCount && unit != 0 && u - (ulong)baseCount > (ulong)(r.RemainingBits / unit))
+                throw BitReader.Error(at, length.What + " " + U(u) + " appends " + U(u - (ulong)baseCount) + " elements of at least " +
+                                          S(unit) + " bits each, " + S(r.RemainingBits) + " remain");
+            int count = (int)u;
+            if (count < baseCount) v.RemoveRange(count, baseCount - count);
+            else
+            {
+                if (v.Capacity < count) v.Capacity = count;
+                for (int i = baseCount; i < count; ++i) v.Add(codec.Create());
+            }
+            ReadElements(r, v, Math.Min(count, baseCount), count, length, codec);
+        }
+
+        /// <summary>Applies a fixed array's element delta in place (changedCount: ranged over [0, size]).</summary>
+        public static void ReadArrayDelta<T>(BitReader r, T[] v, PackedLength changedCount, IPackedMessage<T> codec) where T : class
+        {
+            ReadElements(r, v, v.Length, v.Length, changedCount, codec);
+        }
+
+        private static void ReadElements<T>(BitReader r, IList<T> v, int k, int count, PackedLength setLength,
+                                            IPackedMessage<T> codec) where T : class
+        {
+            if (r.ReadBool("delta mode"))
+            {
+                int c = r.Count(setLength, 1);
+                ulong last = 0;
+                for (int j = 0; j < c; ++j)
+                {
+                    long at = r.BitOffset;
+                    ulong gap = r.Golomb();
+                    if (gap > (ulong)k - last)
+                        throw BitReader.Error(at, "changed element index " + U(unchecked(last - 1 + gap)) + " is past the " + S(k) +
+                                                  " elements the baseline shares");
+                    int i = (int)(last - 1 + gap);
+                    last = (ulong)i + 1;
+                    ReadElementDelta(r, v, i, codec);
+                }
+            }
+            else
+            {
+                for (int i = 0; i < k; ++i)
+                    if (r.ReadBool("changed bit")) ReadElementDelta(r, v, i, codec);
+            }
+            for (int i = k; i < count; ++i)
+            {
+                T e = v[i];
+                if (e == null) { e = codec.Create(); v[i] = e; }
+                try { codec.Read(r, e); }
+                catch (DecodeException ex) { ex.InIndex(i); throw; }
+            }
+        }
+
+        private static void ReadElementDelta<T>(BitReader r, IList<T> v, int i, IPackedMessage<T> codec) where T : class
+        {
+            T e = v[i];
+            if (e == null) { e = codec.Create(); v[i] = e; }
+            try { codec.ReadDelta(r, e); }
+            catch (DecodeException ex) { ex.InIndex(i); throw; }
+        }
+
+        private static string S(long v) { return v.ToString(CultureInfo.InvariantCulture); }
+        private static string U(ulong v) { return v.ToString(CultureInfo.InvariantCulture); }
+
+        // ------------------------------------------------------------------ whole payloads
+        // (the generated Serialize / Deserialize call these after PaktCheck; `name` is the message's)
+
+        private static void WriteTop<T>(BitWriter w, T value, T baseline, bool delta, IPackedMessage<T> codec, string name) where T : class
+        {
+            try
+            {
+                if (delta) codec.WriteDelta(w, value, baseline);
+                else codec.Write(w, value);
+            }
+            catch (EncodeException e)
+            {
+                e.InField(name);
+                throw;
+            }
+            w.Finish();
+        }
+
+        /// <summary>The payload as a new array (the bits go to a per-thread buffer first).</summary>
+        public static byte[] ToBytes<T>(T value, T baseline, bool delta, IPackedMessage<T> codec, string name) where T : class
+        {
+            BitWriter w = Scratch.BitWriter;
+            byte[] buffer = Scratch.PackedBuffer(0);
+            w.Reset(buffer, 0);
+            WriteTop(w, value, baseline, delta, codec, name);
+            int n = w.ByteCount;
+            if (w.Overflowed)
+            {
+                buffer = Scratch.PackedBuffer(n);
+                w.Reset(buffer, 0);
+                WriteTop(w, value, baseline, delta, codec, name);
+            }
+            byte[] result = new byte[n];
+            Buffer.BlockCopy(buffer, 0, result, 0, n);
+            return result;
+        }
+
+        /// <summary>Writes into buffer at offset; returns the bytes written. Allocates nothing.</summary>
+        public static int ToBuffer<T>(T value, T baseline, bool delta, byte[] buffer, int offset, IPackedMessage<T> codec, string name)
+            where T : class
+        {
+            if (buffer == null) throw new ArgumentNullException("buffer");
+            if (offset < 0 || offset > buffer.Length) throw new ArgumentOutOfRangeException("offset");
+            BitWriter w = Scratch.BitWriter;
+            w.Reset(buffer, offset);
+            WriteTop(w, value, baseline, delta, codec, name);
+            if (w.Overflowed)
+                throw new EncodeException(name, "needs " + S(w.ByteCount) + " bytes, buffer holds " + S(buffer.Length - offset));
+            return w.ByteCount;
+        }
+
+        /// <summary>The bytes the payload takes (one pass that writes nothing).</summary>
+        public static int Size<T>(T value, T baseline, bool delta, IPackedMessage<T> codec, string name) where T : class
+        {
+            BitWriter w = Scratch.BitWriter;
+            w.Reset(null, 0);
+            WriteTop(w, value, baseline, delta, codec, name);
+            return w.ByteCount;
+        }
+
+        /// <summary>Decodes count bytes at offset into `into`; a delta applies to a copy of the
+        /// baseline in `into` (into may be the baseline: in place).</summary>
+        public static void FromBytes<T>(byte[] data, int offset, int count, T baseline, bool delta, T into, IPackedMessage<T> codec,
+                                        string name) where T : class
+        {
+            if (into == null) throw new ArgumentNullException("into");
+            BitReader r = Scratch.BitReader;
+            r.Reset(data, offset, count);
+            if (delta && !ReferenceEquals(into, baseline)) codec.Copy(baseline, into);
+            try
+            {
+                if (delta) codec.ReadDelta(r, into);
+                else codec.Read(r, into);
+                r.Finish();
+            }
+            catch (DecodeException e)
+            {
+                e.InField(name);
+                throw;
+            }
+        }
+
+        /// <summary>Copies a message through its compact bytes (exact: floats by their bits), in
+        /// per-thread buffers: what IPackedMessage.Copy does for the generated messages.</summary>
+        public static byte[] CopyBuffer(int n) { return Scratch.CopyBuffer(n); }
+    }
+
     /// <summary>Per-thread scratch objects so Serialize / Deserialize allocate nothing of their own.</summary>
     public static class Scratch
     {
         [ThreadStatic] private static Writer _writer;
         [ThreadStatic] private static Reader _reader;
+        [ThreadStatic] private static BitWriter _bitWriter;
+        [ThreadStatic] private static BitReader _bitReader;
+        [ThreadStatic] private static byte[] _packed;
+        [ThreadStatic] private static byte[] _copy;
 
         public static Writer Writer { get { return _writer ?? (_writer = new Writer()); } }
         public static Reader Reader { get { return _reader ?? (_reader = new Reader()); } }
+        public static BitWriter BitWriter { get { return _bitWriter ?? (_bitWriter = new BitWriter()); } }
+        public static BitReader BitReader { get { return _bitReader ?? (_bitReader = new BitReader()); } }
+
+        /// <summary>The per-thread buffer packed payloads are written to first (at least n bytes).</summary>
+        public static byte[] PackedBuffer(int n)
+        {
+            if (_packed == null || _packed.Length < n) _packed = new byte[Math.Max(Math.Max(n, 256), _packed == null ? 0 : _packed.Length * 2)];
+            return _packed;
+        }
+
+        /// <summary>The per-thread buffer a baseline's compact bytes are copied through (at least n bytes).</summary>
+        public static byte[] CopyBuffer(int n)
+        {
+            if (_copy == null || _copy.Length < n) _copy = new byte[Math.Max(Math.Max(n, 256), _copy == null ? 0 : _copy.Length * 2)];
+            return _copy;
+        }
     }
 }
