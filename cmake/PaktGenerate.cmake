@@ -2,7 +2,7 @@
 #
 #   pakt_generate(TARGET <existing target>
 #                 [SCHEMAS <file.yaml>...]              # default: the *.yaml / *.yml sources of TARGET
-#                 [FORMATS compact mslima godot json]   # codecs to emit; default: all (godot4, godot3 = godot)
+#                 [FORMATS compact mslima godot json packed]   # codecs to emit; default: all (godot4, godot3 = godot)
 #                 [IMPORT_DIRS <dir>...]                # where `imports:` are looked up (after the schema's folder)
 #                 [OUTPUT_DIR <dir>]                    # default: ${CMAKE_CURRENT_BINARY_DIR}/pakt/<target>
 #                 [OUT_HEADERS <var>] [OUT_SOURCES <var>])
@@ -125,11 +125,11 @@ function(pakt_generate)
     endif()
   endif()
   if(NOT arg_FORMATS)
-    set(arg_FORMATS compact mslima godot json)
+    set(arg_FORMATS compact mslima godot json packed)
   endif()
   foreach(format IN LISTS arg_FORMATS)
-    if(NOT format MATCHES "^(compact|mslima|godot|godot4|godot3|json)$")
-      message(FATAL_ERROR "pakt_generate: unknown format '${format}' (use compact, mslima, godot4, godot3, godot, json)")
+    if(NOT format MATCHES "^(compact|mslima|godot|godot4|godot3|json|packed)$")
+      message(FATAL_ERROR "pakt_generate: unknown format '${format}' (use compact, mslima, godot4, godot3, godot, json, packed)")
     endif()
   endforeach()
   # godot4 and godot3 name the one generated Godot codec (it writes both generations), as in `pakt generate`.
@@ -162,6 +162,7 @@ function(pakt_generate)
         pakt_gen/cpp/templates/godot.j2
         pakt_gen/cpp/templates/header.h.j2
         pakt_gen/cpp/templates/json.j2
+        pakt_gen/cpp/templates/packed.j2
         pakt_gen/cpp/templates/read.j2
         pakt_gen/cpp/templates/size.j2
         pakt_gen/cpp/templates/source.cpp.j2

@@ -1,6 +1,6 @@
 """The back ends' command line: the descriptor in, generated files out.
 
-    python3 -m pakt_gen --lang cpp --out DIR [--formats compact,mslima,godot,json] [--descriptor FILE]
+    python3 -m pakt_gen --lang cpp --out DIR [--formats compact,mslima,godot,json,packed] [--descriptor FILE]
 
 Reads the descriptor `pakt describe` writes (stdin by default), writes the files of every root file
 of the descriptor into DIR (an unchanged file is left untouched, so builds stay incremental) and
@@ -36,7 +36,7 @@ def _gdscript():
 
 
 LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp, "gdscript": _gdscript}
-CPP_FORMATS = ["compact", "mslima", "godot", "json"]
+CPP_FORMATS = ["compact", "mslima", "godot", "json", "packed"]
 
 
 def write_if_changed(path: str, text: str) -> None:

@@ -96,7 +96,7 @@ with tempfile.TemporaryDirectory() as tmp:
         check(r.returncode == 2 and r.stdout == "" and r.stderr.startswith("pakt generate: --formats: ")
               and not os.path.exists(log), f"--formats {given!r} refused: exit {r.returncode}: {r.stderr}")
     r = run("--lang", "cpp", "--out", out, "--formats", "compact,xml", *py, "schemas/game.yaml", env=env)
-    check("unknown format 'xml' (use compact, mslima, godot, godot4, godot3, json)" in r.stderr,
+    check("unknown format 'xml' (use compact, mslima, godot, godot4, godot3, json, packed)" in r.stderr,
           f"an unknown format is named, with the list: {r.stderr}")
 
     # --- options and schemas in any order, --name=value

@@ -208,3 +208,16 @@ def test_keywords_in_an_imported_file_and_the_package_are_rejected(small, tmp_pa
         "s.yaml:1:1: error: package part 'new' is a C++ keyword; rename it (the C++ back end keeps schema names "
         "as they are)",
         "2 errors"]
+
+
+def test_a_descriptor_without_packed_codes_is_an_error_unless_packed_is_left_out(small, tmp_path):
+    del small["files"][1]["messages"][0]["fields"][1]["packed"]  # as an older front end wrote it
+    code, _, err = run_back_end(json.dumps(small), "--lang", "cpp", "--out", str(tmp_path))
+    assert code == 1
+    assert err.splitlines() == [
+        "s.yaml:8:9: error: field 'f' has no packed code in the descriptor; use the pakt_gen of your pakt tool, "
+        "or --formats without packed",
+        "1 error"]
+    code, _, err = run_back_end(json.dumps(small), "--lang", "cpp", "--out", str(tmp_path),
+                                "--formats", "compact,mslima,godot,json")
+    assert code == 0, err

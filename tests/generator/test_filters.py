@@ -173,3 +173,68 @@ def test_test_uint8_list(model):
     assert render(model, "{{ f is uint8_list }}", f=f["b"]) == "False"  # bytes: a PackedByteArray
     f["ws"].type.element.kind, f["ws"].type.element.name = "builtin", "uint8"
     assert render(model, "{{ f is uint8_list }}", f=f["ws"]) == "True"
+
+
+def _packed_field(name, type_ref, packed=None, **options):
+    from pakt_gen.model import Field, Location
+
+    return Field(name=name, type=type_ref, loc=Location("p.yaml", 3, 9), packed=packed, **options)
+
+
+def test_filter_packed_code(model):
+    from pakt_gen.model import PackedCode, TypeRef
+
+    P = "pakt::packing::"
+    code = lambda f: render(model, "{{ f | packed_code }}", f=f)  # noqa: E731
+    ranged = PackedCode("ranged", bits=7, min=0, span=100)
+    # leaves: the descriptor's code as a constant
+    assert code(_packed_field("a", TypeRef("builtin", "uint8"), ranged)) == P + "Ranged{0, 100, 7}"
+    assert code(_packed_field("a", TypeRef("builtin", "bool"), PackedCode("bool", bits=1))) == P + "Bool{}"
+    assert code(_packed_field("a", TypeRef("builtin", "int64"), PackedCode("zigzag"))) == P + "Varint{}"
+    assert code(_packed_field("a", TypeRef("builtin", "uint16"), PackedCode("varint"))) == P + "Varint{}"
+    assert code(_packed_field("a", TypeRef("builtin", "float64"), PackedCode("raw", bits=64))) == P + "Raw{}"
+    assert code(_packed_field("a", TypeRef("builtin", "Quaternion"), PackedCode("smallest_three", bits=9))) == (
+        P + "SmallestThree{9}")
+    # quantized bounds round-trip exactly (repr); steps above int32 get a suffix
+    q = PackedCode("quantized", bits=15, min=-3.2, max=0.1 + 0.2, steps=20000)
+    assert code(_packed_field("a", TypeRef("builtin", "float32"), q)) == (
+        P + "Quantized{-3.2, 0.30000000000000004, 20000, 15}")
+    q = PackedCode("quantized", bits=32, min=0.0, max=1e-05, steps=2**32 - 1)
+    assert code(_packed_field("a", TypeRef("builtin", "Vector3"), q)) == P + "Quantized{0.0, 1e-05, 4294967295ULL, 32}"
+    # int64 bounds without overflowing literals
+    wide = PackedCode("ranged", bits=64, min=-(2**63), span=2**64 - 1)
+    assert code(_packed_field("a", TypeRef("builtin", "int64"), wide)) == (
+        P + "Ranged{std::numeric_limits<std::int64_t>::min(), 18446744073709551615ULL, 64}")
+    big = PackedCode("ranged", bits=63, min=1000, span=2**63 - 1001)
+    assert code(_packed_field("a", TypeRef("builtin", "uint64"), big)) == P + "Ranged{1000, 9223372036854774807ULL, 63}"
+    # strings, bytes and lists: compact's LengthRule texts (pakt/message_rules.hpp)
+    assert code(_packed_field("s", TypeRef("builtin", "string"), max_length=16)) == (
+        P + 'Text{' + P + 'MakeLength(pakt::LengthRule{"string length", "max_length", 16})}')
+    assert code(_packed_field("b", TypeRef("builtin", "bytes"))) == (
+        P + 'Blob{' + P + 'MakeLength(pakt::LengthRule{"length", "max_length", 0})}')
+    scores = _packed_field("scores", TypeRef("list", element=TypeRef("builtin", "uint16")), ranged, max_count=8)
+    assert code(scores) == (P + "List<" + P + "Ranged>{" + P + 'MakeLength(pakt::LengthRule{"count", "max_count", 8}), '
+                            + P + "Ranged{0, 100, 7}, 7}")
+    u8 = _packed_field("u8", TypeRef("list", element=TypeRef("builtin", "uint8")), PackedCode("raw", bits=8))
+    assert code(u8) == (P + "List<" + P + "Raw>{" + P + 'MakeLength(pakt::LengthRule{"length", "max_length", 0}), '
+                        + P + "Raw{}, 8}")
+    tags = _packed_field("tags", TypeRef("list", element=TypeRef("builtin", "string")), max_count=4, max_length=10)
+    assert code(tags) == (P + "List<" + P + "Text>{" + P + 'MakeLength(pakt::LengthRule{"count", "max_count", 4}), '
+                          + P + "Text{" + P + 'MakeLength(pakt::LengthRule{"string length", "max_length", 10})}, 4}')
+    # vectors count every component; messages their packed_min_bits fact
+    flat = _packed_field("v", TypeRef("list", element=TypeRef("builtin", "Vector2")),
+                         PackedCode("quantized", bits=10, min=0.0, max=10.0, steps=1023))
+    assert code(flat).endswith(", 20}")
+    w = model.files[0].messages[0]
+    w.facts.packed_min_bits = 13
+    ws = _packed_field("ws", TypeRef("list", element=TypeRef("message", "W", message=w)), max_count=3)
+    assert code(ws) == (P + "List<" + P + "Message>{" + P + 'MakeLength(pakt::LengthRule{"count", "max_count", 3}), '
+                        + P + "Message{}, 13}")
+    # arrays and optionals wrap their element's code
+    corners = _packed_field("c", TypeRef("array", element=TypeRef("builtin", "Vector2i"), count=4), ranged)
+    assert code(corners) == P + "Array<" + P + "Ranged>{" + P + "Ranged{0, 100, 7}}"
+    maybe = _packed_field("m", TypeRef("message", "W", message=w), optional=True)
+    assert code(maybe) == P + "Optional<" + P + "Message>{" + P + "Message{}}"
+    # a leaf without a code is a front-end / back-end mismatch
+    with pytest.raises(ValueError, match="no packed code"):
+        code(_packed_field("x", TypeRef("builtin", "int32")))

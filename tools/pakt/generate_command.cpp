@@ -23,7 +23,7 @@ namespace {
 // mean its one godot codec — generated code carries both Godot generations in that codec.
 constexpr std::pair<const char*, const char*> kFormats[] = {
     {"compact", "compact"}, {"mslima", "mslima"}, {"godot", "godot"},
-    {"godot4", "godot"},    {"godot3", "godot"},  {"json", "json"}};
+    {"godot4", "godot"},    {"godot3", "godot"},  {"json", "json"}, {"packed", "packed"}};
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "pakt generate: error: %s\n", message.c_str());

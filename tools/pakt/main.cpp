@@ -399,7 +399,7 @@ void CommandLine::declare_schema_commands() {
   value_option(generate_app, "--formats", generate.formats, "LIST",
                "comma-separated codecs to emit (default: all): compact, mslima,\n"
                "godot (or godot4, godot3: the one Godot codec, which carries both\n"
-               "generations), json")
+               "generations), json, packed")
       ->transform(CLI::Validator(
           [](std::string& value) -> std::string {
             std::string back_end_list, error;

@@ -3,6 +3,7 @@
 from typing import Dict, List
 
 from ..model import Descriptor
+from .filters import packed_code
 from .keywords import check_names
 from .render import ALL_FORMATS, render
 
@@ -20,6 +21,15 @@ def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[s
     errors = []
     for schema in descriptor.files:  # an import's names are spelled in the roots' code too
         errors += check_names(schema)
+    if "packed" in formats:  # a descriptor of an older front end has no packed codes
+        for schema in descriptor.roots:
+            for m in schema.messages:
+                for f in m.fields:
+                    try:
+                        packed_code(f)
+                    except ValueError:
+                        errors.append(f"{f.loc}: error: field '{f.name}' has no packed code in the descriptor; "
+                                      "use the pakt_gen of your pakt tool, or --formats without packed")
     if errors:
         raise BackEndError(errors)
     out: Dict[str, str] = {}

@@ -10,7 +10,7 @@ from typing import Callable, Dict
 import jinja2
 
 from ..templating import schema_filter
-from ..model import Field, Message
+from ..model import VECTOR_COMPONENTS, Field, Message, PackedCode, TypeRef
 from . import literals, types
 
 
@@ -169,6 +169,108 @@ def godot_read(f: Field) -> str:
     return "read_uint8_list" if is_uint8_list(f) else "read_value"
 
 
+# --------------------------------------------------------------------------- packed
+PACKING = "pakt::packing::"
+INT32_MAX = 2**31 - 1
+
+
+def _int_literal(v: int, unsigned: bool = False) -> str:
+    """An integer constant of a packed code (an int64 min, a uint64 span or steps) that compiles
+    without a narrowing or an overflowing literal."""
+    if v == -(2**63):
+        return "std::numeric_limits<std::int64_t>::min()"
+    if v > INT32_MAX or v < -INT32_MAX:
+        return f"{v}{'ULL' if unsigned else 'LL'}"
+    return str(v)
+
+
+def _double_literal(v: float) -> str:
+    """repr: the shortest text that reads back as the same double (1e-05, -3.2, 100.0)."""
+    text = repr(float(v))
+    return text if ("e" in text or "." in text) else text + ".0"
+
+
+def _leaf(code: PackedCode):
+    """(C++ type, expression) of a leaf code of the descriptor."""
+    if code.kind == "bool":
+        return PACKING + "Bool", PACKING + "Bool{}"
+    if code.kind == "ranged":
+        return PACKING + "Ranged", f"{PACKING}Ranged{{{_int_literal(code.min)}, {_int_literal(code.span, True)}, {code.bits}}}"
+    if code.kind in ("varint", "zigzag"):  # the value's type says whether it zig-zags
+        return PACKING + "Varint", PACKING + "Varint{}"
+    if code.kind == "raw":
+        return PACKING + "Raw", PACKING + "Raw{}"
+    if code.kind == "quantized":
+        return PACKING + "Quantized", (f"{PACKING}Quantized{{{_double_literal(code.min)}, {_double_literal(code.max)}, "
+                                       f"{_int_literal(code.steps, True)}, {code.bits}}}")
+    if code.kind == "smallest_three":
+        return PACKING + "SmallestThree", f"{PACKING}SmallestThree{{{code.bits}}}"
+    raise ValueError(f"unknown packed code '{code.kind}'")
+
+
+def _length(what: str, limit_name: str, limit: int) -> str:
+    """A Length code with compact's LengthRule texts (pakt/message_rules.hpp)."""
+    return f'{PACKING}MakeLength(pakt::LengthRule{{"{what}", "{limit_name}", {limit}}})'
+
+
+def _code_bits(code: PackedCode) -> int:
+    """The bits of one leaf value (varints: their one-group minimum)."""
+    if code.kind == "smallest_three":
+        return 2 + 3 * code.bits
+    if code.kind in ("varint", "zigzag"):
+        return 8
+    return code.bits
+
+
+def _min_bits(t: TypeRef, f: Field) -> int:
+    """The fewest packed bits of a value of `t` (an element of field f): bounds a list's count."""
+    if t.kind == "message":
+        return t.message.facts.packed_min_bits
+    if t.kind == "array":
+        return t.count * _min_bits(t.element, f)
+    if t.kind == "list" or (t.kind == "builtin" and t.name in ("string", "bytes")):
+        limit = f.max_count if t.kind == "list" else f.max_length
+        return (limit.bit_length() if limit else 8)  # the length's ranged bits, else one varint group
+    bits = _code_bits(f.packed)
+    if t.kind == "builtin" and t.name in VECTOR_COMPONENTS and f.packed.kind != "smallest_three":
+        bits *= len(VECTOR_COMPONENTS[t.name])
+    return bits
+
+
+def _packed_code(t: TypeRef, f: Field):
+    """(C++ type, expression) of the code of a value of `t` in field f (t: the field's type or its element)."""
+    if t.kind == "message":
+        return PACKING + "Message", PACKING + "Message{}"
+    if t.kind == "builtin" and t.name == "string":
+        return PACKING + "Text", f'{PACKING}Text{{{_length("string length", "max_length", f.max_length)}}}'
+    if t.kind == "builtin" and t.name == "bytes":
+        return PACKING + "Blob", f'{PACKING}Blob{{{_length("length", "max_length", f.max_length)}}}'
+    if t.kind == "list":
+        e_type, e_expr = _packed_code(t.element, f)
+        e = t.element
+        if e.kind == "builtin" and e.name == "uint8" and not f.max_count:  # ListLengthRule
+            length = _length("length", "max_length", f.max_length)
+        else:
+            length = _length("count", "max_count", f.max_count)
+        return (f"{PACKING}List<{e_type}>",
+                f"{PACKING}List<{e_type}>{{{length}, {e_expr}, {_min_bits(t.element, f)}}}")
+    if t.kind == "array":
+        e_type, e_expr = _packed_code(t.element, f)
+        return f"{PACKING}Array<{e_type}>", f"{PACKING}Array<{e_type}>{{{e_expr}}}"
+    if f.packed is None:
+        raise ValueError(f"{f.loc}: field '{f.name}' has no packed code in the descriptor")
+    return _leaf(f.packed)
+
+
+def packed_code(f: Field) -> str:
+    """The C++ expression of a field's packed code (pakt/packed.hpp), from the descriptor's "packed"
+    leaf code and the field's limits: e.g. `pakt::packing::List<pakt::packing::Ranged>{...}`."""
+    c_type, expr = _packed_code(f.type, f)
+    if f.optional:
+        return f"{PACKING}Optional<{c_type}>{{{expr}}}"
+    return expr
+
+
 FILTERS: Dict[str, Callable] = {
     "field_type": schema_filter(field_type),
     "member_initializer": schema_filter(member_initializer),
@@ -190,6 +292,7 @@ FILTERS: Dict[str, Callable] = {
     "field_limits": field_limits,
     "godot_write": godot_write,
     "godot_read": godot_read,
+    "packed_code": packed_code,
 }
 TESTS: Dict[str, Callable] = {
     "needs_check": needs_check,

@@ -12,7 +12,7 @@ from . import filters
 
 TEMPLATE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
 # Codecs a generated file can carry (--formats); binary ones map to runtime format tags.
-ALL_FORMATS = ["compact", "mslima", "godot", "json"]
+ALL_FORMATS = ["compact", "mslima", "godot", "json", "packed"]
 BINARY_TAGS = {"compact": "compact_t", "mslima": "mslima_t"}
 
 
@@ -49,6 +49,7 @@ def make_environment(formats: List[str]) -> jinja2.Environment:
         formats=[BINARY_TAGS[f] for f in formats if f in BINARY_TAGS],
         emit_json="json" in formats,
         emit_godot="godot" in formats,
+        emit_packed="packed" in formats,
     )
     return env
 

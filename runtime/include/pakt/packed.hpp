@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "pakt/bit_stream.hpp"
@@ -30,6 +31,7 @@
 #include "pakt/math_types.hpp"
 #include "pakt/message_rules.hpp"
 #include "pakt/message_traits.hpp"
+#include "pakt/serialize.hpp"
 #include "pakt/status.hpp"
 #include "pakt/utf8.hpp"
 
@@ -819,6 +821,21 @@ Status SerializePackedDelta(const M& m, const M& baseline, std::vector<std::uint
   }
   w.finish();
   return Status::Ok();
+}
+// The vector-returning Serialize: throws EncodeError (a value outside its range, a limit broken).
+template <class M>
+std::vector<std::uint8_t> SerializePackedOrThrow(const M& m) {
+  std::vector<std::uint8_t> out;
+  Status s = SerializePacked(m, out);
+  if (!s) throw EncodeError(std::move(s));
+  return out;
+}
+template <class M>
+std::vector<std::uint8_t> SerializePackedDeltaOrThrow(const M& m, const M& baseline) {
+  std::vector<std::uint8_t> out;
+  Status s = SerializePackedDelta(m, baseline, out);
+  if (!s) throw EncodeError(std::move(s));
+  return out;
 }
 template <class M>
 [[nodiscard]] Status DeserializePacked(ByteView bytes, M& out) {

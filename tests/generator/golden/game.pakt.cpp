@@ -192,6 +192,60 @@ std::size_t SizeSnapshot(const Snapshot& m, F f) {
   return n;
 }
 
+namespace packed_codes {
+
+// Player's packed codes, one per field (docs/packed.md "Codes").
+struct Player {
+  static constexpr auto id = pakt::packing::Varint{};  // line 16: uint32
+  static constexpr auto name = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 32})};  // line 17: string, max_length 32
+  static constexpr auto team = pakt::packing::Ranged{0, 7, 3};  // line 18: Team
+  static constexpr auto pos = pakt::packing::Raw{};  // line 19: Vector3
+  static constexpr auto rot = pakt::packing::Raw{};  // line 20: Quaternion
+  static constexpr auto inventory = pakt::packing::List<pakt::packing::Varint>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 64}), pakt::packing::Varint{}, 8};  // line 21: uint16[], max_count 64
+  static constexpr auto color = pakt::packing::Array<pakt::packing::Raw>{pakt::packing::Raw{}};  // line 22: uint8[4]
+  static constexpr auto nick = pakt::packing::Optional<pakt::packing::Text>{pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 16})}};  // line 23: string, optional, max_length 16
+  static constexpr auto weapons = pakt::packing::List<pakt::packing::Message>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 8}), pakt::packing::Message{}, 14};  // line 24: Weapon[], max_count 8
+  static constexpr auto score = pakt::packing::Varint{};  // line 25: int32, since 2
+};
+
+// MoveUpdate's packed codes, one per field (docs/packed.md "Codes").
+struct MoveUpdate {
+  static constexpr auto player_id = pakt::packing::Varint{};  // line 42: uint32
+  static constexpr auto tick = pakt::packing::Varint{};  // line 43: uint32
+  static constexpr auto position = pakt::packing::Raw{};  // line 44: Vector3
+  static constexpr auto velocity = pakt::packing::Raw{};  // line 45: Vector3
+  static constexpr auto rotation = pakt::packing::Raw{};  // line 46: Quaternion
+  static constexpr auto crouching = pakt::packing::Bool{};  // line 47: bool
+};
+
+// Chat's packed codes, one per field (docs/packed.md "Codes").
+struct Chat {
+  static constexpr auto from = pakt::packing::Varint{};  // line 54: uint32
+  static constexpr auto channel = pakt::packing::Ranged{0, 2, 2};  // line 55: ChatChannel
+  static constexpr auto text = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 256})};  // line 56: string, max_length 256
+  static constexpr auto to = pakt::packing::Optional<pakt::packing::Varint>{pakt::packing::Varint{}};  // line 57: uint32, optional
+};
+
+// Snapshot's packed codes, one per field (docs/packed.md "Codes").
+struct Snapshot {
+  static constexpr auto tick = pakt::packing::Varint{};  // line 63: uint64
+  static constexpr auto players = pakt::packing::List<pakt::packing::Message>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 64}), pakt::packing::Message{}, 293};  // line 64: Player[], max_count 64
+  static constexpr auto map_name = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 0})};  // line 65: string
+  static constexpr auto spawn_points = pakt::packing::List<pakt::packing::Raw>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Raw{}, 96};  // line 66: Vector3[]
+  static constexpr auto seed = pakt::packing::Blob{pakt::packing::MakeLength(pakt::LengthRule{"length", "max_length", 64})};  // line 67: bytes, max_length 64
+  static constexpr auto gravity = pakt::packing::Raw{};  // line 68: float64
+  static constexpr auto tint = pakt::packing::Raw{};  // line 69: Color
+  static constexpr auto grid = pakt::packing::Varint{};  // line 70: Vector2i
+  static constexpr auto cell = pakt::packing::Varint{};  // line 71: Vector3i
+  static constexpr auto scale = pakt::packing::Raw{};  // line 72: Vector2
+  static constexpr auto small = pakt::packing::Raw{};  // line 73: int8
+  static constexpr auto delta = pakt::packing::Varint{};  // line 74: int64
+  static constexpr auto flags = pakt::packing::List<pakt::packing::Bool>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Bool{}, 1};  // line 75: bool[]
+  static constexpr auto tags = pakt::packing::List<pakt::packing::Text>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 16}), pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 24})}, 5};  // line 76: string[], max_length 24, max_count 16
+};
+
+}  // namespace packed_codes
+
 }  // namespace
 
 // ---- Player ----
@@ -334,6 +388,75 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Player& m) {
   j.end_object();
 }
 
+bool WritePackedMessage(pakt::BitWriter& w, const Player& m) {
+  if (!pakt::packing::Write(w, m.id, packed_codes::Player::id)) return w.in_field("id");  // line 16: uint32
+  if (!pakt::packing::Write(w, m.name, packed_codes::Player::name)) return w.in_field("name");  // line 17: string
+  if (!pakt::packing::Write(w, m.team, packed_codes::Player::team)) return w.in_field("team");  // line 18: Team
+  if (!pakt::packing::Write(w, m.pos, packed_codes::Player::pos)) return w.in_field("pos");  // line 19: Vector3
+  if (!pakt::packing::Write(w, m.rot, packed_codes::Player::rot)) return w.in_field("rot");  // line 20: Quaternion
+  if (!pakt::packing::Write(w, m.inventory, packed_codes::Player::inventory)) return w.in_field("inventory");  // line 21: uint16[]
+  if (!pakt::packing::Write(w, m.color, packed_codes::Player::color)) return w.in_field("color");  // line 22: uint8[4]
+  if (!pakt::packing::Write(w, m.nick, packed_codes::Player::nick)) return w.in_field("nick");  // line 23: string
+  if (!pakt::packing::Write(w, m.weapons, packed_codes::Player::weapons)) return w.in_field("weapons");  // line 24: Weapon[]
+  if (!pakt::packing::Write(w, m.score, packed_codes::Player::score)) return w.in_field("score");  // line 25: int32
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Player& m) {
+  if (!pakt::packing::Read(r, m.id, packed_codes::Player::id)) return r.in_field("id");  // line 16: uint32
+  if (!pakt::packing::Read(r, m.name, packed_codes::Player::name)) return r.in_field("name");  // line 17: string
+  if (!pakt::packing::Read(r, m.team, packed_codes::Player::team)) return r.in_field("team");  // line 18: Team
+  if (!pakt::packing::Read(r, m.pos, packed_codes::Player::pos)) return r.in_field("pos");  // line 19: Vector3
+  if (!pakt::packing::Read(r, m.rot, packed_codes::Player::rot)) return r.in_field("rot");  // line 20: Quaternion
+  if (!pakt::packing::Read(r, m.inventory, packed_codes::Player::inventory)) return r.in_field("inventory");  // line 21: uint16[]
+  if (!pakt::packing::Read(r, m.color, packed_codes::Player::color)) return r.in_field("color");  // line 22: uint8[4]
+  if (!pakt::packing::Read(r, m.nick, packed_codes::Player::nick)) return r.in_field("nick");  // line 23: string
+  if (!pakt::packing::Read(r, m.weapons, packed_codes::Player::weapons)) return r.in_field("weapons");  // line 24: Weapon[]
+  if (!pakt::packing::Read(r, m.score, packed_codes::Player::score)) return r.in_field("score");  // line 25: int32
+  return true;
+}
+
+bool SamePacked(const Player& a, const Player& b) {
+  return pakt::packing::Same(a.id, b.id, packed_codes::Player::id) &&
+         pakt::packing::Same(a.name, b.name, packed_codes::Player::name) &&
+         pakt::packing::Same(a.team, b.team, packed_codes::Player::team) &&
+         pakt::packing::Same(a.pos, b.pos, packed_codes::Player::pos) &&
+         pakt::packing::Same(a.rot, b.rot, packed_codes::Player::rot) &&
+         pakt::packing::Same(a.inventory, b.inventory, packed_codes::Player::inventory) &&
+         pakt::packing::Same(a.color, b.color, packed_codes::Player::color) &&
+         pakt::packing::Same(a.nick, b.nick, packed_codes::Player::nick) &&
+         pakt::packing::Same(a.weapons, b.weapons, packed_codes::Player::weapons) &&
+         pakt::packing::Same(a.score, b.score, packed_codes::Player::score);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Player& m, const Player& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.id, base.id, packed_codes::Player::id)) return w.in_field("id");  // line 16
+  if (!pakt::packing::WriteFieldDelta(w, m.name, base.name, packed_codes::Player::name)) return w.in_field("name");  // line 17
+  if (!pakt::packing::WriteFieldDelta(w, m.team, base.team, packed_codes::Player::team)) return w.in_field("team");  // line 18
+  if (!pakt::packing::WriteFieldDelta(w, m.pos, base.pos, packed_codes::Player::pos)) return w.in_field("pos");  // line 19
+  if (!pakt::packing::WriteFieldDelta(w, m.rot, base.rot, packed_codes::Player::rot)) return w.in_field("rot");  // line 20
+  if (!pakt::packing::WriteFieldDelta(w, m.inventory, base.inventory, packed_codes::Player::inventory)) return w.in_field("inventory");  // line 21
+  if (!pakt::packing::WriteFieldDelta(w, m.color, base.color, packed_codes::Player::color)) return w.in_field("color");  // line 22
+  if (!pakt::packing::WriteFieldDelta(w, m.nick, base.nick, packed_codes::Player::nick)) return w.in_field("nick");  // line 23
+  if (!pakt::packing::WriteFieldDelta(w, m.weapons, base.weapons, packed_codes::Player::weapons)) return w.in_field("weapons");  // line 24
+  if (!pakt::packing::WriteFieldDelta(w, m.score, base.score, packed_codes::Player::score)) return w.in_field("score");  // line 25
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Player& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.id, packed_codes::Player::id)) return r.in_field("id");  // line 16
+  if (!pakt::packing::ReadFieldDelta(r, m.name, packed_codes::Player::name)) return r.in_field("name");  // line 17
+  if (!pakt::packing::ReadFieldDelta(r, m.team, packed_codes::Player::team)) return r.in_field("team");  // line 18
+  if (!pakt::packing::ReadFieldDelta(r, m.pos, packed_codes::Player::pos)) return r.in_field("pos");  // line 19
+  if (!pakt::packing::ReadFieldDelta(r, m.rot, packed_codes::Player::rot)) return r.in_field("rot");  // line 20
+  if (!pakt::packing::ReadFieldDelta(r, m.inventory, packed_codes::Player::inventory)) return r.in_field("inventory");  // line 21
+  if (!pakt::packing::ReadFieldDelta(r, m.color, packed_codes::Player::color)) return r.in_field("color");  // line 22
+  if (!pakt::packing::ReadFieldDelta(r, m.nick, packed_codes::Player::nick)) return r.in_field("nick");  // line 23
+  if (!pakt::packing::ReadFieldDelta(r, m.weapons, packed_codes::Player::weapons)) return r.in_field("weapons");  // line 24
+  if (!pakt::packing::ReadFieldDelta(r, m.score, packed_codes::Player::score)) return r.in_field("score");  // line 25
+  return true;
+}
+
 bool operator==(const Player& a, const Player& b) {
   return a.id == b.id &&
 a.name == b.name &&
@@ -447,6 +570,55 @@ void WriteJsonMessage(pakt::JsonWriter& j, const MoveUpdate& m) {
   j.end_object();
 }
 
+bool WritePackedMessage(pakt::BitWriter& w, const MoveUpdate& m) {
+  if (!pakt::packing::Write(w, m.player_id, packed_codes::MoveUpdate::player_id)) return w.in_field("player_id");  // line 42: uint32
+  if (!pakt::packing::Write(w, m.tick, packed_codes::MoveUpdate::tick)) return w.in_field("tick");  // line 43: uint32
+  if (!pakt::packing::Write(w, m.position, packed_codes::MoveUpdate::position)) return w.in_field("position");  // line 44: Vector3
+  if (!pakt::packing::Write(w, m.velocity, packed_codes::MoveUpdate::velocity)) return w.in_field("velocity");  // line 45: Vector3
+  if (!pakt::packing::Write(w, m.rotation, packed_codes::MoveUpdate::rotation)) return w.in_field("rotation");  // line 46: Quaternion
+  if (!pakt::packing::Write(w, m.crouching, packed_codes::MoveUpdate::crouching)) return w.in_field("crouching");  // line 47: bool
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, MoveUpdate& m) {
+  if (!pakt::packing::Read(r, m.player_id, packed_codes::MoveUpdate::player_id)) return r.in_field("player_id");  // line 42: uint32
+  if (!pakt::packing::Read(r, m.tick, packed_codes::MoveUpdate::tick)) return r.in_field("tick");  // line 43: uint32
+  if (!pakt::packing::Read(r, m.position, packed_codes::MoveUpdate::position)) return r.in_field("position");  // line 44: Vector3
+  if (!pakt::packing::Read(r, m.velocity, packed_codes::MoveUpdate::velocity)) return r.in_field("velocity");  // line 45: Vector3
+  if (!pakt::packing::Read(r, m.rotation, packed_codes::MoveUpdate::rotation)) return r.in_field("rotation");  // line 46: Quaternion
+  if (!pakt::packing::Read(r, m.crouching, packed_codes::MoveUpdate::crouching)) return r.in_field("crouching");  // line 47: bool
+  return true;
+}
+
+bool SamePacked(const MoveUpdate& a, const MoveUpdate& b) {
+  return pakt::packing::Same(a.player_id, b.player_id, packed_codes::MoveUpdate::player_id) &&
+         pakt::packing::Same(a.tick, b.tick, packed_codes::MoveUpdate::tick) &&
+         pakt::packing::Same(a.position, b.position, packed_codes::MoveUpdate::position) &&
+         pakt::packing::Same(a.velocity, b.velocity, packed_codes::MoveUpdate::velocity) &&
+         pakt::packing::Same(a.rotation, b.rotation, packed_codes::MoveUpdate::rotation) &&
+         pakt::packing::Same(a.crouching, b.crouching, packed_codes::MoveUpdate::crouching);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const MoveUpdate& m, const MoveUpdate& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.player_id, base.player_id, packed_codes::MoveUpdate::player_id)) return w.in_field("player_id");  // line 42
+  if (!pakt::packing::WriteFieldDelta(w, m.tick, base.tick, packed_codes::MoveUpdate::tick)) return w.in_field("tick");  // line 43
+  if (!pakt::packing::WriteFieldDelta(w, m.position, base.position, packed_codes::MoveUpdate::position)) return w.in_field("position");  // line 44
+  if (!pakt::packing::WriteFieldDelta(w, m.velocity, base.velocity, packed_codes::MoveUpdate::velocity)) return w.in_field("velocity");  // line 45
+  if (!pakt::packing::WriteFieldDelta(w, m.rotation, base.rotation, packed_codes::MoveUpdate::rotation)) return w.in_field("rotation");  // line 46
+  if (!pakt::packing::WriteFieldDelta(w, m.crouching, base.crouching, packed_codes::MoveUpdate::crouching)) return w.in_field("crouching");  // line 47
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, MoveUpdate& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.player_id, packed_codes::MoveUpdate::player_id)) return r.in_field("player_id");  // line 42
+  if (!pakt::packing::ReadFieldDelta(r, m.tick, packed_codes::MoveUpdate::tick)) return r.in_field("tick");  // line 43
+  if (!pakt::packing::ReadFieldDelta(r, m.position, packed_codes::MoveUpdate::position)) return r.in_field("position");  // line 44
+  if (!pakt::packing::ReadFieldDelta(r, m.velocity, packed_codes::MoveUpdate::velocity)) return r.in_field("velocity");  // line 45
+  if (!pakt::packing::ReadFieldDelta(r, m.rotation, packed_codes::MoveUpdate::rotation)) return r.in_field("rotation");  // line 46
+  if (!pakt::packing::ReadFieldDelta(r, m.crouching, packed_codes::MoveUpdate::crouching)) return r.in_field("crouching");  // line 47
+  return true;
+}
+
 bool operator==(const MoveUpdate& a, const MoveUpdate& b) {
   return a.player_id == b.player_id &&
 a.tick == b.tick &&
@@ -548,6 +720,45 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Chat& m) {
   j.key("to");
   pakt::WriteJson(j, m.to);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const Chat& m) {
+  if (!pakt::packing::Write(w, m.from, packed_codes::Chat::from)) return w.in_field("from");  // line 54: uint32
+  if (!pakt::packing::Write(w, m.channel, packed_codes::Chat::channel)) return w.in_field("channel");  // line 55: ChatChannel
+  if (!pakt::packing::Write(w, m.text, packed_codes::Chat::text)) return w.in_field("text");  // line 56: string
+  if (!pakt::packing::Write(w, m.to, packed_codes::Chat::to)) return w.in_field("to");  // line 57: uint32
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Chat& m) {
+  if (!pakt::packing::Read(r, m.from, packed_codes::Chat::from)) return r.in_field("from");  // line 54: uint32
+  if (!pakt::packing::Read(r, m.channel, packed_codes::Chat::channel)) return r.in_field("channel");  // line 55: ChatChannel
+  if (!pakt::packing::Read(r, m.text, packed_codes::Chat::text)) return r.in_field("text");  // line 56: string
+  if (!pakt::packing::Read(r, m.to, packed_codes::Chat::to)) return r.in_field("to");  // line 57: uint32
+  return true;
+}
+
+bool SamePacked(const Chat& a, const Chat& b) {
+  return pakt::packing::Same(a.from, b.from, packed_codes::Chat::from) &&
+         pakt::packing::Same(a.channel, b.channel, packed_codes::Chat::channel) &&
+         pakt::packing::Same(a.text, b.text, packed_codes::Chat::text) &&
+         pakt::packing::Same(a.to, b.to, packed_codes::Chat::to);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Chat& m, const Chat& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.from, base.from, packed_codes::Chat::from)) return w.in_field("from");  // line 54
+  if (!pakt::packing::WriteFieldDelta(w, m.channel, base.channel, packed_codes::Chat::channel)) return w.in_field("channel");  // line 55
+  if (!pakt::packing::WriteFieldDelta(w, m.text, base.text, packed_codes::Chat::text)) return w.in_field("text");  // line 56
+  if (!pakt::packing::WriteFieldDelta(w, m.to, base.to, packed_codes::Chat::to)) return w.in_field("to");  // line 57
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Chat& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.from, packed_codes::Chat::from)) return r.in_field("from");  // line 54
+  if (!pakt::packing::ReadFieldDelta(r, m.channel, packed_codes::Chat::channel)) return r.in_field("channel");  // line 55
+  if (!pakt::packing::ReadFieldDelta(r, m.text, packed_codes::Chat::text)) return r.in_field("text");  // line 56
+  if (!pakt::packing::ReadFieldDelta(r, m.to, packed_codes::Chat::to)) return r.in_field("to");  // line 57
+  return true;
 }
 
 bool operator==(const Chat& a, const Chat& b) {
@@ -739,6 +950,95 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Snapshot& m) {
   j.key("tags");
   pakt::WriteJson(j, m.tags);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const Snapshot& m) {
+  if (!pakt::packing::Write(w, m.tick, packed_codes::Snapshot::tick)) return w.in_field("tick");  // line 63: uint64
+  if (!pakt::packing::Write(w, m.players, packed_codes::Snapshot::players)) return w.in_field("players");  // line 64: Player[]
+  if (!pakt::packing::Write(w, m.map_name, packed_codes::Snapshot::map_name)) return w.in_field("map_name");  // line 65: string
+  if (!pakt::packing::Write(w, m.spawn_points, packed_codes::Snapshot::spawn_points)) return w.in_field("spawn_points");  // line 66: Vector3[]
+  if (!pakt::packing::Write(w, m.seed, packed_codes::Snapshot::seed)) return w.in_field("seed");  // line 67: bytes
+  if (!pakt::packing::Write(w, m.gravity, packed_codes::Snapshot::gravity)) return w.in_field("gravity");  // line 68: float64
+  if (!pakt::packing::Write(w, m.tint, packed_codes::Snapshot::tint)) return w.in_field("tint");  // line 69: Color
+  if (!pakt::packing::Write(w, m.grid, packed_codes::Snapshot::grid)) return w.in_field("grid");  // line 70: Vector2i
+  if (!pakt::packing::Write(w, m.cell, packed_codes::Snapshot::cell)) return w.in_field("cell");  // line 71: Vector3i
+  if (!pakt::packing::Write(w, m.scale, packed_codes::Snapshot::scale)) return w.in_field("scale");  // line 72: Vector2
+  if (!pakt::packing::Write(w, m.small, packed_codes::Snapshot::small)) return w.in_field("small");  // line 73: int8
+  if (!pakt::packing::Write(w, m.delta, packed_codes::Snapshot::delta)) return w.in_field("delta");  // line 74: int64
+  if (!pakt::packing::Write(w, m.flags, packed_codes::Snapshot::flags)) return w.in_field("flags");  // line 75: bool[]
+  if (!pakt::packing::Write(w, m.tags, packed_codes::Snapshot::tags)) return w.in_field("tags");  // line 76: string[]
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Snapshot& m) {
+  if (!pakt::packing::Read(r, m.tick, packed_codes::Snapshot::tick)) return r.in_field("tick");  // line 63: uint64
+  if (!pakt::packing::Read(r, m.players, packed_codes::Snapshot::players)) return r.in_field("players");  // line 64: Player[]
+  if (!pakt::packing::Read(r, m.map_name, packed_codes::Snapshot::map_name)) return r.in_field("map_name");  // line 65: string
+  if (!pakt::packing::Read(r, m.spawn_points, packed_codes::Snapshot::spawn_points)) return r.in_field("spawn_points");  // line 66: Vector3[]
+  if (!pakt::packing::Read(r, m.seed, packed_codes::Snapshot::seed)) return r.in_field("seed");  // line 67: bytes
+  if (!pakt::packing::Read(r, m.gravity, packed_codes::Snapshot::gravity)) return r.in_field("gravity");  // line 68: float64
+  if (!pakt::packing::Read(r, m.tint, packed_codes::Snapshot::tint)) return r.in_field("tint");  // line 69: Color
+  if (!pakt::packing::Read(r, m.grid, packed_codes::Snapshot::grid)) return r.in_field("grid");  // line 70: Vector2i
+  if (!pakt::packing::Read(r, m.cell, packed_codes::Snapshot::cell)) return r.in_field("cell");  // line 71: Vector3i
+  if (!pakt::packing::Read(r, m.scale, packed_codes::Snapshot::scale)) return r.in_field("scale");  // line 72: Vector2
+  if (!pakt::packing::Read(r, m.small, packed_codes::Snapshot::small)) return r.in_field("small");  // line 73: int8
+  if (!pakt::packing::Read(r, m.delta, packed_codes::Snapshot::delta)) return r.in_field("delta");  // line 74: int64
+  if (!pakt::packing::Read(r, m.flags, packed_codes::Snapshot::flags)) return r.in_field("flags");  // line 75: bool[]
+  if (!pakt::packing::Read(r, m.tags, packed_codes::Snapshot::tags)) return r.in_field("tags");  // line 76: string[]
+  return true;
+}
+
+bool SamePacked(const Snapshot& a, const Snapshot& b) {
+  return pakt::packing::Same(a.tick, b.tick, packed_codes::Snapshot::tick) &&
+         pakt::packing::Same(a.players, b.players, packed_codes::Snapshot::players) &&
+         pakt::packing::Same(a.map_name, b.map_name, packed_codes::Snapshot::map_name) &&
+         pakt::packing::Same(a.spawn_points, b.spawn_points, packed_codes::Snapshot::spawn_points) &&
+         pakt::packing::Same(a.seed, b.seed, packed_codes::Snapshot::seed) &&
+         pakt::packing::Same(a.gravity, b.gravity, packed_codes::Snapshot::gravity) &&
+         pakt::packing::Same(a.tint, b.tint, packed_codes::Snapshot::tint) &&
+         pakt::packing::Same(a.grid, b.grid, packed_codes::Snapshot::grid) &&
+         pakt::packing::Same(a.cell, b.cell, packed_codes::Snapshot::cell) &&
+         pakt::packing::Same(a.scale, b.scale, packed_codes::Snapshot::scale) &&
+         pakt::packing::Same(a.small, b.small, packed_codes::Snapshot::small) &&
+         pakt::packing::Same(a.delta, b.delta, packed_codes::Snapshot::delta) &&
+         pakt::packing::Same(a.flags, b.flags, packed_codes::Snapshot::flags) &&
+         pakt::packing::Same(a.tags, b.tags, packed_codes::Snapshot::tags);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Snapshot& m, const Snapshot& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.tick, base.tick, packed_codes::Snapshot::tick)) return w.in_field("tick");  // line 63
+  if (!pakt::packing::WriteFieldDelta(w, m.players, base.players, packed_codes::Snapshot::players)) return w.in_field("players");  // line 64
+  if (!pakt::packing::WriteFieldDelta(w, m.map_name, base.map_name, packed_codes::Snapshot::map_name)) return w.in_field("map_name");  // line 65
+  if (!pakt::packing::WriteFieldDelta(w, m.spawn_points, base.spawn_points, packed_codes::Snapshot::spawn_points)) return w.in_field("spawn_points");  // line 66
+  if (!pakt::packing::WriteFieldDelta(w, m.seed, base.seed, packed_codes::Snapshot::seed)) return w.in_field("seed");  // line 67
+  if (!pakt::packing::WriteFieldDelta(w, m.gravity, base.gravity, packed_codes::Snapshot::gravity)) return w.in_field("gravity");  // line 68
+  if (!pakt::packing::WriteFieldDelta(w, m.tint, base.tint, packed_codes::Snapshot::tint)) return w.in_field("tint");  // line 69
+  if (!pakt::packing::WriteFieldDelta(w, m.grid, base.grid, packed_codes::Snapshot::grid)) return w.in_field("grid");  // line 70
+  if (!pakt::packing::WriteFieldDelta(w, m.cell, base.cell, packed_codes::Snapshot::cell)) return w.in_field("cell");  // line 71
+  if (!pakt::packing::WriteFieldDelta(w, m.scale, base.scale, packed_codes::Snapshot::scale)) return w.in_field("scale");  // line 72
+  if (!pakt::packing::WriteFieldDelta(w, m.small, base.small, packed_codes::Snapshot::small)) return w.in_field("small");  // line 73
+  if (!pakt::packing::WriteFieldDelta(w, m.delta, base.delta, packed_codes::Snapshot::delta)) return w.in_field("delta");  // line 74
+  if (!pakt::packing::WriteFieldDelta(w, m.flags, base.flags, packed_codes::Snapshot::flags)) return w.in_field("flags");  // line 75
+  if (!pakt::packing::WriteFieldDelta(w, m.tags, base.tags, packed_codes::Snapshot::tags)) return w.in_field("tags");  // line 76
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Snapshot& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.tick, packed_codes::Snapshot::tick)) return r.in_field("tick");  // line 63
+  if (!pakt::packing::ReadFieldDelta(r, m.players, packed_codes::Snapshot::players)) return r.in_field("players");  // line 64
+  if (!pakt::packing::ReadFieldDelta(r, m.map_name, packed_codes::Snapshot::map_name)) return r.in_field("map_name");  // line 65
+  if (!pakt::packing::ReadFieldDelta(r, m.spawn_points, packed_codes::Snapshot::spawn_points)) return r.in_field("spawn_points");  // line 66
+  if (!pakt::packing::ReadFieldDelta(r, m.seed, packed_codes::Snapshot::seed)) return r.in_field("seed");  // line 67
+  if (!pakt::packing::ReadFieldDelta(r, m.gravity, packed_codes::Snapshot::gravity)) return r.in_field("gravity");  // line 68
+  if (!pakt::packing::ReadFieldDelta(r, m.tint, packed_codes::Snapshot::tint)) return r.in_field("tint");  // line 69
+  if (!pakt::packing::ReadFieldDelta(r, m.grid, packed_codes::Snapshot::grid)) return r.in_field("grid");  // line 70
+  if (!pakt::packing::ReadFieldDelta(r, m.cell, packed_codes::Snapshot::cell)) return r.in_field("cell");  // line 71
+  if (!pakt::packing::ReadFieldDelta(r, m.scale, packed_codes::Snapshot::scale)) return r.in_field("scale");  // line 72
+  if (!pakt::packing::ReadFieldDelta(r, m.small, packed_codes::Snapshot::small)) return r.in_field("small");  // line 73
+  if (!pakt::packing::ReadFieldDelta(r, m.delta, packed_codes::Snapshot::delta)) return r.in_field("delta");  // line 74
+  if (!pakt::packing::ReadFieldDelta(r, m.flags, packed_codes::Snapshot::flags)) return r.in_field("flags");  // line 75
+  if (!pakt::packing::ReadFieldDelta(r, m.tags, packed_codes::Snapshot::tags)) return r.in_field("tags");  // line 76
+  return true;
 }
 
 bool operator==(const Snapshot& a, const Snapshot& b) {

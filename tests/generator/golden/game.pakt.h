@@ -12,6 +12,7 @@
 
 #include "pakt/pakt.hpp"
 #include "pakt/godot_mapping.hpp"
+#include "pakt/packed.hpp"
 #include "common.pakt.h"
 
 static_assert(pakt::kRuntimeAbi == 1,
@@ -171,6 +172,22 @@ inline std::size_t SerializedSize(const Player& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Player& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Player& m);
+bool SamePacked(const Player& a, const Player& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Player& m, const Player& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Player& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Player& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -254,6 +271,22 @@ inline std::size_t SerializedSize(const MoveUpdate& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const MoveUpdate& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, MoveUpdate& m);
+bool SamePacked(const MoveUpdate& a, const MoveUpdate& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const MoveUpdate& m, const MoveUpdate& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, MoveUpdate& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const MoveUpdate& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -331,6 +364,22 @@ inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pak
 }
 inline std::size_t SerializedSize(const Chat& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Chat& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Chat& m);
+bool SamePacked(const Chat& a, const Chat& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Chat& m, const Chat& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Chat& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -430,6 +479,22 @@ inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out,
 }
 inline std::size_t SerializedSize(const Snapshot& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Snapshot& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Snapshot& m);
+bool SamePacked(const Snapshot& a, const Snapshot& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Snapshot& m, const Snapshot& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Snapshot& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.

@@ -130,6 +130,40 @@ std::size_t SizeSeedGameStruct(const SeedGameStruct& m, F f) {
   return n;
 }
 
+namespace packed_codes {
+
+// SeedStruct's packed codes, one per field (docs/packed.md "Codes").
+struct SeedStruct {
+  static constexpr auto int_1 = pakt::packing::Varint{};  // line 12: int32
+  static constexpr auto int_2 = pakt::packing::Varint{};  // line 13: int32
+  static constexpr auto string_1 = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 0})};  // line 14: string
+  static constexpr auto float_1 = pakt::packing::Raw{};  // line 15: float32
+  static constexpr auto float_2 = pakt::packing::Raw{};  // line 16: float32
+};
+
+// SeedShortNames's packed codes, one per field (docs/packed.md "Codes").
+struct SeedShortNames {
+  static constexpr auto a = pakt::packing::Varint{};  // line 22: int32
+  static constexpr auto b = pakt::packing::Varint{};  // line 23: int32
+  static constexpr auto c = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 0})};  // line 24: string
+  static constexpr auto d = pakt::packing::Raw{};  // line 25: float32
+  static constexpr auto e = pakt::packing::Raw{};  // line 26: float32
+};
+
+// SeedGameStruct's packed codes, one per field (docs/packed.md "Codes").
+struct SeedGameStruct {
+  static constexpr auto int_1 = pakt::packing::Varint{};  // line 33: int32
+  static constexpr auto int_2 = pakt::packing::Varint{};  // line 34: int32
+  static constexpr auto float_1 = pakt::packing::Raw{};  // line 35: float32
+  static constexpr auto bool_1 = pakt::packing::Bool{};  // line 36: bool
+  static constexpr auto string_1 = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 0})};  // line 37: string
+  static constexpr auto vector3_1 = pakt::packing::Raw{};  // line 38: Vector3
+  static constexpr auto vector3_2 = pakt::packing::Raw{};  // line 39: Vector3
+  static constexpr auto quaternion_1 = pakt::packing::Raw{};  // line 40: Quaternion
+};
+
+}  // namespace packed_codes
+
 }  // namespace
 
 // ---- SeedStruct ----
@@ -223,6 +257,50 @@ void WriteJsonMessage(pakt::JsonWriter& j, const SeedStruct& m) {
   j.key("float_2");
   pakt::WriteJson(j, m.float_2);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const SeedStruct& m) {
+  if (!pakt::packing::Write(w, m.int_1, packed_codes::SeedStruct::int_1)) return w.in_field("int_1");  // line 12: int32
+  if (!pakt::packing::Write(w, m.int_2, packed_codes::SeedStruct::int_2)) return w.in_field("int_2");  // line 13: int32
+  if (!pakt::packing::Write(w, m.string_1, packed_codes::SeedStruct::string_1)) return w.in_field("string_1");  // line 14: string
+  if (!pakt::packing::Write(w, m.float_1, packed_codes::SeedStruct::float_1)) return w.in_field("float_1");  // line 15: float32
+  if (!pakt::packing::Write(w, m.float_2, packed_codes::SeedStruct::float_2)) return w.in_field("float_2");  // line 16: float32
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, SeedStruct& m) {
+  if (!pakt::packing::Read(r, m.int_1, packed_codes::SeedStruct::int_1)) return r.in_field("int_1");  // line 12: int32
+  if (!pakt::packing::Read(r, m.int_2, packed_codes::SeedStruct::int_2)) return r.in_field("int_2");  // line 13: int32
+  if (!pakt::packing::Read(r, m.string_1, packed_codes::SeedStruct::string_1)) return r.in_field("string_1");  // line 14: string
+  if (!pakt::packing::Read(r, m.float_1, packed_codes::SeedStruct::float_1)) return r.in_field("float_1");  // line 15: float32
+  if (!pakt::packing::Read(r, m.float_2, packed_codes::SeedStruct::float_2)) return r.in_field("float_2");  // line 16: float32
+  return true;
+}
+
+bool SamePacked(const SeedStruct& a, const SeedStruct& b) {
+  return pakt::packing::Same(a.int_1, b.int_1, packed_codes::SeedStruct::int_1) &&
+         pakt::packing::Same(a.int_2, b.int_2, packed_codes::SeedStruct::int_2) &&
+         pakt::packing::Same(a.string_1, b.string_1, packed_codes::SeedStruct::string_1) &&
+         pakt::packing::Same(a.float_1, b.float_1, packed_codes::SeedStruct::float_1) &&
+         pakt::packing::Same(a.float_2, b.float_2, packed_codes::SeedStruct::float_2);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const SeedStruct& m, const SeedStruct& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.int_1, base.int_1, packed_codes::SeedStruct::int_1)) return w.in_field("int_1");  // line 12
+  if (!pakt::packing::WriteFieldDelta(w, m.int_2, base.int_2, packed_codes::SeedStruct::int_2)) return w.in_field("int_2");  // line 13
+  if (!pakt::packing::WriteFieldDelta(w, m.string_1, base.string_1, packed_codes::SeedStruct::string_1)) return w.in_field("string_1");  // line 14
+  if (!pakt::packing::WriteFieldDelta(w, m.float_1, base.float_1, packed_codes::SeedStruct::float_1)) return w.in_field("float_1");  // line 15
+  if (!pakt::packing::WriteFieldDelta(w, m.float_2, base.float_2, packed_codes::SeedStruct::float_2)) return w.in_field("float_2");  // line 16
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, SeedStruct& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.int_1, packed_codes::SeedStruct::int_1)) return r.in_field("int_1");  // line 12
+  if (!pakt::packing::ReadFieldDelta(r, m.int_2, packed_codes::SeedStruct::int_2)) return r.in_field("int_2");  // line 13
+  if (!pakt::packing::ReadFieldDelta(r, m.string_1, packed_codes::SeedStruct::string_1)) return r.in_field("string_1");  // line 14
+  if (!pakt::packing::ReadFieldDelta(r, m.float_1, packed_codes::SeedStruct::float_1)) return r.in_field("float_1");  // line 15
+  if (!pakt::packing::ReadFieldDelta(r, m.float_2, packed_codes::SeedStruct::float_2)) return r.in_field("float_2");  // line 16
+  return true;
 }
 
 bool operator==(const SeedStruct& a, const SeedStruct& b) {
@@ -334,6 +412,50 @@ void WriteJsonMessage(pakt::JsonWriter& j, const SeedShortNames& m) {
   j.key("e");
   pakt::WriteJson(j, m.e);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const SeedShortNames& m) {
+  if (!pakt::packing::Write(w, m.a, packed_codes::SeedShortNames::a)) return w.in_field("a");  // line 22: int32
+  if (!pakt::packing::Write(w, m.b, packed_codes::SeedShortNames::b)) return w.in_field("b");  // line 23: int32
+  if (!pakt::packing::Write(w, m.c, packed_codes::SeedShortNames::c)) return w.in_field("c");  // line 24: string
+  if (!pakt::packing::Write(w, m.d, packed_codes::SeedShortNames::d)) return w.in_field("d");  // line 25: float32
+  if (!pakt::packing::Write(w, m.e, packed_codes::SeedShortNames::e)) return w.in_field("e");  // line 26: float32
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, SeedShortNames& m) {
+  if (!pakt::packing::Read(r, m.a, packed_codes::SeedShortNames::a)) return r.in_field("a");  // line 22: int32
+  if (!pakt::packing::Read(r, m.b, packed_codes::SeedShortNames::b)) return r.in_field("b");  // line 23: int32
+  if (!pakt::packing::Read(r, m.c, packed_codes::SeedShortNames::c)) return r.in_field("c");  // line 24: string
+  if (!pakt::packing::Read(r, m.d, packed_codes::SeedShortNames::d)) return r.in_field("d");  // line 25: float32
+  if (!pakt::packing::Read(r, m.e, packed_codes::SeedShortNames::e)) return r.in_field("e");  // line 26: float32
+  return true;
+}
+
+bool SamePacked(const SeedShortNames& a, const SeedShortNames& b) {
+  return pakt::packing::Same(a.a, b.a, packed_codes::SeedShortNames::a) &&
+         pakt::packing::Same(a.b, b.b, packed_codes::SeedShortNames::b) &&
+         pakt::packing::Same(a.c, b.c, packed_codes::SeedShortNames::c) &&
+         pakt::packing::Same(a.d, b.d, packed_codes::SeedShortNames::d) &&
+         pakt::packing::Same(a.e, b.e, packed_codes::SeedShortNames::e);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const SeedShortNames& m, const SeedShortNames& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.a, base.a, packed_codes::SeedShortNames::a)) return w.in_field("a");  // line 22
+  if (!pakt::packing::WriteFieldDelta(w, m.b, base.b, packed_codes::SeedShortNames::b)) return w.in_field("b");  // line 23
+  if (!pakt::packing::WriteFieldDelta(w, m.c, base.c, packed_codes::SeedShortNames::c)) return w.in_field("c");  // line 24
+  if (!pakt::packing::WriteFieldDelta(w, m.d, base.d, packed_codes::SeedShortNames::d)) return w.in_field("d");  // line 25
+  if (!pakt::packing::WriteFieldDelta(w, m.e, base.e, packed_codes::SeedShortNames::e)) return w.in_field("e");  // line 26
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, SeedShortNames& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.a, packed_codes::SeedShortNames::a)) return r.in_field("a");  // line 22
+  if (!pakt::packing::ReadFieldDelta(r, m.b, packed_codes::SeedShortNames::b)) return r.in_field("b");  // line 23
+  if (!pakt::packing::ReadFieldDelta(r, m.c, packed_codes::SeedShortNames::c)) return r.in_field("c");  // line 24
+  if (!pakt::packing::ReadFieldDelta(r, m.d, packed_codes::SeedShortNames::d)) return r.in_field("d");  // line 25
+  if (!pakt::packing::ReadFieldDelta(r, m.e, packed_codes::SeedShortNames::e)) return r.in_field("e");  // line 26
+  return true;
 }
 
 bool operator==(const SeedShortNames& a, const SeedShortNames& b) {
@@ -472,6 +594,65 @@ void WriteJsonMessage(pakt::JsonWriter& j, const SeedGameStruct& m) {
   j.key("quaternion_1");
   pakt::WriteJson(j, m.quaternion_1);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const SeedGameStruct& m) {
+  if (!pakt::packing::Write(w, m.int_1, packed_codes::SeedGameStruct::int_1)) return w.in_field("int_1");  // line 33: int32
+  if (!pakt::packing::Write(w, m.int_2, packed_codes::SeedGameStruct::int_2)) return w.in_field("int_2");  // line 34: int32
+  if (!pakt::packing::Write(w, m.float_1, packed_codes::SeedGameStruct::float_1)) return w.in_field("float_1");  // line 35: float32
+  if (!pakt::packing::Write(w, m.bool_1, packed_codes::SeedGameStruct::bool_1)) return w.in_field("bool_1");  // line 36: bool
+  if (!pakt::packing::Write(w, m.string_1, packed_codes::SeedGameStruct::string_1)) return w.in_field("string_1");  // line 37: string
+  if (!pakt::packing::Write(w, m.vector3_1, packed_codes::SeedGameStruct::vector3_1)) return w.in_field("vector3_1");  // line 38: Vector3
+  if (!pakt::packing::Write(w, m.vector3_2, packed_codes::SeedGameStruct::vector3_2)) return w.in_field("vector3_2");  // line 39: Vector3
+  if (!pakt::packing::Write(w, m.quaternion_1, packed_codes::SeedGameStruct::quaternion_1)) return w.in_field("quaternion_1");  // line 40: Quaternion
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, SeedGameStruct& m) {
+  if (!pakt::packing::Read(r, m.int_1, packed_codes::SeedGameStruct::int_1)) return r.in_field("int_1");  // line 33: int32
+  if (!pakt::packing::Read(r, m.int_2, packed_codes::SeedGameStruct::int_2)) return r.in_field("int_2");  // line 34: int32
+  if (!pakt::packing::Read(r, m.float_1, packed_codes::SeedGameStruct::float_1)) return r.in_field("float_1");  // line 35: float32
+  if (!pakt::packing::Read(r, m.bool_1, packed_codes::SeedGameStruct::bool_1)) return r.in_field("bool_1");  // line 36: bool
+  if (!pakt::packing::Read(r, m.string_1, packed_codes::SeedGameStruct::string_1)) return r.in_field("string_1");  // line 37: string
+  if (!pakt::packing::Read(r, m.vector3_1, packed_codes::SeedGameStruct::vector3_1)) return r.in_field("vector3_1");  // line 38: Vector3
+  if (!pakt::packing::Read(r, m.vector3_2, packed_codes::SeedGameStruct::vector3_2)) return r.in_field("vector3_2");  // line 39: Vector3
+  if (!pakt::packing::Read(r, m.quaternion_1, packed_codes::SeedGameStruct::quaternion_1)) return r.in_field("quaternion_1");  // line 40: Quaternion
+  return true;
+}
+
+bool SamePacked(const SeedGameStruct& a, const SeedGameStruct& b) {
+  return pakt::packing::Same(a.int_1, b.int_1, packed_codes::SeedGameStruct::int_1) &&
+         pakt::packing::Same(a.int_2, b.int_2, packed_codes::SeedGameStruct::int_2) &&
+         pakt::packing::Same(a.float_1, b.float_1, packed_codes::SeedGameStruct::float_1) &&
+         pakt::packing::Same(a.bool_1, b.bool_1, packed_codes::SeedGameStruct::bool_1) &&
+         pakt::packing::Same(a.string_1, b.string_1, packed_codes::SeedGameStruct::string_1) &&
+         pakt::packing::Same(a.vector3_1, b.vector3_1, packed_codes::SeedGameStruct::vector3_1) &&
+         pakt::packing::Same(a.vector3_2, b.vector3_2, packed_codes::SeedGameStruct::vector3_2) &&
+         pakt::packing::Same(a.quaternion_1, b.quaternion_1, packed_codes::SeedGameStruct::quaternion_1);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const SeedGameStruct& m, const SeedGameStruct& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.int_1, base.int_1, packed_codes::SeedGameStruct::int_1)) return w.in_field("int_1");  // line 33
+  if (!pakt::packing::WriteFieldDelta(w, m.int_2, base.int_2, packed_codes::SeedGameStruct::int_2)) return w.in_field("int_2");  // line 34
+  if (!pakt::packing::WriteFieldDelta(w, m.float_1, base.float_1, packed_codes::SeedGameStruct::float_1)) return w.in_field("float_1");  // line 35
+  if (!pakt::packing::WriteFieldDelta(w, m.bool_1, base.bool_1, packed_codes::SeedGameStruct::bool_1)) return w.in_field("bool_1");  // line 36
+  if (!pakt::packing::WriteFieldDelta(w, m.string_1, base.string_1, packed_codes::SeedGameStruct::string_1)) return w.in_field("string_1");  // line 37
+  if (!pakt::packing::WriteFieldDelta(w, m.vector3_1, base.vector3_1, packed_codes::SeedGameStruct::vector3_1)) return w.in_field("vector3_1");  // line 38
+  if (!pakt::packing::WriteFieldDelta(w, m.vector3_2, base.vector3_2, packed_codes::SeedGameStruct::vector3_2)) return w.in_field("vector3_2");  // line 39
+  if (!pakt::packing::WriteFieldDelta(w, m.quaternion_1, base.quaternion_1, packed_codes::SeedGameStruct::quaternion_1)) return w.in_field("quaternion_1");  // line 40
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, SeedGameStruct& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.int_1, packed_codes::SeedGameStruct::int_1)) return r.in_field("int_1");  // line 33
+  if (!pakt::packing::ReadFieldDelta(r, m.int_2, packed_codes::SeedGameStruct::int_2)) return r.in_field("int_2");  // line 34
+  if (!pakt::packing::ReadFieldDelta(r, m.float_1, packed_codes::SeedGameStruct::float_1)) return r.in_field("float_1");  // line 35
+  if (!pakt::packing::ReadFieldDelta(r, m.bool_1, packed_codes::SeedGameStruct::bool_1)) return r.in_field("bool_1");  // line 36
+  if (!pakt::packing::ReadFieldDelta(r, m.string_1, packed_codes::SeedGameStruct::string_1)) return r.in_field("string_1");  // line 37
+  if (!pakt::packing::ReadFieldDelta(r, m.vector3_1, packed_codes::SeedGameStruct::vector3_1)) return r.in_field("vector3_1");  // line 38
+  if (!pakt::packing::ReadFieldDelta(r, m.vector3_2, packed_codes::SeedGameStruct::vector3_2)) return r.in_field("vector3_2");  // line 39
+  if (!pakt::packing::ReadFieldDelta(r, m.quaternion_1, packed_codes::SeedGameStruct::quaternion_1)) return r.in_field("quaternion_1");  // line 40
+  return true;
 }
 
 bool operator==(const SeedGameStruct& a, const SeedGameStruct& b) {

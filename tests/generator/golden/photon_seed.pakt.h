@@ -13,6 +13,7 @@
 
 #include "pakt/pakt.hpp"
 #include "pakt/godot_mapping.hpp"
+#include "pakt/packed.hpp"
 
 static_assert(pakt::kRuntimeAbi == 1,
               "photon_seed.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
@@ -131,6 +132,22 @@ inline std::size_t SerializedSize(const SeedStruct& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const SeedStruct& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, SeedStruct& m);
+bool SamePacked(const SeedStruct& a, const SeedStruct& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const SeedStruct& m, const SeedStruct& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, SeedStruct& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const SeedStruct& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -210,6 +227,22 @@ inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>
 }
 inline std::size_t SerializedSize(const SeedShortNames& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const SeedShortNames& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, SeedShortNames& m);
+bool SamePacked(const SeedShortNames& a, const SeedShortNames& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const SeedShortNames& m, const SeedShortNames& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, SeedShortNames& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -297,6 +330,22 @@ inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>
 }
 inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const SeedGameStruct& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, SeedGameStruct& m);
+bool SamePacked(const SeedGameStruct& a, const SeedGameStruct& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const SeedGameStruct& m, const SeedGameStruct& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, SeedGameStruct& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.

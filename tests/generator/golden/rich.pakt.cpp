@@ -394,6 +394,112 @@ std::size_t SizeVersioned(const Versioned& m, F f) {
   return n;
 }
 
+namespace packed_codes {
+
+// Empty's packed codes, one per field (docs/packed.md "Codes").
+struct Empty {
+};
+
+// Inner's packed codes, one per field (docs/packed.md "Codes").
+struct Inner {
+  static constexpr auto id = pakt::packing::Varint{};  // line 23: int32
+  static constexpr auto label = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 16})};  // line 24: string, max_length 16
+};
+
+// Scalars's packed codes, one per field (docs/packed.md "Codes").
+struct Scalars {
+  static constexpr auto b = pakt::packing::Bool{};  // line 29: bool
+  static constexpr auto u8 = pakt::packing::Raw{};  // line 30: uint8
+  static constexpr auto i8 = pakt::packing::Raw{};  // line 31: int8
+  static constexpr auto u16 = pakt::packing::Varint{};  // line 32: uint16
+  static constexpr auto i16 = pakt::packing::Varint{};  // line 33: int16
+  static constexpr auto u32 = pakt::packing::Varint{};  // line 34: uint32
+  static constexpr auto i32 = pakt::packing::Varint{};  // line 35: int32
+  static constexpr auto u64 = pakt::packing::Varint{};  // line 36: uint64
+  static constexpr auto i64 = pakt::packing::Varint{};  // line 37: int64
+  static constexpr auto f32 = pakt::packing::Raw{};  // line 38: float32
+  static constexpr auto f64 = pakt::packing::Raw{};  // line 39: float64
+  static constexpr auto small = pakt::packing::Ranged{0, 255, 8};  // line 40: Small
+  static constexpr auto signed_enum = pakt::packing::Ranged{-32768, 65535, 16};  // line 41: Signed
+  static constexpr auto wide = pakt::packing::Ranged{-2147483648LL, 4294967295ULL, 32};  // line 42: Wide
+};
+
+// Geometry's packed codes, one per field (docs/packed.md "Codes").
+struct Geometry {
+  static constexpr auto v2 = pakt::packing::Raw{};  // line 49: Vector2
+  static constexpr auto v3 = pakt::packing::Raw{};  // line 50: Vector3
+  static constexpr auto q = pakt::packing::Raw{};  // line 51: Quaternion
+  static constexpr auto c = pakt::packing::Raw{};  // line 52: Color
+  static constexpr auto v2i = pakt::packing::Varint{};  // line 53: Vector2i
+  static constexpr auto v3i = pakt::packing::Varint{};  // line 54: Vector3i
+};
+
+// Texts's packed codes, one per field (docs/packed.md "Codes").
+struct Texts {
+  static constexpr auto s = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 0})};  // line 59: string
+  static constexpr auto limited = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 8})};  // line 60: string, max_length 8
+  static constexpr auto raw = pakt::packing::Blob{pakt::packing::MakeLength(pakt::LengthRule{"length", "max_length", 0})};  // line 61: bytes
+  static constexpr auto raw_limited = pakt::packing::Blob{pakt::packing::MakeLength(pakt::LengthRule{"length", "max_length", 4})};  // line 62: bytes, max_length 4
+};
+
+// Lists's packed codes, one per field (docs/packed.md "Codes").
+struct Lists {
+  static constexpr auto bools = pakt::packing::List<pakt::packing::Bool>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Bool{}, 1};  // line 67: bool[]
+  static constexpr auto u8s = pakt::packing::List<pakt::packing::Raw>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 10}), pakt::packing::Raw{}, 8};  // line 68: uint8[], max_count 10
+  static constexpr auto i16s = pakt::packing::List<pakt::packing::Varint>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Varint{}, 8};  // line 69: int16[]
+  static constexpr auto u32s = pakt::packing::List<pakt::packing::Varint>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Varint{}, 8};  // line 70: uint32[]
+  static constexpr auto i64s = pakt::packing::List<pakt::packing::Varint>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Varint{}, 8};  // line 71: int64[]
+  static constexpr auto f32s = pakt::packing::List<pakt::packing::Raw>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Raw{}, 32};  // line 72: float32[]
+  static constexpr auto f64s = pakt::packing::List<pakt::packing::Raw>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Raw{}, 64};  // line 73: float64[]
+  static constexpr auto strings = pakt::packing::List<pakt::packing::Text>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 4}), pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 8})}, 4};  // line 74: string[], max_length 8, max_count 4
+  static constexpr auto blobs = pakt::packing::List<pakt::packing::Blob>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 3}), pakt::packing::Blob{pakt::packing::MakeLength(pakt::LengthRule{"length", "max_length", 5})}, 3};  // line 75: bytes[], max_length 5, max_count 3
+  static constexpr auto v3s = pakt::packing::List<pakt::packing::Raw>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Raw{}, 96};  // line 76: Vector3[]
+  static constexpr auto quats = pakt::packing::List<pakt::packing::Raw>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Raw{}, 128};  // line 77: Quaternion[]
+  static constexpr auto enums = pakt::packing::List<pakt::packing::Ranged>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Ranged{0, 255, 8}, 8};  // line 78: Small[]
+  static constexpr auto inners = pakt::packing::List<pakt::packing::Message>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 5}), pakt::packing::Message{}, 13};  // line 79: Inner[], max_count 5
+  static constexpr auto empties = pakt::packing::List<pakt::packing::Message>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 4}), pakt::packing::Message{}, 0};  // line 80: Empty[], max_count 4
+};
+
+// Fixed's packed codes, one per field (docs/packed.md "Codes").
+struct Fixed {
+  static constexpr auto rgba = pakt::packing::Array<pakt::packing::Raw>{pakt::packing::Raw{}};  // line 91: uint8[4]
+  static constexpr auto corners = pakt::packing::Array<pakt::packing::Raw>{pakt::packing::Raw{}};  // line 92: Vector2[4]
+  static constexpr auto names = pakt::packing::Array<pakt::packing::Text>{pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 8})}};  // line 93: string[2], max_length 8
+  static constexpr auto pair = pakt::packing::Array<pakt::packing::Message>{pakt::packing::Message{}};  // line 94: Inner[2]
+  static constexpr auto flags = pakt::packing::Array<pakt::packing::Bool>{pakt::packing::Bool{}};  // line 95: bool[3]
+};
+
+// Optionals's packed codes, one per field (docs/packed.md "Codes").
+struct Optionals {
+  static constexpr auto maybe_int = pakt::packing::Optional<pakt::packing::Varint>{pakt::packing::Varint{}};  // line 100: int32, optional
+  static constexpr auto maybe_text = pakt::packing::Optional<pakt::packing::Text>{pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 8})}};  // line 101: string, optional, max_length 8
+  static constexpr auto maybe_inner = pakt::packing::Optional<pakt::packing::Message>{pakt::packing::Message{}};  // line 102: Inner, optional
+  static constexpr auto maybe_list = pakt::packing::Optional<pakt::packing::List<pakt::packing::Varint>>{pakt::packing::List<pakt::packing::Varint>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 3}), pakt::packing::Varint{}, 8}};  // line 103: int32[], optional, max_count 3
+  static constexpr auto maybe_vec = pakt::packing::Optional<pakt::packing::Raw>{pakt::packing::Raw{}};  // line 104: Vector3, optional
+};
+
+// Nested's packed codes, one per field (docs/packed.md "Codes").
+struct Nested {
+  static constexpr auto inner = pakt::packing::Message{};  // line 109: Inner
+  static constexpr auto scalars = pakt::packing::Message{};  // line 110: Scalars
+  static constexpr auto lists = pakt::packing::Message{};  // line 111: Lists
+  static constexpr auto optionals = pakt::packing::Message{};  // line 112: Optionals
+  static constexpr auto fixed = pakt::packing::Message{};  // line 113: Fixed
+  static constexpr auto tail = pakt::packing::Raw{};  // line 114: uint8
+};
+
+// Versioned's packed codes, one per field (docs/packed.md "Codes").
+struct Versioned {
+  static constexpr auto a = pakt::packing::Varint{};  // line 119: int32
+  static constexpr auto old = pakt::packing::Varint{};  // line 120: int32, deprecated
+  static constexpr auto b = pakt::packing::Text{pakt::packing::MakeLength(pakt::LengthRule{"string length", "max_length", 0})};  // line 121: string, since 2
+  static constexpr auto c = pakt::packing::List<pakt::packing::Varint>{pakt::packing::MakeLength(pakt::LengthRule{"count", "max_count", 0}), pakt::packing::Varint{}, 8};  // line 122: int16[], since 2
+  static constexpr auto d = pakt::packing::Raw{};  // line 123: float64, since 3
+  static constexpr auto e = pakt::packing::Optional<pakt::packing::Message>{pakt::packing::Message{}};  // line 124: Inner, optional, since 3
+};
+
+}  // namespace packed_codes
+
 }  // namespace
 
 // ---- Empty ----
@@ -444,6 +550,37 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Empty& m) {
   j.begin_object();
   (void)m;
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const Empty& m) {
+  (void)w;
+  (void)m;
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Empty& m) {
+  (void)r;
+  (void)m;
+  return true;
+}
+
+bool SamePacked(const Empty& a, const Empty& b) {
+  (void)a;
+  (void)b;
+  return true;  // no field that is not deprecated
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Empty& m, const Empty& base) {
+  (void)w;
+  (void)m;
+  (void)base;
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Empty& m) {
+  (void)r;
+  (void)m;
+  return true;
 }
 
 bool operator==(const Empty& a, const Empty& b) {
@@ -515,6 +652,35 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Inner& m) {
   j.key("label");
   pakt::WriteJson(j, m.label);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const Inner& m) {
+  if (!pakt::packing::Write(w, m.id, packed_codes::Inner::id)) return w.in_field("id");  // line 23: int32
+  if (!pakt::packing::Write(w, m.label, packed_codes::Inner::label)) return w.in_field("label");  // line 24: string
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Inner& m) {
+  if (!pakt::packing::Read(r, m.id, packed_codes::Inner::id)) return r.in_field("id");  // line 23: int32
+  if (!pakt::packing::Read(r, m.label, packed_codes::Inner::label)) return r.in_field("label");  // line 24: string
+  return true;
+}
+
+bool SamePacked(const Inner& a, const Inner& b) {
+  return pakt::packing::Same(a.id, b.id, packed_codes::Inner::id) &&
+         pakt::packing::Same(a.label, b.label, packed_codes::Inner::label);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Inner& m, const Inner& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.id, base.id, packed_codes::Inner::id)) return w.in_field("id");  // line 23
+  if (!pakt::packing::WriteFieldDelta(w, m.label, base.label, packed_codes::Inner::label)) return w.in_field("label");  // line 24
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Inner& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.id, packed_codes::Inner::id)) return r.in_field("id");  // line 23
+  if (!pakt::packing::ReadFieldDelta(r, m.label, packed_codes::Inner::label)) return r.in_field("label");  // line 24
+  return true;
 }
 
 bool operator==(const Inner& a, const Inner& b) {
@@ -696,6 +862,95 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Scalars& m) {
   j.end_object();
 }
 
+bool WritePackedMessage(pakt::BitWriter& w, const Scalars& m) {
+  if (!pakt::packing::Write(w, m.b, packed_codes::Scalars::b)) return w.in_field("b");  // line 29: bool
+  if (!pakt::packing::Write(w, m.u8, packed_codes::Scalars::u8)) return w.in_field("u8");  // line 30: uint8
+  if (!pakt::packing::Write(w, m.i8, packed_codes::Scalars::i8)) return w.in_field("i8");  // line 31: int8
+  if (!pakt::packing::Write(w, m.u16, packed_codes::Scalars::u16)) return w.in_field("u16");  // line 32: uint16
+  if (!pakt::packing::Write(w, m.i16, packed_codes::Scalars::i16)) return w.in_field("i16");  // line 33: int16
+  if (!pakt::packing::Write(w, m.u32, packed_codes::Scalars::u32)) return w.in_field("u32");  // line 34: uint32
+  if (!pakt::packing::Write(w, m.i32, packed_codes::Scalars::i32)) return w.in_field("i32");  // line 35: int32
+  if (!pakt::packing::Write(w, m.u64, packed_codes::Scalars::u64)) return w.in_field("u64");  // line 36: uint64
+  if (!pakt::packing::Write(w, m.i64, packed_codes::Scalars::i64)) return w.in_field("i64");  // line 37: int64
+  if (!pakt::packing::Write(w, m.f32, packed_codes::Scalars::f32)) return w.in_field("f32");  // line 38: float32
+  if (!pakt::packing::Write(w, m.f64, packed_codes::Scalars::f64)) return w.in_field("f64");  // line 39: float64
+  if (!pakt::packing::Write(w, m.small, packed_codes::Scalars::small)) return w.in_field("small");  // line 40: Small
+  if (!pakt::packing::Write(w, m.signed_enum, packed_codes::Scalars::signed_enum)) return w.in_field("signed_enum");  // line 41: Signed
+  if (!pakt::packing::Write(w, m.wide, packed_codes::Scalars::wide)) return w.in_field("wide");  // line 42: Wide
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Scalars& m) {
+  if (!pakt::packing::Read(r, m.b, packed_codes::Scalars::b)) return r.in_field("b");  // line 29: bool
+  if (!pakt::packing::Read(r, m.u8, packed_codes::Scalars::u8)) return r.in_field("u8");  // line 30: uint8
+  if (!pakt::packing::Read(r, m.i8, packed_codes::Scalars::i8)) return r.in_field("i8");  // line 31: int8
+  if (!pakt::packing::Read(r, m.u16, packed_codes::Scalars::u16)) return r.in_field("u16");  // line 32: uint16
+  if (!pakt::packing::Read(r, m.i16, packed_codes::Scalars::i16)) return r.in_field("i16");  // line 33: int16
+  if (!pakt::packing::Read(r, m.u32, packed_codes::Scalars::u32)) return r.in_field("u32");  // line 34: uint32
+  if (!pakt::packing::Read(r, m.i32, packed_codes::Scalars::i32)) return r.in_field("i32");  // line 35: int32
+  if (!pakt::packing::Read(r, m.u64, packed_codes::Scalars::u64)) return r.in_field("u64");  // line 36: uint64
+  if (!pakt::packing::Read(r, m.i64, packed_codes::Scalars::i64)) return r.in_field("i64");  // line 37: int64
+  if (!pakt::packing::Read(r, m.f32, packed_codes::Scalars::f32)) return r.in_field("f32");  // line 38: float32
+  if (!pakt::packing::Read(r, m.f64, packed_codes::Scalars::f64)) return r.in_field("f64");  // line 39: float64
+  if (!pakt::packing::Read(r, m.small, packed_codes::Scalars::small)) return r.in_field("small");  // line 40: Small
+  if (!pakt::packing::Read(r, m.signed_enum, packed_codes::Scalars::signed_enum)) return r.in_field("signed_enum");  // line 41: Signed
+  if (!pakt::packing::Read(r, m.wide, packed_codes::Scalars::wide)) return r.in_field("wide");  // line 42: Wide
+  return true;
+}
+
+bool SamePacked(const Scalars& a, const Scalars& b) {
+  return pakt::packing::Same(a.b, b.b, packed_codes::Scalars::b) &&
+         pakt::packing::Same(a.u8, b.u8, packed_codes::Scalars::u8) &&
+         pakt::packing::Same(a.i8, b.i8, packed_codes::Scalars::i8) &&
+         pakt::packing::Same(a.u16, b.u16, packed_codes::Scalars::u16) &&
+         pakt::packing::Same(a.i16, b.i16, packed_codes::Scalars::i16) &&
+         pakt::packing::Same(a.u32, b.u32, packed_codes::Scalars::u32) &&
+         pakt::packing::Same(a.i32, b.i32, packed_codes::Scalars::i32) &&
+         pakt::packing::Same(a.u64, b.u64, packed_codes::Scalars::u64) &&
+         pakt::packing::Same(a.i64, b.i64, packed_codes::Scalars::i64) &&
+         pakt::packing::Same(a.f32, b.f32, packed_codes::Scalars::f32) &&
+         pakt::packing::Same(a.f64, b.f64, packed_codes::Scalars::f64) &&
+         pakt::packing::Same(a.small, b.small, packed_codes::Scalars::small) &&
+         pakt::packing::Same(a.signed_enum, b.signed_enum, packed_codes::Scalars::signed_enum) &&
+         pakt::packing::Same(a.wide, b.wide, packed_codes::Scalars::wide);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Scalars& m, const Scalars& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.b, base.b, packed_codes::Scalars::b)) return w.in_field("b");  // line 29
+  if (!pakt::packing::WriteFieldDelta(w, m.u8, base.u8, packed_codes::Scalars::u8)) return w.in_field("u8");  // line 30
+  if (!pakt::packing::WriteFieldDelta(w, m.i8, base.i8, packed_codes::Scalars::i8)) return w.in_field("i8");  // line 31
+  if (!pakt::packing::WriteFieldDelta(w, m.u16, base.u16, packed_codes::Scalars::u16)) return w.in_field("u16");  // line 32
+  if (!pakt::packing::WriteFieldDelta(w, m.i16, base.i16, packed_codes::Scalars::i16)) return w.in_field("i16");  // line 33
+  if (!pakt::packing::WriteFieldDelta(w, m.u32, base.u32, packed_codes::Scalars::u32)) return w.in_field("u32");  // line 34
+  if (!pakt::packing::WriteFieldDelta(w, m.i32, base.i32, packed_codes::Scalars::i32)) return w.in_field("i32");  // line 35
+  if (!pakt::packing::WriteFieldDelta(w, m.u64, base.u64, packed_codes::Scalars::u64)) return w.in_field("u64");  // line 36
+  if (!pakt::packing::WriteFieldDelta(w, m.i64, base.i64, packed_codes::Scalars::i64)) return w.in_field("i64");  // line 37
+  if (!pakt::packing::WriteFieldDelta(w, m.f32, base.f32, packed_codes::Scalars::f32)) return w.in_field("f32");  // line 38
+  if (!pakt::packing::WriteFieldDelta(w, m.f64, base.f64, packed_codes::Scalars::f64)) return w.in_field("f64");  // line 39
+  if (!pakt::packing::WriteFieldDelta(w, m.small, base.small, packed_codes::Scalars::small)) return w.in_field("small");  // line 40
+  if (!pakt::packing::WriteFieldDelta(w, m.signed_enum, base.signed_enum, packed_codes::Scalars::signed_enum)) return w.in_field("signed_enum");  // line 41
+  if (!pakt::packing::WriteFieldDelta(w, m.wide, base.wide, packed_codes::Scalars::wide)) return w.in_field("wide");  // line 42
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Scalars& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.b, packed_codes::Scalars::b)) return r.in_field("b");  // line 29
+  if (!pakt::packing::ReadFieldDelta(r, m.u8, packed_codes::Scalars::u8)) return r.in_field("u8");  // line 30
+  if (!pakt::packing::ReadFieldDelta(r, m.i8, packed_codes::Scalars::i8)) return r.in_field("i8");  // line 31
+  if (!pakt::packing::ReadFieldDelta(r, m.u16, packed_codes::Scalars::u16)) return r.in_field("u16");  // line 32
+  if (!pakt::packing::ReadFieldDelta(r, m.i16, packed_codes::Scalars::i16)) return r.in_field("i16");  // line 33
+  if (!pakt::packing::ReadFieldDelta(r, m.u32, packed_codes::Scalars::u32)) return r.in_field("u32");  // line 34
+  if (!pakt::packing::ReadFieldDelta(r, m.i32, packed_codes::Scalars::i32)) return r.in_field("i32");  // line 35
+  if (!pakt::packing::ReadFieldDelta(r, m.u64, packed_codes::Scalars::u64)) return r.in_field("u64");  // line 36
+  if (!pakt::packing::ReadFieldDelta(r, m.i64, packed_codes::Scalars::i64)) return r.in_field("i64");  // line 37
+  if (!pakt::packing::ReadFieldDelta(r, m.f32, packed_codes::Scalars::f32)) return r.in_field("f32");  // line 38
+  if (!pakt::packing::ReadFieldDelta(r, m.f64, packed_codes::Scalars::f64)) return r.in_field("f64");  // line 39
+  if (!pakt::packing::ReadFieldDelta(r, m.small, packed_codes::Scalars::small)) return r.in_field("small");  // line 40
+  if (!pakt::packing::ReadFieldDelta(r, m.signed_enum, packed_codes::Scalars::signed_enum)) return r.in_field("signed_enum");  // line 41
+  if (!pakt::packing::ReadFieldDelta(r, m.wide, packed_codes::Scalars::wide)) return r.in_field("wide");  // line 42
+  return true;
+}
+
 bool operator==(const Scalars& a, const Scalars& b) {
   return a.b == b.b &&
 a.u8 == b.u8 &&
@@ -834,6 +1089,55 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Geometry& m) {
   j.end_object();
 }
 
+bool WritePackedMessage(pakt::BitWriter& w, const Geometry& m) {
+  if (!pakt::packing::Write(w, m.v2, packed_codes::Geometry::v2)) return w.in_field("v2");  // line 49: Vector2
+  if (!pakt::packing::Write(w, m.v3, packed_codes::Geometry::v3)) return w.in_field("v3");  // line 50: Vector3
+  if (!pakt::packing::Write(w, m.q, packed_codes::Geometry::q)) return w.in_field("q");  // line 51: Quaternion
+  if (!pakt::packing::Write(w, m.c, packed_codes::Geometry::c)) return w.in_field("c");  // line 52: Color
+  if (!pakt::packing::Write(w, m.v2i, packed_codes::Geometry::v2i)) return w.in_field("v2i");  // line 53: Vector2i
+  if (!pakt::packing::Write(w, m.v3i, packed_codes::Geometry::v3i)) return w.in_field("v3i");  // line 54: Vector3i
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Geometry& m) {
+  if (!pakt::packing::Read(r, m.v2, packed_codes::Geometry::v2)) return r.in_field("v2");  // line 49: Vector2
+  if (!pakt::packing::Read(r, m.v3, packed_codes::Geometry::v3)) return r.in_field("v3");  // line 50: Vector3
+  if (!pakt::packing::Read(r, m.q, packed_codes::Geometry::q)) return r.in_field("q");  // line 51: Quaternion
+  if (!pakt::packing::Read(r, m.c, packed_codes::Geometry::c)) return r.in_field("c");  // line 52: Color
+  if (!pakt::packing::Read(r, m.v2i, packed_codes::Geometry::v2i)) return r.in_field("v2i");  // line 53: Vector2i
+  if (!pakt::packing::Read(r, m.v3i, packed_codes::Geometry::v3i)) return r.in_field("v3i");  // line 54: Vector3i
+  return true;
+}
+
+bool SamePacked(const Geometry& a, const Geometry& b) {
+  return pakt::packing::Same(a.v2, b.v2, packed_codes::Geometry::v2) &&
+         pakt::packing::Same(a.v3, b.v3, packed_codes::Geometry::v3) &&
+         pakt::packing::Same(a.q, b.q, packed_codes::Geometry::q) &&
+         pakt::packing::Same(a.c, b.c, packed_codes::Geometry::c) &&
+         pakt::packing::Same(a.v2i, b.v2i, packed_codes::Geometry::v2i) &&
+         pakt::packing::Same(a.v3i, b.v3i, packed_codes::Geometry::v3i);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Geometry& m, const Geometry& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.v2, base.v2, packed_codes::Geometry::v2)) return w.in_field("v2");  // line 49
+  if (!pakt::packing::WriteFieldDelta(w, m.v3, base.v3, packed_codes::Geometry::v3)) return w.in_field("v3");  // line 50
+  if (!pakt::packing::WriteFieldDelta(w, m.q, base.q, packed_codes::Geometry::q)) return w.in_field("q");  // line 51
+  if (!pakt::packing::WriteFieldDelta(w, m.c, base.c, packed_codes::Geometry::c)) return w.in_field("c");  // line 52
+  if (!pakt::packing::WriteFieldDelta(w, m.v2i, base.v2i, packed_codes::Geometry::v2i)) return w.in_field("v2i");  // line 53
+  if (!pakt::packing::WriteFieldDelta(w, m.v3i, base.v3i, packed_codes::Geometry::v3i)) return w.in_field("v3i");  // line 54
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Geometry& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.v2, packed_codes::Geometry::v2)) return r.in_field("v2");  // line 49
+  if (!pakt::packing::ReadFieldDelta(r, m.v3, packed_codes::Geometry::v3)) return r.in_field("v3");  // line 50
+  if (!pakt::packing::ReadFieldDelta(r, m.q, packed_codes::Geometry::q)) return r.in_field("q");  // line 51
+  if (!pakt::packing::ReadFieldDelta(r, m.c, packed_codes::Geometry::c)) return r.in_field("c");  // line 52
+  if (!pakt::packing::ReadFieldDelta(r, m.v2i, packed_codes::Geometry::v2i)) return r.in_field("v2i");  // line 53
+  if (!pakt::packing::ReadFieldDelta(r, m.v3i, packed_codes::Geometry::v3i)) return r.in_field("v3i");  // line 54
+  return true;
+}
+
 bool operator==(const Geometry& a, const Geometry& b) {
   return a.v2 == b.v2 &&
 a.v3 == b.v3 &&
@@ -936,6 +1240,45 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Texts& m) {
   j.key("raw_limited");
   pakt::WriteJson(j, m.raw_limited);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const Texts& m) {
+  if (!pakt::packing::Write(w, m.s, packed_codes::Texts::s)) return w.in_field("s");  // line 59: string
+  if (!pakt::packing::Write(w, m.limited, packed_codes::Texts::limited)) return w.in_field("limited");  // line 60: string
+  if (!pakt::packing::Write(w, m.raw, packed_codes::Texts::raw)) return w.in_field("raw");  // line 61: bytes
+  if (!pakt::packing::Write(w, m.raw_limited, packed_codes::Texts::raw_limited)) return w.in_field("raw_limited");  // line 62: bytes
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Texts& m) {
+  if (!pakt::packing::Read(r, m.s, packed_codes::Texts::s)) return r.in_field("s");  // line 59: string
+  if (!pakt::packing::Read(r, m.limited, packed_codes::Texts::limited)) return r.in_field("limited");  // line 60: string
+  if (!pakt::packing::Read(r, m.raw, packed_codes::Texts::raw)) return r.in_field("raw");  // line 61: bytes
+  if (!pakt::packing::Read(r, m.raw_limited, packed_codes::Texts::raw_limited)) return r.in_field("raw_limited");  // line 62: bytes
+  return true;
+}
+
+bool SamePacked(const Texts& a, const Texts& b) {
+  return pakt::packing::Same(a.s, b.s, packed_codes::Texts::s) &&
+         pakt::packing::Same(a.limited, b.limited, packed_codes::Texts::limited) &&
+         pakt::packing::Same(a.raw, b.raw, packed_codes::Texts::raw) &&
+         pakt::packing::Same(a.raw_limited, b.raw_limited, packed_codes::Texts::raw_limited);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Texts& m, const Texts& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.s, base.s, packed_codes::Texts::s)) return w.in_field("s");  // line 59
+  if (!pakt::packing::WriteFieldDelta(w, m.limited, base.limited, packed_codes::Texts::limited)) return w.in_field("limited");  // line 60
+  if (!pakt::packing::WriteFieldDelta(w, m.raw, base.raw, packed_codes::Texts::raw)) return w.in_field("raw");  // line 61
+  if (!pakt::packing::WriteFieldDelta(w, m.raw_limited, base.raw_limited, packed_codes::Texts::raw_limited)) return w.in_field("raw_limited");  // line 62
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Texts& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.s, packed_codes::Texts::s)) return r.in_field("s");  // line 59
+  if (!pakt::packing::ReadFieldDelta(r, m.limited, packed_codes::Texts::limited)) return r.in_field("limited");  // line 60
+  if (!pakt::packing::ReadFieldDelta(r, m.raw, packed_codes::Texts::raw)) return r.in_field("raw");  // line 61
+  if (!pakt::packing::ReadFieldDelta(r, m.raw_limited, packed_codes::Texts::raw_limited)) return r.in_field("raw_limited");  // line 62
+  return true;
 }
 
 bool operator==(const Texts& a, const Texts& b) {
@@ -1131,6 +1474,95 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Lists& m) {
   j.end_object();
 }
 
+bool WritePackedMessage(pakt::BitWriter& w, const Lists& m) {
+  if (!pakt::packing::Write(w, m.bools, packed_codes::Lists::bools)) return w.in_field("bools");  // line 67: bool[]
+  if (!pakt::packing::Write(w, m.u8s, packed_codes::Lists::u8s)) return w.in_field("u8s");  // line 68: uint8[]
+  if (!pakt::packing::Write(w, m.i16s, packed_codes::Lists::i16s)) return w.in_field("i16s");  // line 69: int16[]
+  if (!pakt::packing::Write(w, m.u32s, packed_codes::Lists::u32s)) return w.in_field("u32s");  // line 70: uint32[]
+  if (!pakt::packing::Write(w, m.i64s, packed_codes::Lists::i64s)) return w.in_field("i64s");  // line 71: int64[]
+  if (!pakt::packing::Write(w, m.f32s, packed_codes::Lists::f32s)) return w.in_field("f32s");  // line 72: float32[]
+  if (!pakt::packing::Write(w, m.f64s, packed_codes::Lists::f64s)) return w.in_field("f64s");  // line 73: float64[]
+  if (!pakt::packing::Write(w, m.strings, packed_codes::Lists::strings)) return w.in_field("strings");  // line 74: string[]
+  if (!pakt::packing::Write(w, m.blobs, packed_codes::Lists::blobs)) return w.in_field("blobs");  // line 75: bytes[]
+  if (!pakt::packing::Write(w, m.v3s, packed_codes::Lists::v3s)) return w.in_field("v3s");  // line 76: Vector3[]
+  if (!pakt::packing::Write(w, m.quats, packed_codes::Lists::quats)) return w.in_field("quats");  // line 77: Quaternion[]
+  if (!pakt::packing::Write(w, m.enums, packed_codes::Lists::enums)) return w.in_field("enums");  // line 78: Small[]
+  if (!pakt::packing::Write(w, m.inners, packed_codes::Lists::inners)) return w.in_field("inners");  // line 79: Inner[]
+  if (!pakt::packing::Write(w, m.empties, packed_codes::Lists::empties)) return w.in_field("empties");  // line 80: Empty[]
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Lists& m) {
+  if (!pakt::packing::Read(r, m.bools, packed_codes::Lists::bools)) return r.in_field("bools");  // line 67: bool[]
+  if (!pakt::packing::Read(r, m.u8s, packed_codes::Lists::u8s)) return r.in_field("u8s");  // line 68: uint8[]
+  if (!pakt::packing::Read(r, m.i16s, packed_codes::Lists::i16s)) return r.in_field("i16s");  // line 69: int16[]
+  if (!pakt::packing::Read(r, m.u32s, packed_codes::Lists::u32s)) return r.in_field("u32s");  // line 70: uint32[]
+  if (!pakt::packing::Read(r, m.i64s, packed_codes::Lists::i64s)) return r.in_field("i64s");  // line 71: int64[]
+  if (!pakt::packing::Read(r, m.f32s, packed_codes::Lists::f32s)) return r.in_field("f32s");  // line 72: float32[]
+  if (!pakt::packing::Read(r, m.f64s, packed_codes::Lists::f64s)) return r.in_field("f64s");  // line 73: float64[]
+  if (!pakt::packing::Read(r, m.strings, packed_codes::Lists::strings)) return r.in_field("strings");  // line 74: string[]
+  if (!pakt::packing::Read(r, m.blobs, packed_codes::Lists::blobs)) return r.in_field("blobs");  // line 75: bytes[]
+  if (!pakt::packing::Read(r, m.v3s, packed_codes::Lists::v3s)) return r.in_field("v3s");  // line 76: Vector3[]
+  if (!pakt::packing::Read(r, m.quats, packed_codes::Lists::quats)) return r.in_field("quats");  // line 77: Quaternion[]
+  if (!pakt::packing::Read(r, m.enums, packed_codes::Lists::enums)) return r.in_field("enums");  // line 78: Small[]
+  if (!pakt::packing::Read(r, m.inners, packed_codes::Lists::inners)) return r.in_field("inners");  // line 79: Inner[]
+  if (!pakt::packing::Read(r, m.empties, packed_codes::Lists::empties)) return r.in_field("empties");  // line 80: Empty[]
+  return true;
+}
+
+bool SamePacked(const Lists& a, const Lists& b) {
+  return pakt::packing::Same(a.bools, b.bools, packed_codes::Lists::bools) &&
+         pakt::packing::Same(a.u8s, b.u8s, packed_codes::Lists::u8s) &&
+         pakt::packing::Same(a.i16s, b.i16s, packed_codes::Lists::i16s) &&
+         pakt::packing::Same(a.u32s, b.u32s, packed_codes::Lists::u32s) &&
+         pakt::packing::Same(a.i64s, b.i64s, packed_codes::Lists::i64s) &&
+         pakt::packing::Same(a.f32s, b.f32s, packed_codes::Lists::f32s) &&
+         pakt::packing::Same(a.f64s, b.f64s, packed_codes::Lists::f64s) &&
+         pakt::packing::Same(a.strings, b.strings, packed_codes::Lists::strings) &&
+         pakt::packing::Same(a.blobs, b.blobs, packed_codes::Lists::blobs) &&
+         pakt::packing::Same(a.v3s, b.v3s, packed_codes::Lists::v3s) &&
+         pakt::packing::Same(a.quats, b.quats, packed_codes::Lists::quats) &&
+         pakt::packing::Same(a.enums, b.enums, packed_codes::Lists::enums) &&
+         pakt::packing::Same(a.inners, b.inners, packed_codes::Lists::inners) &&
+         pakt::packing::Same(a.empties, b.empties, packed_codes::Lists::empties);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Lists& m, const Lists& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.bools, base.bools, packed_codes::Lists::bools)) return w.in_field("bools");  // line 67
+  if (!pakt::packing::WriteFieldDelta(w, m.u8s, base.u8s, packed_codes::Lists::u8s)) return w.in_field("u8s");  // line 68
+  if (!pakt::packing::WriteFieldDelta(w, m.i16s, base.i16s, packed_codes::Lists::i16s)) return w.in_field("i16s");  // line 69
+  if (!pakt::packing::WriteFieldDelta(w, m.u32s, base.u32s, packed_codes::Lists::u32s)) return w.in_field("u32s");  // line 70
+  if (!pakt::packing::WriteFieldDelta(w, m.i64s, base.i64s, packed_codes::Lists::i64s)) return w.in_field("i64s");  // line 71
+  if (!pakt::packing::WriteFieldDelta(w, m.f32s, base.f32s, packed_codes::Lists::f32s)) return w.in_field("f32s");  // line 72
+  if (!pakt::packing::WriteFieldDelta(w, m.f64s, base.f64s, packed_codes::Lists::f64s)) return w.in_field("f64s");  // line 73
+  if (!pakt::packing::WriteFieldDelta(w, m.strings, base.strings, packed_codes::Lists::strings)) return w.in_field("strings");  // line 74
+  if (!pakt::packing::WriteFieldDelta(w, m.blobs, base.blobs, packed_codes::Lists::blobs)) return w.in_field("blobs");  // line 75
+  if (!pakt::packing::WriteFieldDelta(w, m.v3s, base.v3s, packed_codes::Lists::v3s)) return w.in_field("v3s");  // line 76
+  if (!pakt::packing::WriteFieldDelta(w, m.quats, base.quats, packed_codes::Lists::quats)) return w.in_field("quats");  // line 77
+  if (!pakt::packing::WriteFieldDelta(w, m.enums, base.enums, packed_codes::Lists::enums)) return w.in_field("enums");  // line 78
+  if (!pakt::packing::WriteFieldDelta(w, m.inners, base.inners, packed_codes::Lists::inners)) return w.in_field("inners");  // line 79
+  if (!pakt::packing::WriteFieldDelta(w, m.empties, base.empties, packed_codes::Lists::empties)) return w.in_field("empties");  // line 80
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Lists& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.bools, packed_codes::Lists::bools)) return r.in_field("bools");  // line 67
+  if (!pakt::packing::ReadFieldDelta(r, m.u8s, packed_codes::Lists::u8s)) return r.in_field("u8s");  // line 68
+  if (!pakt::packing::ReadFieldDelta(r, m.i16s, packed_codes::Lists::i16s)) return r.in_field("i16s");  // line 69
+  if (!pakt::packing::ReadFieldDelta(r, m.u32s, packed_codes::Lists::u32s)) return r.in_field("u32s");  // line 70
+  if (!pakt::packing::ReadFieldDelta(r, m.i64s, packed_codes::Lists::i64s)) return r.in_field("i64s");  // line 71
+  if (!pakt::packing::ReadFieldDelta(r, m.f32s, packed_codes::Lists::f32s)) return r.in_field("f32s");  // line 72
+  if (!pakt::packing::ReadFieldDelta(r, m.f64s, packed_codes::Lists::f64s)) return r.in_field("f64s");  // line 73
+  if (!pakt::packing::ReadFieldDelta(r, m.strings, packed_codes::Lists::strings)) return r.in_field("strings");  // line 74
+  if (!pakt::packing::ReadFieldDelta(r, m.blobs, packed_codes::Lists::blobs)) return r.in_field("blobs");  // line 75
+  if (!pakt::packing::ReadFieldDelta(r, m.v3s, packed_codes::Lists::v3s)) return r.in_field("v3s");  // line 76
+  if (!pakt::packing::ReadFieldDelta(r, m.quats, packed_codes::Lists::quats)) return r.in_field("quats");  // line 77
+  if (!pakt::packing::ReadFieldDelta(r, m.enums, packed_codes::Lists::enums)) return r.in_field("enums");  // line 78
+  if (!pakt::packing::ReadFieldDelta(r, m.inners, packed_codes::Lists::inners)) return r.in_field("inners");  // line 79
+  if (!pakt::packing::ReadFieldDelta(r, m.empties, packed_codes::Lists::empties)) return r.in_field("empties");  // line 80
+  return true;
+}
+
 bool operator==(const Lists& a, const Lists& b) {
   return a.bools == b.bools &&
 a.u8s == b.u8s &&
@@ -1252,6 +1684,50 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Fixed& m) {
   j.end_object();
 }
 
+bool WritePackedMessage(pakt::BitWriter& w, const Fixed& m) {
+  if (!pakt::packing::Write(w, m.rgba, packed_codes::Fixed::rgba)) return w.in_field("rgba");  // line 91: uint8[4]
+  if (!pakt::packing::Write(w, m.corners, packed_codes::Fixed::corners)) return w.in_field("corners");  // line 92: Vector2[4]
+  if (!pakt::packing::Write(w, m.names, packed_codes::Fixed::names)) return w.in_field("names");  // line 93: string[2]
+  if (!pakt::packing::Write(w, m.pair, packed_codes::Fixed::pair)) return w.in_field("pair");  // line 94: Inner[2]
+  if (!pakt::packing::Write(w, m.flags, packed_codes::Fixed::flags)) return w.in_field("flags");  // line 95: bool[3]
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Fixed& m) {
+  if (!pakt::packing::Read(r, m.rgba, packed_codes::Fixed::rgba)) return r.in_field("rgba");  // line 91: uint8[4]
+  if (!pakt::packing::Read(r, m.corners, packed_codes::Fixed::corners)) return r.in_field("corners");  // line 92: Vector2[4]
+  if (!pakt::packing::Read(r, m.names, packed_codes::Fixed::names)) return r.in_field("names");  // line 93: string[2]
+  if (!pakt::packing::Read(r, m.pair, packed_codes::Fixed::pair)) return r.in_field("pair");  // line 94: Inner[2]
+  if (!pakt::packing::Read(r, m.flags, packed_codes::Fixed::flags)) return r.in_field("flags");  // line 95: bool[3]
+  return true;
+}
+
+bool SamePacked(const Fixed& a, const Fixed& b) {
+  return pakt::packing::Same(a.rgba, b.rgba, packed_codes::Fixed::rgba) &&
+         pakt::packing::Same(a.corners, b.corners, packed_codes::Fixed::corners) &&
+         pakt::packing::Same(a.names, b.names, packed_codes::Fixed::names) &&
+         pakt::packing::Same(a.pair, b.pair, packed_codes::Fixed::pair) &&
+         pakt::packing::Same(a.flags, b.flags, packed_codes::Fixed::flags);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Fixed& m, const Fixed& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.rgba, base.rgba, packed_codes::Fixed::rgba)) return w.in_field("rgba");  // line 91
+  if (!pakt::packing::WriteFieldDelta(w, m.corners, base.corners, packed_codes::Fixed::corners)) return w.in_field("corners");  // line 92
+  if (!pakt::packing::WriteFieldDelta(w, m.names, base.names, packed_codes::Fixed::names)) return w.in_field("names");  // line 93
+  if (!pakt::packing::WriteFieldDelta(w, m.pair, base.pair, packed_codes::Fixed::pair)) return w.in_field("pair");  // line 94
+  if (!pakt::packing::WriteFieldDelta(w, m.flags, base.flags, packed_codes::Fixed::flags)) return w.in_field("flags");  // line 95
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Fixed& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.rgba, packed_codes::Fixed::rgba)) return r.in_field("rgba");  // line 91
+  if (!pakt::packing::ReadFieldDelta(r, m.corners, packed_codes::Fixed::corners)) return r.in_field("corners");  // line 92
+  if (!pakt::packing::ReadFieldDelta(r, m.names, packed_codes::Fixed::names)) return r.in_field("names");  // line 93
+  if (!pakt::packing::ReadFieldDelta(r, m.pair, packed_codes::Fixed::pair)) return r.in_field("pair");  // line 94
+  if (!pakt::packing::ReadFieldDelta(r, m.flags, packed_codes::Fixed::flags)) return r.in_field("flags");  // line 95
+  return true;
+}
+
 bool operator==(const Fixed& a, const Fixed& b) {
   return a.rgba == b.rgba &&
 a.corners == b.corners &&
@@ -1360,6 +1836,50 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Optionals& m) {
   j.key("maybe_vec");
   pakt::WriteJson(j, m.maybe_vec);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const Optionals& m) {
+  if (!pakt::packing::Write(w, m.maybe_int, packed_codes::Optionals::maybe_int)) return w.in_field("maybe_int");  // line 100: int32
+  if (!pakt::packing::Write(w, m.maybe_text, packed_codes::Optionals::maybe_text)) return w.in_field("maybe_text");  // line 101: string
+  if (!pakt::packing::Write(w, m.maybe_inner, packed_codes::Optionals::maybe_inner)) return w.in_field("maybe_inner");  // line 102: Inner
+  if (!pakt::packing::Write(w, m.maybe_list, packed_codes::Optionals::maybe_list)) return w.in_field("maybe_list");  // line 103: int32[]
+  if (!pakt::packing::Write(w, m.maybe_vec, packed_codes::Optionals::maybe_vec)) return w.in_field("maybe_vec");  // line 104: Vector3
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Optionals& m) {
+  if (!pakt::packing::Read(r, m.maybe_int, packed_codes::Optionals::maybe_int)) return r.in_field("maybe_int");  // line 100: int32
+  if (!pakt::packing::Read(r, m.maybe_text, packed_codes::Optionals::maybe_text)) return r.in_field("maybe_text");  // line 101: string
+  if (!pakt::packing::Read(r, m.maybe_inner, packed_codes::Optionals::maybe_inner)) return r.in_field("maybe_inner");  // line 102: Inner
+  if (!pakt::packing::Read(r, m.maybe_list, packed_codes::Optionals::maybe_list)) return r.in_field("maybe_list");  // line 103: int32[]
+  if (!pakt::packing::Read(r, m.maybe_vec, packed_codes::Optionals::maybe_vec)) return r.in_field("maybe_vec");  // line 104: Vector3
+  return true;
+}
+
+bool SamePacked(const Optionals& a, const Optionals& b) {
+  return pakt::packing::Same(a.maybe_int, b.maybe_int, packed_codes::Optionals::maybe_int) &&
+         pakt::packing::Same(a.maybe_text, b.maybe_text, packed_codes::Optionals::maybe_text) &&
+         pakt::packing::Same(a.maybe_inner, b.maybe_inner, packed_codes::Optionals::maybe_inner) &&
+         pakt::packing::Same(a.maybe_list, b.maybe_list, packed_codes::Optionals::maybe_list) &&
+         pakt::packing::Same(a.maybe_vec, b.maybe_vec, packed_codes::Optionals::maybe_vec);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Optionals& m, const Optionals& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.maybe_int, base.maybe_int, packed_codes::Optionals::maybe_int)) return w.in_field("maybe_int");  // line 100
+  if (!pakt::packing::WriteFieldDelta(w, m.maybe_text, base.maybe_text, packed_codes::Optionals::maybe_text)) return w.in_field("maybe_text");  // line 101
+  if (!pakt::packing::WriteFieldDelta(w, m.maybe_inner, base.maybe_inner, packed_codes::Optionals::maybe_inner)) return w.in_field("maybe_inner");  // line 102
+  if (!pakt::packing::WriteFieldDelta(w, m.maybe_list, base.maybe_list, packed_codes::Optionals::maybe_list)) return w.in_field("maybe_list");  // line 103
+  if (!pakt::packing::WriteFieldDelta(w, m.maybe_vec, base.maybe_vec, packed_codes::Optionals::maybe_vec)) return w.in_field("maybe_vec");  // line 104
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Optionals& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.maybe_int, packed_codes::Optionals::maybe_int)) return r.in_field("maybe_int");  // line 100
+  if (!pakt::packing::ReadFieldDelta(r, m.maybe_text, packed_codes::Optionals::maybe_text)) return r.in_field("maybe_text");  // line 101
+  if (!pakt::packing::ReadFieldDelta(r, m.maybe_inner, packed_codes::Optionals::maybe_inner)) return r.in_field("maybe_inner");  // line 102
+  if (!pakt::packing::ReadFieldDelta(r, m.maybe_list, packed_codes::Optionals::maybe_list)) return r.in_field("maybe_list");  // line 103
+  if (!pakt::packing::ReadFieldDelta(r, m.maybe_vec, packed_codes::Optionals::maybe_vec)) return r.in_field("maybe_vec");  // line 104
+  return true;
 }
 
 bool operator==(const Optionals& a, const Optionals& b) {
@@ -1482,6 +2002,55 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Nested& m) {
   j.end_object();
 }
 
+bool WritePackedMessage(pakt::BitWriter& w, const Nested& m) {
+  if (!pakt::packing::Write(w, m.inner, packed_codes::Nested::inner)) return w.in_field("inner");  // line 109: Inner
+  if (!pakt::packing::Write(w, m.scalars, packed_codes::Nested::scalars)) return w.in_field("scalars");  // line 110: Scalars
+  if (!pakt::packing::Write(w, m.lists, packed_codes::Nested::lists)) return w.in_field("lists");  // line 111: Lists
+  if (!pakt::packing::Write(w, m.optionals, packed_codes::Nested::optionals)) return w.in_field("optionals");  // line 112: Optionals
+  if (!pakt::packing::Write(w, m.fixed, packed_codes::Nested::fixed)) return w.in_field("fixed");  // line 113: Fixed
+  if (!pakt::packing::Write(w, m.tail, packed_codes::Nested::tail)) return w.in_field("tail");  // line 114: uint8
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Nested& m) {
+  if (!pakt::packing::Read(r, m.inner, packed_codes::Nested::inner)) return r.in_field("inner");  // line 109: Inner
+  if (!pakt::packing::Read(r, m.scalars, packed_codes::Nested::scalars)) return r.in_field("scalars");  // line 110: Scalars
+  if (!pakt::packing::Read(r, m.lists, packed_codes::Nested::lists)) return r.in_field("lists");  // line 111: Lists
+  if (!pakt::packing::Read(r, m.optionals, packed_codes::Nested::optionals)) return r.in_field("optionals");  // line 112: Optionals
+  if (!pakt::packing::Read(r, m.fixed, packed_codes::Nested::fixed)) return r.in_field("fixed");  // line 113: Fixed
+  if (!pakt::packing::Read(r, m.tail, packed_codes::Nested::tail)) return r.in_field("tail");  // line 114: uint8
+  return true;
+}
+
+bool SamePacked(const Nested& a, const Nested& b) {
+  return pakt::packing::Same(a.inner, b.inner, packed_codes::Nested::inner) &&
+         pakt::packing::Same(a.scalars, b.scalars, packed_codes::Nested::scalars) &&
+         pakt::packing::Same(a.lists, b.lists, packed_codes::Nested::lists) &&
+         pakt::packing::Same(a.optionals, b.optionals, packed_codes::Nested::optionals) &&
+         pakt::packing::Same(a.fixed, b.fixed, packed_codes::Nested::fixed) &&
+         pakt::packing::Same(a.tail, b.tail, packed_codes::Nested::tail);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Nested& m, const Nested& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.inner, base.inner, packed_codes::Nested::inner)) return w.in_field("inner");  // line 109
+  if (!pakt::packing::WriteFieldDelta(w, m.scalars, base.scalars, packed_codes::Nested::scalars)) return w.in_field("scalars");  // line 110
+  if (!pakt::packing::WriteFieldDelta(w, m.lists, base.lists, packed_codes::Nested::lists)) return w.in_field("lists");  // line 111
+  if (!pakt::packing::WriteFieldDelta(w, m.optionals, base.optionals, packed_codes::Nested::optionals)) return w.in_field("optionals");  // line 112
+  if (!pakt::packing::WriteFieldDelta(w, m.fixed, base.fixed, packed_codes::Nested::fixed)) return w.in_field("fixed");  // line 113
+  if (!pakt::packing::WriteFieldDelta(w, m.tail, base.tail, packed_codes::Nested::tail)) return w.in_field("tail");  // line 114
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Nested& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.inner, packed_codes::Nested::inner)) return r.in_field("inner");  // line 109
+  if (!pakt::packing::ReadFieldDelta(r, m.scalars, packed_codes::Nested::scalars)) return r.in_field("scalars");  // line 110
+  if (!pakt::packing::ReadFieldDelta(r, m.lists, packed_codes::Nested::lists)) return r.in_field("lists");  // line 111
+  if (!pakt::packing::ReadFieldDelta(r, m.optionals, packed_codes::Nested::optionals)) return r.in_field("optionals");  // line 112
+  if (!pakt::packing::ReadFieldDelta(r, m.fixed, packed_codes::Nested::fixed)) return r.in_field("fixed");  // line 113
+  if (!pakt::packing::ReadFieldDelta(r, m.tail, packed_codes::Nested::tail)) return r.in_field("tail");  // line 114
+  return true;
+}
+
 bool operator==(const Nested& a, const Nested& b) {
   return a.inner == b.inner &&
 a.scalars == b.scalars &&
@@ -1592,6 +2161,62 @@ void WriteJsonMessage(pakt::JsonWriter& j, const Versioned& m) {
   j.key("e");
   pakt::WriteJson(j, m.e);
   j.end_object();
+}
+
+bool WritePackedMessage(pakt::BitWriter& w, const Versioned& m) {
+  if (!pakt::packing::Write(w, m.a, packed_codes::Versioned::a)) return w.in_field("a");  // line 119: int32
+  if (!pakt::packing::Write(w, std::int32_t{42}, packed_codes::Versioned::old)) return w.in_field("old");  // line 120: deprecated, written as its default
+  if (!pakt::packing::Write(w, m.b, packed_codes::Versioned::b)) return w.in_field("b");  // line 121: string
+  if (!pakt::packing::Write(w, m.c, packed_codes::Versioned::c)) return w.in_field("c");  // line 122: int16[]
+  if (!pakt::packing::Write(w, m.d, packed_codes::Versioned::d)) return w.in_field("d");  // line 123: float64
+  if (!pakt::packing::Write(w, m.e, packed_codes::Versioned::e)) return w.in_field("e");  // line 124: Inner
+  return true;
+}
+
+bool ReadPackedMessage(pakt::BitReader& r, Versioned& m) {
+  if (!pakt::packing::Read(r, m.a, packed_codes::Versioned::a)) return r.in_field("a");  // line 119: int32
+  {  // line 120: old is deprecated: read and dropped, it holds its default (pakt/message_rules.hpp)
+    std::int32_t ignored{42};
+    if (!pakt::packing::Read(r, ignored, packed_codes::Versioned::old)) return r.in_field("old");
+    m.old = 42;
+  }
+  if (!pakt::packing::Read(r, m.b, packed_codes::Versioned::b)) return r.in_field("b");  // line 121: string
+  if (!pakt::packing::Read(r, m.c, packed_codes::Versioned::c)) return r.in_field("c");  // line 122: int16[]
+  if (!pakt::packing::Read(r, m.d, packed_codes::Versioned::d)) return r.in_field("d");  // line 123: float64
+  if (!pakt::packing::Read(r, m.e, packed_codes::Versioned::e)) return r.in_field("e");  // line 124: Inner
+  return true;
+}
+
+bool SamePacked(const Versioned& a, const Versioned& b) {
+  return pakt::packing::Same(a.a, b.a, packed_codes::Versioned::a) &&
+         pakt::packing::Same(a.b, b.b, packed_codes::Versioned::b) &&
+         pakt::packing::Same(a.c, b.c, packed_codes::Versioned::c) &&
+         pakt::packing::Same(a.d, b.d, packed_codes::Versioned::d) &&
+         pakt::packing::Same(a.e, b.e, packed_codes::Versioned::e);
+}
+
+bool WritePackedDelta(pakt::BitWriter& w, const Versioned& m, const Versioned& base) {
+  if (!pakt::packing::WriteFieldDelta(w, m.a, base.a, packed_codes::Versioned::a)) return w.in_field("a");  // line 119
+  w.write_bool(false);  // line 120: old is deprecated: both hold its default, unchanged
+  if (!pakt::packing::WriteFieldDelta(w, m.b, base.b, packed_codes::Versioned::b)) return w.in_field("b");  // line 121
+  if (!pakt::packing::WriteFieldDelta(w, m.c, base.c, packed_codes::Versioned::c)) return w.in_field("c");  // line 122
+  if (!pakt::packing::WriteFieldDelta(w, m.d, base.d, packed_codes::Versioned::d)) return w.in_field("d");  // line 123
+  if (!pakt::packing::WriteFieldDelta(w, m.e, base.e, packed_codes::Versioned::e)) return w.in_field("e");  // line 124
+  return true;
+}
+
+bool ReadPackedDelta(pakt::BitReader& r, Versioned& m) {
+  if (!pakt::packing::ReadFieldDelta(r, m.a, packed_codes::Versioned::a)) return r.in_field("a");  // line 119
+  {  // line 120: old is deprecated: read and dropped, it holds its default
+    std::int32_t ignored{42};
+    if (!pakt::packing::ReadFieldDelta(r, ignored, packed_codes::Versioned::old)) return r.in_field("old");
+    m.old = 42;
+  }
+  if (!pakt::packing::ReadFieldDelta(r, m.b, packed_codes::Versioned::b)) return r.in_field("b");  // line 121
+  if (!pakt::packing::ReadFieldDelta(r, m.c, packed_codes::Versioned::c)) return r.in_field("c");  // line 122
+  if (!pakt::packing::ReadFieldDelta(r, m.d, packed_codes::Versioned::d)) return r.in_field("d");  // line 123
+  if (!pakt::packing::ReadFieldDelta(r, m.e, packed_codes::Versioned::e)) return r.in_field("e");  // line 124
+  return true;
 }
 
 bool operator==(const Versioned& a, const Versioned& b) {

@@ -12,6 +12,7 @@
 
 #include "pakt/pakt.hpp"
 #include "pakt/godot_mapping.hpp"
+#include "pakt/packed.hpp"
 
 static_assert(pakt::kRuntimeAbi == 1,
               "rich.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
@@ -214,6 +215,22 @@ inline std::size_t SerializedSize(const Empty& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Empty& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Empty& m);
+bool SamePacked(const Empty& a, const Empty& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Empty& m, const Empty& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Empty& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Empty& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Empty& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -285,6 +302,22 @@ inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pa
 }
 inline std::size_t SerializedSize(const Inner& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Inner& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Inner& m);
+bool SamePacked(const Inner& a, const Inner& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Inner& m, const Inner& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Inner& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Inner& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -384,6 +417,22 @@ inline std::size_t SerializedSize(const Scalars& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Scalars& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Scalars& m);
+bool SamePacked(const Scalars& a, const Scalars& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Scalars& m, const Scalars& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Scalars& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Scalars& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Scalars& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -467,6 +516,22 @@ inline std::size_t SerializedSize(const Geometry& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Geometry& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Geometry& m);
+bool SamePacked(const Geometry& a, const Geometry& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Geometry& m, const Geometry& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Geometry& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Geometry& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Geometry& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -544,6 +609,22 @@ inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pa
 }
 inline std::size_t SerializedSize(const Texts& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Texts& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Texts& m);
+bool SamePacked(const Texts& a, const Texts& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Texts& m, const Texts& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Texts& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Texts& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -645,6 +726,22 @@ inline std::size_t SerializedSize(const Lists& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Lists& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Lists& m);
+bool SamePacked(const Lists& a, const Lists& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Lists& m, const Lists& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Lists& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Lists& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Lists& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -726,6 +823,22 @@ inline std::size_t SerializedSize(const Fixed& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Fixed& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Fixed& m);
+bool SamePacked(const Fixed& a, const Fixed& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Fixed& m, const Fixed& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Fixed& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Fixed& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Fixed& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -805,6 +918,22 @@ inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out
 }
 inline std::size_t SerializedSize(const Optionals& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Optionals& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Optionals& m);
+bool SamePacked(const Optionals& a, const Optionals& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Optionals& m, const Optionals& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Optionals& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Optionals& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
@@ -890,6 +1019,22 @@ inline std::size_t SerializedSize(const Nested& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Nested& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Nested& m);
+bool SamePacked(const Nested& a, const Nested& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Nested& m, const Nested& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Nested& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Nested& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
+}
+
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
 inline std::string ToJson(const Nested& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
   return pakt::ToJsonString(m, style);
@@ -969,6 +1114,22 @@ inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out
 }
 inline std::size_t SerializedSize(const Versioned& m, pakt::godot_t f) {
   return pakt::godot_mapping::SerializedGodotSize(m, f);
+}
+
+// packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
+bool WritePackedMessage(pakt::BitWriter& w, const Versioned& m);
+[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Versioned& m);
+bool SamePacked(const Versioned& a, const Versioned& b);  // the same packed encoding
+bool WritePackedDelta(pakt::BitWriter& w, const Versioned& m, const Versioned& base);
+[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Versioned& m);  // m holds the baseline, updated in place
+inline std::vector<std::uint8_t> Serialize(const Versioned& m, pakt::packed_t) {
+  return pakt::packing::SerializePackedOrThrow(m);
+}
+inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
+  return pakt::packing::SerializePacked(m, out);
+}
+[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::packed_t) {
+  return pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
