@@ -50,7 +50,7 @@ compact=$(printf '%s' "$game_json" | "$pakt" encode --schema $seed --message See
 input=$mslima_hex
 expect_output "mslima decode" "$game_decoded" \
   "$pakt" decode --schema $seed --message SeedGameStruct --format mslima --hex
-for format in compact mslima godot4 godot3 json; do
+for format in compact mslima godot4 godot3 packed json; do
   round=$(printf '%s' "$game_json" | "$pakt" encode --schema $seed --message SeedGameStruct --format $format |
           "$pakt" decode --schema $seed --message SeedGameStruct --format $format)
   [ "$round" = "$game_decoded" ] || fail "$format round trip: $round"
@@ -67,6 +67,128 @@ printf '%s\n' "$inspect" | grep -q '^00000d  .*SeedGameStruct.string_1 = "ABC가
 input=$(printf '%s' "$game_json" | "$pakt" encode --schema $seed --message SeedGameStruct --format godot4 --hex)
 inspect=$(printf '%s' "$input" | "$pakt" inspect --schema $seed --message SeedGameStruct --format godot4 --hex)
 [ "$(printf '%s\n' "$inspect" | grep -c 'SeedGameStruct\.')" -eq 8 ] || fail "godot4 inspect: $inspect"
+
+# --- packed (docs/packed.md): bytes worked out by hand from the wire format, not from pakt's output
+packed=tests/schemas/packed.yaml
+# Camera {eye: [0, 10, -20], fov: 60}. eye: range [-100, 100], precision 0.01 -> steps
+# ceil(200 / 0.01) = 20000, 15 bits each (2^14 < 20000 < 2^15); q = round((v + 100) * 20000 / 200):
+# x 10000, y 11000, z 8000. fov: range [30, 120], bits 7 -> steps 127, q = round(30 * 127 / 90) = 42.
+# LSB first: x bits 0-14, y 15-29, z 30-44, fov 45-51, then 4 zero padding bits (7 bytes):
+#   byte 0 = x & 0xff = 0x10                      byte 1 = x >> 8 (0x27) | (y & 1) << 7 = 0x27
+#   byte 2 = (y >> 1) & 0xff = 5500 & 0xff = 0x7c  byte 3 = y >> 9 (21) | (z & 3) << 6 = 0x15
+#   byte 4 = (z >> 2) & 0xff = 2000 & 0xff = 0xd0  byte 5 = z >> 10 (7) | (fov & 7) << 5 (2 << 5) = 0x47
+#   byte 6 = fov >> 3 = 5 = 0x05
+camera_hex=10277c15d04705
+input='{"eye":[0,10,-20],"fov":60}'
+expect_output "packed bytes of Camera" "$camera_hex" "$pakt" encode --schema $packed --message Camera --format packed --hex
+input=$camera_hex
+# The decoded fov is its step's value: 30 + 90 * 42 / 127 as a float32.
+expect_output "packed decode of Camera" '{"eye":{"x":0,"y":10,"z":-20},"fov":59.76378}' \
+  "$pakt" decode --schema $packed --message Camera --format packed --hex
+expect_output "packed inspect of Camera (bit offsets)" "$(printf '%s\n' \
+  'bit 0+45       Camera.eye = {"x":0,"y":10,"z":-20}' \
+  'bit 45+7       Camera.fov = 59.76378' \
+  'bit 52         (end: 52 bits in 7 bytes)')" "$pakt" inspect --schema $packed --message Camera --format packed --hex
+# Truncated and corrupted payloads: one error line with the byte offset and the bit.
+input=10277c
+expect_output "packed truncated" "pakt decode: error: offset 1: Camera.eye.y: truncated value: needs 15 bits, 9 remain (bit 15)" \
+  "$pakt" decode --schema $packed --message Camera --format packed --hex
+input=ff7f7c15d04705  # x = 32767 > 20000 steps
+expect_output "packed step above the range" \
+  "pakt decode: error: offset 0: Camera.eye.x: quantized step 32767 is above the range's 20000 (bit 0)" \
+  "$pakt" decode --schema $packed --message Camera --format packed --hex
+input=10277c15d047f5  # a padding bit set
+expect_output "packed padding" "pakt decode: error: offset 6: Camera: padding bits after the message are not 0 (bit 52)" \
+  "$pakt" decode --schema $packed --message Camera --format packed --hex
+input=${camera_hex}00
+expect_output "packed trailing byte" "pakt decode: error: offset 6: Camera: 1 unexpected bytes after the message (bit 52)" \
+  "$pakt" decode --schema $packed --message Camera --format packed --hex
+for cut in 0 1 2 3 4 5 6; do
+  input=${camera_hex:0:$((cut * 2))}
+  expect_error "packed truncated to $cut bytes" 1 "$pakt" decode --schema $packed --message Camera --format packed --hex
+  expect_inspect_error "packed inspect truncated to $cut bytes" 1 \
+    "$pakt" inspect --schema $packed --message Camera --format packed --hex
+done
+input='{"eye":[0,100.5,0],"fov":60}'
+expect_output "packed value outside its range" \
+  "pakt encode: error: Camera.eye.y: value 100.5 is outside the range [-100, 100]" \
+  "$pakt" encode --schema $packed --message Camera --format packed --hex
+
+# Delta (docs/packed.md "Delta") against Scene's example. Scene's fields: frame (uint32, a varint),
+# cubes (Cube[], max_count 64: a 7-bit count), camera (Camera), anchors (Cube[2]), phase, score.
+baseline_file=/tmp/pakt_cli_baseline.$$.json
+scene='{"frame":120,"cubes":[{"id":1,"position":[1.5,0,-2.25],"rotation":[0,0,0,1],"at_rest":false},{"id":2,"position":[-50,50,0.001],"rotation":[0,0.7071,0,0.7071],"at_rest":true}],"camera":{"eye":[0,10,-20],"fov":60},"phase":"running","score":7}'
+printf '%s' "$scene" >$baseline_file
+# frame 121: changed bit 1, varint 121 (0x79) in bits 1-8, then 5 unchanged bits (cubes, camera,
+# anchors, phase, score): byte 0 = 1 | 0x79 << 1 = 0xf3, byte 1 = 0x79 >> 7 = 0 -> f300 (14 bits).
+input=${scene/120/121}
+expect_output "packed delta: frame" f300 \
+  "$pakt" encode --schema $packed --message Scene --format packed --hex --baseline $baseline_file
+# fov 90: bit 0 frame 0, bit 1 cubes 0, bit 2 camera 1, camera's delta: bit 3 eye 0, bit 4 fov 1,
+# bits 5-11 q = round(60 * 127 / 90) = 85 (0b1010101), bits 12-14 anchors, phase, score 0:
+# byte 0 = 4 | 16 | (85 & 7) << 5 = 0xb4, byte 1 = 85 >> 3 = 0x0a -> b40a.
+input=${scene/\"fov\":60/\"fov\":90}
+expect_output "packed delta: nested message" b40a \
+  "$pakt" encode --schema $packed --message Scene --format packed --hex --baseline $baseline_file
+# cubes[1].at_rest false: bit 0 frame 0, bit 1 cubes 1, bits 2-8 count 2, k = 2: one changed bit per
+# element (2 bits) is shorter than sparse (7-bit count + gap 2 in 3 bits), so bit 9 mode 0; bit 10
+# cube 0 unchanged, bit 11 cube 1 changed, its delta: bits 12-14 id, position, rotation 0, bit 15
+# at_rest 1, bit 16 its value 0; bits 17-20 camera, anchors, phase, score 0 (21 bits):
+# byte 0 = 2 | 2 << 2 = 0x0a, byte 1 = 1 << 3 | 1 << 7 = 0x88, byte 2 = 0 -> 0a8800.
+input=${scene/\"at_rest\":true/\"at_rest\":false}
+expect_output "packed delta: list element" 0a8800 \
+  "$pakt" encode --schema $packed --message Scene --format packed --hex --baseline $baseline_file
+input=0a8800
+decoded=$(printf '%s' "$input" | "$pakt" decode --schema $packed --message Scene --format packed --hex --baseline $baseline_file)
+case $decoded in *'"w":0.7071},"at_rest":false}]'*) ;; *) fail "packed delta decode: $decoded" ;; esac
+inspect=$(printf '%s' "$input" | "$pakt" inspect --schema $packed --message Scene --format packed --hex --baseline $baseline_file)
+printf '%s\n' "$inspect" | grep -q '^bit 15+1       Scene.cubes\[1\].at_rest (changed) = true$' &&
+  printf '%s\n' "$inspect" | grep -q '^bit 16+1       Scene.cubes\[1\].at_rest = false$' || fail "packed delta inspect: $inspect"
+# 40 cubes, then one changed, one appended, one dropped, two changed: the delta applied to the
+# baseline gives the value's full encoding, and is short.
+many=$(python3 -c "
+import json
+cubes = [{'id': i, 'position': [i, -i, 0.5], 'rotation': [0, 0, 0, 1], 'at_rest': True} for i in range(40)]
+print(json.dumps({'frame': 1, 'cubes': cubes, 'camera': {'fov': 30}}))")
+printf '%s' "$many" >$baseline_file
+for change in "c[17]['at_rest'] = False" "c.append(dict(c[0], id=40))" "c.pop()" "c[3]['id'] = 99; c[30]['position'] = [1, 2, 3]"; do
+  next=$(printf '%s' "$many" | python3 -c "
+import json, sys
+v = json.load(sys.stdin); c = v['cubes']; $change
+print(json.dumps(v))")
+  full=$(printf '%s' "$next" | "$pakt" encode --schema $packed --message Scene --format packed --hex)
+  delta=$(printf '%s' "$next" | "$pakt" encode --schema $packed --message Scene --format packed --hex --baseline $baseline_file)
+  applied=$(printf '%s' "$delta" | "$pakt" decode --schema $packed --message Scene --format packed --hex --baseline $baseline_file |
+            "$pakt" encode --schema $packed --message Scene --format packed --hex)
+  [ -n "$full" ] && [ "$applied" = "$full" ] && [ ${#delta} -le 32 ] ||
+    fail "packed delta ($change): ${#delta} hex digits, applied '$applied'"
+done
+# Delta errors: a count above max_count, truncated deltas, an invalid baseline, no delta: true.
+printf '%s' "$scene" >$baseline_file
+input=f2ff  # cubes changed, count 0b1111100 = 124 > 64
+expect_output "packed delta count above max_count" \
+  "pakt decode: error: offset 0: Scene.cubes: count 124 exceeds max_count 64 (bit 2)" \
+  "$pakt" decode --schema $packed --message Scene --format packed --hex --baseline $baseline_file
+for input in "" fe 0a 0a88; do
+  expect_error "packed delta truncated '$input'" 1 \
+    "$pakt" decode --schema $packed --message Scene --format packed --hex --baseline $baseline_file
+done
+printf '%s' '{"camera":{"fov":30},"cubes":[{"id":5000}]}' >$baseline_file
+input=$scene
+expect_output "packed delta: invalid baseline" \
+  "pakt encode: error: baseline: Scene.cubes[0].id: value 5000 is outside the range [0, 1023]" \
+  "$pakt" encode --schema $packed --message Scene --format packed --hex --baseline $baseline_file
+input='{}'
+expect_error "--baseline on a message without delta: true" 1 \
+  "$pakt" encode --schema $packed --message Camera --format packed --baseline $baseline_file
+expect_error "--baseline without --format packed" 2 "$pakt" decode --schema $packed --message Scene --baseline $baseline_file
+expect_error "--baseline file missing" 1 \
+  "$pakt" decode --schema $packed --message Scene --format packed --baseline /nonexistent.json
+rm -f $baseline_file
+sizes=$("$pakt" sizes --schema $packed --json)
+got=$(printf '%s' "$sizes" | python3 -c "import json,sys; print(next(r['packed'] for r in json.load(sys.stdin) if r['message'] == 'Scene'))")
+full=$(printf '%s' "$scene" | "$pakt" encode --schema $packed --message Scene --format packed --hex)
+[ "$got" = "$((${#full} / 2))" ] || fail "sizes: Scene packed is $got, its encoding ${#full} hex digits"
 
 # --- usage errors: exit 2
 input=''
@@ -87,8 +209,8 @@ expect_error "inspect --format json" 2 "$pakt" inspect --schema $seed --message 
 expect_error "compat with three schemas" 2 "$pakt" compat $seed $seed $seed
 # A usage error is one line naming the command and the problem, the usage line, a hint to --help.
 err=$("$pakt" encode --schema $seed --message SeedStruct --format xml 2>&1 >/dev/null)
-[ "$(printf '%s\n' "$err" | head -1)" = "pakt encode: --format: unknown format 'xml' (use compact, mslima, godot4, godot3 or json)" ] &&
-  [ "$(printf '%s\n' "$err" | sed -n 2p)" = "usage: pakt encode --schema SCHEMA.yaml --message NAME [--format FORMAT] [--hex]" ] &&
+[ "$(printf '%s\n' "$err" | head -1)" = "pakt encode: --format: unknown format 'xml' (use compact, mslima, godot4, godot3, packed or json)" ] &&
+  [ "$(printf '%s\n' "$err" | sed -n 2p)" = "usage: pakt encode --schema SCHEMA.yaml --message NAME [--format FORMAT] [--hex] [--baseline FILE]" ] &&
   [ "$(printf '%s\n' "$err" | tail -1)" = "Run 'pakt encode --help' for more information." ] ||
   fail "usage error text: $err"
 err=$("$pakt" godot decode --double 2>&1 >/dev/null)
@@ -117,9 +239,9 @@ expect_help check -- --import-dir SCHEMA.yaml
 expect_help describe -- --import-dir SCHEMA.yaml
 expect_help generate -- --lang --out --formats --import-dir --depfile --python SCHEMA.yaml
 expect_help compat -- OLD.yaml NEW.yaml
-expect_help encode -- --schema --message --format --hex godot4
-expect_help decode -- --schema --message --format --hex --partial --style
-expect_help inspect -- --schema --message --format --hex
+expect_help encode -- --schema --message --format --hex godot4 packed --baseline
+expect_help decode -- --schema --message --format --hex --partial --style packed --baseline
+expect_help inspect -- --schema --message --format --hex packed --baseline
 expect_help sizes -- --schema --message --json --svg
 
 # --- options and subcommands in any order, --name=value, -IDIR
@@ -181,7 +303,7 @@ input=zz
 expect_error "not hex" 1 "$pakt" decode --schema $seed --message SeedStruct --hex
 for seed_value in 1 2 3 4 5 6 7 8; do  # seeded random bytes: decoded, or one error line
   input=$(python3 -c "import random; r = random.Random($seed_value); print(bytes(r.randrange(256) for _ in range(64)).hex())")
-  for format in compact mslima godot4 godot3 json; do
+  for format in compact mslima godot4 godot3 packed json; do
     err=$(printf '%s' "$input" | timeout 20 "$pakt" decode --schema schemas/game.yaml --message Snapshot --format $format --hex 2>&1 >/dev/null)
     status=$?
     case $status in

@@ -9,7 +9,9 @@
   generated_*            rich.yaml's examples and framed.yaml's extensible messages (of several
                          versions, and malformed frames), written by the fuzz_write_generated_seeds
                          target
-  cli_dynamic            the generated_* seeds behind the byte that selects format and message
+  cli_dynamic            the generated_* seeds behind the byte that selects format and message; and
+                         packed payloads and deltas (`pakt encode --format packed [--baseline]`) of
+                         tests/schemas/packed.yaml, packed_delta.yaml and rich.yaml messages
   describe               schema files: the repository's schemas and a few of the bad-schema corpus
 
 Seeds are overwritten in place; other files (regression inputs found by fuzzing) are kept.
@@ -109,9 +111,85 @@ def cli_dynamic_seeds() -> None:
             write_seed("cli_dynamic", f"{format_name}_{name}", bytes([message_index * 4 + format_index]) + payload)
 
 
+# cli_dynamic_fuzz.cpp, packed: selector byte = 0x80 + message index * 2 (+ 1 for a delta, whose
+# input is then a 2-byte little-endian baseline length, the packed baseline, the delta).
+PACKED_SCHEMA = os.path.join(ROOT, "tests", "schemas", "packed.yaml")
+PACKED_DELTA_SCHEMA = os.path.join(ROOT, "tests", "schemas", "packed_delta.yaml")
+RICH_SCHEMA = os.path.join(ROOT, "tests", "schemas", "rich.yaml")
+NUMBERS = {"flag": True, "percent": 100, "raw8": -1, "temperature": -40, "zig": -300, "var": 1 << 40, "big": 1000,
+           "negative": -1, "phase": "done", "only": "single", "offset": "high"}
+CUBE = {"id": 1, "position": [1.5, 0, -2.25], "rotation": [0, 0.7071, 0, 0.7071], "at_rest": True}
+PLAYER = {"id": 1, "position": [1.5, -2], "health": 100, "name": "ann", "inventory": [3, 4], "team": "blue",
+          "stats": {"kills": 2, "ratio": 0.5}, "shield": 9}
+SCENE = {"frame": 120, "cubes": [CUBE, dict(CUBE, id=2, at_rest=False)], "camera": {"eye": [0, 10, -20], "fov": 60},
+         "anchors": [CUBE, CUBE], "phase": "running", "score": 7}
+ROOM = {"tick": 7, "players": [PLAYER, dict(PLAYER, id=2, name="bob")], "spectators": [PLAYER],
+        "boss": dict(PLAYER, id=63), "slots": [PLAYER, PLAYER, PLAYER], "motd": "hi", "flags": [True, False],
+        "raw": 1.5}
+PACKED_MESSAGES = [  # (schema, message, value) in the order of kPackedMessages
+    (PACKED_SCHEMA, "Numbers", NUMBERS),
+    (PACKED_SCHEMA, "Floats", {"angle": -3.2, "ratio": 1, "raw32": 0.1, "raw64": -2.5, "distance": 9999.5,
+                               "position": [50, -50, 0.001], "flat": [10, 0], "tint": [1, 0.5, 0, 1],
+                               "cell": [-512, 511], "voxel": [1, -2, 3], "rotation": [0, 0, 0, 1],
+                               "raw_rotation": [0, 0, 0, 1]}),
+    (PACKED_SCHEMA, "Collections", {"name": "pakt", "note": "bit-packed", "blob": [1, 2, 3], "scores": [0, 1000],
+                                    "deltas": [-100, 100], "samples": [-1, 0, 0.5, 1], "tags": ["a", "bc"],
+                                    "numbers": [NUMBERS], "points": [NUMBERS, NUMBERS],
+                                    "corners": [[0, 0], [255, 0], [255, 255], [0, 255]], "maybe_level": 42,
+                                    "maybe_name": "x"}),
+    (PACKED_SCHEMA, "Cube", CUBE),
+    (PACKED_SCHEMA, "Camera", {"eye": [0, 10, -20], "fov": 60}),
+    (PACKED_SCHEMA, "Scene", SCENE),
+    (RICH_SCHEMA, "Nested", {}),
+    (RICH_SCHEMA, "Lists", {}),
+    (RICH_SCHEMA, "Texts", {"limited": "12345678"}),
+    (RICH_SCHEMA, "Optionals", {}),
+    (PACKED_DELTA_SCHEMA, "Room", ROOM),
+]
+DELTA_MESSAGES = [(PACKED_SCHEMA, "Scene", SCENE), (PACKED_DELTA_SCHEMA, "Room", ROOM)]  # kDeltaMessages
+DELTA_CHANGES = {  # name: the next value from the baseline
+    "Scene": {"same": lambda v: v, "frame": lambda v: dict(v, frame=121),
+              "cube": lambda v: dict(v, cubes=[v["cubes"][0], dict(v["cubes"][1], at_rest=True)]),
+              "appended": lambda v: dict(v, cubes=v["cubes"] + [dict(CUBE, id=3)]),
+              "dropped": lambda v: dict(v, cubes=v["cubes"][:1]),
+              "many": lambda v: dict(v, cubes=[dict(CUBE, id=i) for i in range(40)]),
+              "camera": lambda v: dict(v, camera={"eye": [0, 10, -20], "fov": 90}, score=None)},
+    "Room": {"same": lambda v: v, "tick": lambda v: dict(v, tick=8, motd=None),
+             "player": lambda v: dict(v, players=[v["players"][0], dict(v["players"][1], stats={"kills": 3})]),
+             "appended": lambda v: dict(v, players=v["players"] + [dict(PLAYER, id=3)], flags=[True]),
+             "dropped": lambda v: dict(v, players=[], spectators=[]),
+             "slots": lambda v: dict(v, slots=[PLAYER, dict(PLAYER, health=5), PLAYER], boss=dict(PLAYER, id=0)),
+             "many": lambda v: dict(v, players=[dict(PLAYER, id=i) for i in range(16)])},
+}
+
+
+def packed_seeds(pakt: str) -> None:
+    for index, (schema, message, value) in enumerate(PACKED_MESSAGES):
+        data = run_pakt(pakt, ["encode", "--schema", schema, "--message", message, "--format", "packed", "--hex"],
+                        json.dumps(value))
+        if data is not None:
+            write_seed("cli_dynamic", f"packed_{message.lower()}", bytes([0x80 + index * 2]) + data)
+    for index, (schema, message, value) in enumerate(DELTA_MESSAGES):
+        args = ["encode", "--schema", schema, "--message", message, "--format", "packed", "--hex"]
+        baseline = run_pakt(pakt, args, json.dumps(value))
+        baseline_path = os.path.join(CORPUS, "baseline.json.tmp")
+        with open(baseline_path, "w", encoding="utf-8") as f:
+            json.dump(value, f)
+        try:
+            for name, change in DELTA_CHANGES[message].items():
+                delta = run_pakt(pakt, args + ["--baseline", baseline_path], json.dumps(change(value)))
+                if baseline is None or delta is None:
+                    continue
+                seed = bytes([0x80 + index * 2 + 1, len(baseline) & 0xFF, len(baseline) >> 8]) + baseline + delta
+                write_seed("cli_dynamic", f"packed_delta_{message.lower()}_{name}", seed)
+        finally:
+            os.remove(baseline_path)
+
+
 # describe_fuzz.cpp: one schema file (it may import common.yaml, which the target puts next to it).
 DESCRIBE_SEEDS = ["schemas/common.yaml", "schemas/game.yaml", "schemas/photon_seed.yaml", "tests/schemas/rich.yaml",
-                  "tests/schemas/framed.yaml", "tests/schemas/evolution_v2.yaml",
+                  "tests/schemas/framed.yaml", "tests/schemas/evolution_v2.yaml", "tests/schemas/packed.yaml",
+                  "tests/schemas/packed_delta.yaml",
                   "tests/schemas/bad/every_error_at_once.yaml", "tests/schemas/bad/control_characters.yaml",
                   "tests/schemas/bad/recursive.yaml", "tests/schemas/bad/example_mismatch.yaml"]
 
@@ -132,6 +210,7 @@ def main() -> int:
     photon_seeds(args.pakt)
     subprocess.run([args.write_generated, CORPUS], check=True)
     cli_dynamic_seeds()
+    packed_seeds(args.pakt)
     describe_seeds()
     return 0
 

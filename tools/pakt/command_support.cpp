@@ -1,6 +1,9 @@
 #include "command_support.hpp"
 
+#include "codec/json_codec.hpp"
+
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 
@@ -30,6 +33,26 @@ const schema::Message* find_message(const char* command, const schema::SchemaSet
 
 std::string read_stdin() {
   return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+}
+
+bool load_baseline(const char* command, const schema::Message& message, const std::string& path,
+                   dynamic::DynValue& out) {
+  if (!message.delta) {
+    fail(command, "--baseline: message " + message.name + " has no delta: true");
+    return false;
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    fail(command, "--baseline: cannot read " + path);
+    return false;
+  }
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const Status parsed = dynamic::message_from_json_text(message, text, out);
+  if (!parsed) {
+    fail(command, "--baseline " + path + ": " + parsed.message());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace pakt::cli

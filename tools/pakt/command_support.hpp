@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "codec/dyn_value.hpp"
 #include "pakt_internal/hex.hpp"
 #include "schema/loader.hpp"
 
@@ -22,6 +23,11 @@ std::optional<schema::SchemaSet> load_schema(const char* command, const std::str
 const schema::Message* find_message(const char* command, const schema::SchemaSet& schemas, const std::string& name);
 
 std::string read_stdin();
+
+// --baseline FILE (packed deltas): the JSON value of the message in FILE. False after an error line
+// (the file unreadable, not the message's JSON, or the message without `delta: true`).
+bool load_baseline(const char* command, const schema::Message& message, const std::string& path,
+                   dynamic::DynValue& out);
 // stdin as hex (--hex), hex output and the `bytes` of JSON: pakt_internal/hex.hpp.
 using internal::parse_hex;
 using internal::to_hex;

@@ -86,6 +86,7 @@ struct EncodeOptions {
   std::string message;                                 // --message
   dynamic::Format format = dynamic::Format::kCompact;  // --format
   bool hex = false;                                    // --hex
+  std::optional<std::string> baseline;               // --baseline (packed deltas)
 };
 int run_encode(const EncodeOptions& options);
 
@@ -95,6 +96,7 @@ struct DecodeOptions {
   std::string message;                                 // --message
   dynamic::Format format = dynamic::Format::kCompact;  // --format
   bool hex = false;                                    // --hex
+  std::optional<std::string> baseline;               // --baseline (packed deltas)
   bool partial = false;                                // --partial
   JsonStyle style = JsonStyle::kShortest;              // --style
 };
@@ -106,6 +108,7 @@ struct InspectOptions {
   std::string message;                                 // --message
   dynamic::Format format = dynamic::Format::kCompact;  // --format (not json)
   bool hex = false;                                    // --hex
+  std::optional<std::string> baseline;               // --baseline (packed deltas)
 };
 int run_inspect(const InspectOptions& options);
 

@@ -1,4 +1,5 @@
-// pakt decode --schema S --message M [--format F] [--hex] [--partial]: payload on stdin -> JSON.
+// pakt decode --schema S --message M [--format F] [--hex] [--partial] [--baseline FILE]: payload on
+// stdin -> JSON (with --baseline: a packed delta applied to FILE's value).
 #include <cstdio>
 
 #include "codec/json_codec.hpp"
@@ -23,7 +24,14 @@ int run_decode(const DecodeOptions& options) {
     return fail(kCommand, "stdin is not hex (pairs of 0-9a-f, whitespace ignored)");
   }
   dynamic::DynValue value;
-  const Status decoded = dynamic::decode(*message, bytes, options.format, value);
+  Status decoded;
+  if (options.baseline) {
+    dynamic::DynValue baseline;
+    if (!load_baseline(kCommand, *message, *options.baseline, baseline)) return 1;
+    decoded = dynamic::decode_delta(*message, bytes, baseline, value);
+  } else {
+    decoded = dynamic::decode(*message, bytes, options.format, value);
+  }
   if (!decoded) {
     const bool binary = options.format == dynamic::Format::kCompact || options.format == dynamic::Format::kMslima;
     if (options.partial && binary && !value.is_null()) {

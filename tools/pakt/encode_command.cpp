@@ -1,4 +1,5 @@
-// pakt encode --schema S --message M [--format F] [--hex]: JSON on stdin -> payload on stdout.
+// pakt encode --schema S --message M [--format F] [--hex] [--baseline FILE]: JSON on stdin -> payload
+// on stdout (with --baseline: the packed delta against FILE's value).
 #include <cstdio>
 
 #include "codec/json_codec.hpp"
@@ -21,7 +22,14 @@ int run_encode(const EncodeOptions& options) {
   const Status parsed = dynamic::message_from_json_text(*message, read_stdin(), value);
   if (!parsed) return fail(kCommand, parsed.message());
   std::vector<std::uint8_t> bytes;
-  const Status encoded = dynamic::encode(*message, value, options.format, bytes);
+  Status encoded;
+  if (options.baseline) {
+    dynamic::DynValue baseline;
+    if (!load_baseline(kCommand, *message, *options.baseline, baseline)) return 1;
+    encoded = dynamic::encode_delta(*message, value, baseline, bytes);
+  } else {
+    encoded = dynamic::encode(*message, value, options.format, bytes);
+  }
   if (!encoded) return fail(kCommand, encoded.message());
   if (options.hex) {
     std::printf("%s\n", to_hex(bytes).c_str());

@@ -1,5 +1,6 @@
-// pakt inspect --schema S --message M [--format F] [--hex]: an annotated hex dump — offset,
-// bytes, field path and value of every run of bytes, as a protocol dissector shows them.
+// pakt inspect --schema S --message M [--format F] [--hex] [--baseline FILE]: an annotated hex
+// dump — offset, bytes, field path and value of every run of bytes, as a protocol dissector shows
+// them; packed payloads get the bit offset and bit count of every run instead.
 #include <algorithm>
 #include <cstdio>
 
@@ -13,6 +14,16 @@ constexpr const char* kCommand = "inspect";
 constexpr std::size_t kBytesShown = 16;  // longer runs are cut with "..."
 
 void print_entry(const std::vector<std::uint8_t>& bytes, const dynamic::TraceEntry& e) {
+  if (e.bits) {  // packed: "bit 17+7  Player.health = 100"; an empty path marks the end of the bits
+    if (e.path.empty()) {
+      std::printf("%-14s (end: %zu bits in %zu bytes)\n", ("bit " + std::to_string(e.offset)).c_str(), e.offset,
+                  bytes.size());
+      return;
+    }
+    const std::string where = "bit " + std::to_string(e.offset) + "+" + std::to_string(e.size);
+    std::printf("%-14s %s = %s\n", where.c_str(), e.path.c_str(), e.value.c_str());
+    return;
+  }
   std::string hex = to_hex(bytes.data() + e.offset, std::min(e.size, kBytesShown), " ");
   if (e.size != 0) hex += ' ';
   if (e.size > kBytesShown) hex += "...";
@@ -34,10 +45,17 @@ int run_inspect(const InspectOptions& options) {
   }
   dynamic::DynValue value;
   dynamic::Trace trace;
-  const Status decoded = dynamic::decode(*message, bytes, options.format, value, &trace);
+  Status decoded;
+  if (options.baseline) {
+    dynamic::DynValue baseline;
+    if (!load_baseline(kCommand, *message, *options.baseline, baseline)) return 1;
+    decoded = dynamic::decode_delta(*message, bytes, baseline, value, &trace);
+  } else {
+    decoded = dynamic::decode(*message, bytes, options.format, value, &trace);
+  }
   for (const dynamic::TraceEntry& e : trace) print_entry(bytes, e);
   if (!decoded) return fail(kCommand, decoded.to_string());
-  std::printf("%06zx  (end: %zu bytes)\n", bytes.size(), bytes.size());
+  if (options.format != dynamic::Format::kPacked) std::printf("%06zx  (end: %zu bytes)\n", bytes.size(), bytes.size());
   return 0;
 }
 

@@ -205,6 +205,7 @@ const std::vector<std::pair<std::string, dynamic::Format>> kAllFormats = {{"comp
                                                                           {"mslima", dynamic::Format::kMslima},
                                                                           {"godot4", dynamic::Format::kGodot4},
                                                                           {"godot3", dynamic::Format::kGodot3},
+                                                                          {"packed", dynamic::Format::kPacked},
                                                                           {"json", dynamic::Format::kJson}};
 
 constexpr const char* kPayloadExitCodes = "exit codes: 0 ok, 1 bad input (one error line on stderr), 2 usage error";
@@ -456,19 +457,32 @@ void CommandLine::declare_payload_commands() {
     value_option(to, "--message", message, "NAME", "the message")->required();
     choice_option(to, "--format", format, formats, "format", "FORMAT", format_help);
   };
+  // --baseline FILE of encode, decode and inspect: packed deltas (docs/packed.md "Delta").
+  const auto add_baseline_option = [this](CLI::App* to, std::optional<std::string>& baseline,
+                                          const dynamic::Format& format, const std::string& what) {
+    CLI::Option* option = value_option(to, "--baseline", baseline, "FILE",
+                                       "packed, a message with delta: true: " + what +
+                                           "\n(a JSON value of the message, as encode reads)");
+    checks.emplace_back([option, &format] {
+      if (option->count() != 0 && format != dynamic::Format::kPacked) {
+        throw CLI::ValidationError("--baseline", "applies with --format packed only");
+      }
+    });
+  };
 
   EncodeOptions& encode = options.encode;
   CLI::App* encode_app = command(
       &app, "encode",
-      "JSON -> a message in compact, mslima, godot4, godot3 or json\n"
+      "JSON -> a message in compact, mslima, godot4, godot3, packed or json\n"
       "\n"
       "Reads one JSON object (the message's fields by name; missing fields take their defaults)\n"
       "on stdin and writes the encoded message on stdout. Floats also accept \"NaN\", \"Infinity\"\n"
       "and \"-Infinity\"; enums their value names.",
       kPayloadExitCodes, [&encode] { return run_encode(encode); });
   add_message_options(encode_app, encode.schema, encode.message, encode.format, kAllFormats,
-                      "compact (default), mslima, godot4, godot3 or json (unity style)");
+                      "compact (default), mslima, godot4, godot3, packed or json (unity style)");
   encode_app->add_flag("--hex", encode.hex, "write lowercase hex and a newline instead of raw bytes");
+  add_baseline_option(encode_app, encode.baseline, encode.format, "write the delta against FILE");
 
   DecodeOptions& decode = options.decode;
   CLI::App* decode_app = command(
@@ -479,7 +493,8 @@ void CommandLine::declare_payload_commands() {
       "the field path: 'offset 9: Player.name: truncated string ...'.",
       kPayloadExitCodes, [&decode] { return run_decode(decode); });
   add_message_options(decode_app, decode.schema, decode.message, decode.format, kAllFormats,
-                      "compact (default), mslima, godot4, godot3 or json");
+                      "compact (default), mslima, godot4, godot3, packed or json");
+  add_baseline_option(decode_app, decode.baseline, decode.format, "the payload is a delta against FILE");
   decode_app->add_flag("--hex", decode.hex, "stdin is hex text (whitespace ignored) instead of raw bytes");
   decode_app->add_flag("--partial", decode.partial,
                        "on an error, also print the fields decoded before it (compact, mslima)");
@@ -500,8 +515,9 @@ void CommandLine::declare_payload_commands() {
       kPayloadExitCodes, [&inspect] { return run_inspect(inspect); });
   add_message_options(inspect_app, inspect.schema, inspect.message, inspect.format,
                       {kAllFormats.begin(), kAllFormats.end() - 1},  // binary payloads: not json
-                      "compact (default), mslima, godot4 or godot3");
+                      "compact (default), mslima, godot4, godot3 or packed");
   inspect_app->add_flag("--hex", inspect.hex, "stdin is hex text (whitespace ignored) instead of raw bytes");
+  add_baseline_option(inspect_app, inspect.baseline, inspect.format, "the payload is a delta against FILE");
 
   SizesOptions& sizes = options.sizes;
   CLI::App* sizes_app = command(
@@ -509,7 +525,7 @@ void CommandLine::declare_payload_commands() {
       "bytes of each message example in every encoding (table, JSON, SVG)\n"
       "\n"
       "For each message with an example: (or just NAME), the bytes of its example in compact,\n"
-      "mslima, godot4 Dictionary, godot4 Array, JSON unity, JSON shortest, CBOR and MessagePack\n"
+      "mslima, packed, godot4 Dictionary, godot4 Array, JSON unity, JSON shortest, CBOR and MessagePack\n"
       "(of the unity JSON document), and the theoretical size (.NET Marshal.SizeOf of the struct).",
       kPayloadExitCodes, [&sizes] { return run_sizes(sizes); });
   value_option(sizes_app, "--schema", sizes.schema, "SCHEMA.yaml", "the schema")->required();

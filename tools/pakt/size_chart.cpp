@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 namespace pakt::cli {
 namespace {
@@ -15,8 +16,9 @@ constexpr int kTop = 40;
 constexpr int kLegendHeight = 24;
 constexpr int kLegendColumns = 5;
 constexpr int kLegendWidth = 120;
-const char* const kColors[] = {"#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c",
-                               "#98df8a", "#9467bd", "#c5b0d5", "#7f7f7f"};
+// One per column of size_columns() (packed, the third, in red).
+const char* const kColors[] = {"#1f77b4", "#aec7e8", "#d62728", "#ff7f0e", "#ffbb78",
+                               "#2ca02c", "#98df8a", "#9467bd", "#c5b0d5", "#7f7f7f"};
 
 std::string format(const char* pattern, double a, double b, double c, double d) {
   char buffer[256];
@@ -72,7 +74,7 @@ std::string size_chart_svg(const std::vector<SizeRow>& rows) {
       const double h = static_cast<double>(rows[g].bytes[c]) * scale;
       const int x = x0 + static_cast<int>(c) * (kBarWidth + kBarGap);
       svg += format("<rect x=\"%.0f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\"", x, axis_y - h, kBarWidth, h);
-      svg += std::string(" fill=\"") + kColors[c % 9] + "\"><title>" + escape(rows[g].message) + " " +
+      svg += std::string(" fill=\"") + kColors[c % std::size(kColors)] + "\"><title>" + escape(rows[g].message) + " " +
              columns[c].title + ": " + std::to_string(rows[g].bytes[c]) + " bytes</title></rect>\n";
       svg += format("<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"8\">%.0f</text>\n",
                     x + kBarWidth / 2.0, axis_y - h - 3, static_cast<double>(rows[g].bytes[c]), 0);
@@ -84,7 +86,7 @@ std::string size_chart_svg(const std::vector<SizeRow>& rows) {
     const int x = kLeft + static_cast<int>(c % kLegendColumns) * kLegendWidth;
     const int y = axis_y + 36 + static_cast<int>(c / kLegendColumns) * kLegendHeight;
     svg += format("<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"", x, y, 0, 0);
-    svg += std::string(kColors[c % 9]) + "\"/>";
+    svg += std::string(kColors[c % std::size(kColors)]) + "\"/>";
     svg += format("<text x=\"%.0f\" y=\"%.0f\">", x + 16, y + 10, 0, 0) + columns[c].title + "</text>\n";
   }
   svg += "</svg>\n";

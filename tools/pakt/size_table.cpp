@@ -8,6 +8,7 @@
 #include "codec/binary_codec.hpp"
 #include "codec/godot_codec.hpp"
 #include "codec/json_codec.hpp"
+#include "codec/packed_codec.hpp"
 #include "schema/facts.hpp"
 
 namespace pakt::cli {
@@ -15,6 +16,7 @@ namespace pakt::cli {
 const std::vector<SizeColumn>& size_columns() {
   static const std::vector<SizeColumn> kColumns = {
       {"compact", "compact"},           {"mslima", "mslima"},
+      {"packed", "packed"},
       {"godot4_dictionary", "godot4 dict"}, {"godot4_array", "godot4 array"},
       {"json_unity", "JSON unity"},     {"json_shortest", "JSON shortest"},
       {"cbor", "CBOR"},                 {"msgpack", "MessagePack"},
@@ -34,6 +36,7 @@ Status measure_example(const schema::Message& message, SizeRow& row) {
   for (const Status& s : {
            measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kCompact, bytes)),
            measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kMslima, bytes)),
+           measure(dynamic::encode_packed(message, value, bytes)),
            measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, false)),
            measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, true)),
        }) {

@@ -15,7 +15,7 @@ struct SizeColumn {
   const char* title;  // table header
 };
 
-// The columns in order: compact, mslima, godot4 dict, godot4 array, JSON unity, JSON shortest,
+// The columns in order: compact, mslima, packed, godot4 dict, godot4 array, JSON unity, JSON shortest,
 // CBOR, MessagePack, theoretical.
 const std::vector<SizeColumn>& size_columns();
 

@@ -17,12 +17,13 @@ namespace pakt::dynamic {
 
 enum class BinaryFormat { kCompact, kMslima };
 
-// One decoded run of bytes, for `pakt inspect`: where it is, what field, what value.
+// One decoded run of bytes (of bits in packed), for `pakt inspect`: where it is, what field, what value.
 struct TraceEntry {
-  std::size_t offset = 0;
+  std::size_t offset = 0;  // bytes, or bits when `bits`
   std::size_t size = 0;
   std::string path;   // "Player.weapons[0].name", or "Player.weapons (count)"
   std::string value;  // the value as JSON text
+  bool bits = false;  // offset and size count bits (packed), not bytes
 };
 using Trace = std::vector<TraceEntry>;
 

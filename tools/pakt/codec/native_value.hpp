@@ -3,6 +3,7 @@
 // functions for every leaf and behave exactly like generated code.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -47,6 +48,30 @@ inline constexpr bool kIsNativeMath =
     std::is_same_v<T, Vector2> || std::is_same_v<T, Vector3> || std::is_same_v<T, Quaternion> ||
     std::is_same_v<T, Color> || std::is_same_v<T, Vector2i> || std::is_same_v<T, Vector3i>;
 
+// A float32 NaN as a double and back keeps its bits (a plain conversion quiets a signaling NaN on
+// most hardware): the sign, and the 23-bit payload in the double's top mantissa bits.
+inline double float_to_double(float f) {
+  if (!std::isnan(f)) return static_cast<double>(f);
+  std::uint32_t u;
+  std::memcpy(&u, &f, 4);
+  const std::uint64_t bits = (std::uint64_t{u >> 31} << 63) | (std::uint64_t{0x7FF} << 52) |
+                             (std::uint64_t{u & 0x7FFFFFu} << 29);
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+inline float double_to_float(double d) {
+  if (!std::isnan(d)) return static_cast<float>(d);
+  std::uint64_t bits;
+  std::memcpy(&bits, &d, 8);
+  std::uint32_t u = static_cast<std::uint32_t>((bits >> 63) << 31) | 0x7F800000u |
+                    static_cast<std::uint32_t>((bits >> 29) & 0x7FFFFFu);
+  if ((u & 0x7FFFFFu) == 0) u |= 0x400000u;  // a payload only in the low bits: still a NaN
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
 template <class T>
 void to_native(const DynValue& v, T& out) {
   if constexpr (std::is_same_v<T, bool>) {
@@ -57,6 +82,8 @@ void to_native(const DynValue& v, T& out) {
     } else {
       out = static_cast<T>(std::get<std::uint64_t>(v.data));
     }
+  } else if constexpr (std::is_same_v<T, float>) {
+    out = double_to_float(std::get<double>(v.data));
   } else if constexpr (std::is_floating_point_v<T>) {
     out = static_cast<T>(std::get<double>(v.data));
   } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::uint8_t>>) {
@@ -78,6 +105,8 @@ DynValue from_native(const T& v) {
     return DynValue{static_cast<std::int64_t>(v)};
   } else if constexpr (std::is_integral_v<T>) {
     return DynValue{static_cast<std::uint64_t>(v)};
+  } else if constexpr (std::is_same_v<T, float>) {
+    return DynValue{float_to_double(v)};
   } else if constexpr (std::is_floating_point_v<T>) {
     return DynValue{static_cast<double>(v)};
   } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::uint8_t>>) {
