@@ -8,6 +8,7 @@ of statements that add the path and return, innermost first; `d` is the nesting 
 """
 
 import math
+from decimal import Decimal
 from typing import List
 
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef
@@ -30,14 +31,21 @@ def _on_fail(obj: str, fail: List[str]) -> List[str]:
 
 
 def float_literal(x: float) -> str:
-    """A GDScript expression of exactly the double x (an integer as `N.0`, else `M.0 * pow(2.0, E)`,
-    both exact, so that no engine's decimal parsing can round the range's bounds differently)."""
+    """A GDScript expression of exactly the double x: its shortest decimal text when the engines'
+    parser (a mantissa of at most 15 digits divided or multiplied by an exact power of ten: one
+    rounding) reads it back exactly, else `M.0 * pow(2.0, E)` (exact)."""
     x = float(x)
     if x == int(x) and abs(x) < 2**53:
         return f"{int(x)}.0"
+    _, digits, exponent = Decimal(repr(x)).as_tuple()
+    if len(digits) <= 15 and -22 <= exponent <= 22:
+        return repr(x)
     m, e = math.frexp(x)
-    mant = int(m * 2**53)
-    return f"({mant}.0 * pow(2.0, {e - 53}))"
+    mant, e = int(m * 2**53), e - 53
+    while mant % 2 == 0:  # the fewest mantissa bits: 2^e stays a double (no underflow of denormals)
+        mant //= 2
+        e += 1
+    return f"({mant}.0 * pow(2.0, {e}))"
 
 
 def _leaf_name(t: TypeRef) -> str:
