@@ -345,6 +345,12 @@ void write_deltas(std::ostream& out) {
       m.cubes[rng() % 40].at_rest = !m.cubes[0].at_rest;
       m.cubes[39].id = static_cast<std::uint16_t>((m.cubes[39].id + 1) % 1024);
     }
+    if (i % 25 == 2 || i % 25 == 3) {  // one changed cube of 8 (sparse: 7 + 1 bits, a tie: changed bits) or of 9
+      base.cubes.resize(i % 25 == 2 ? 8 : 9);
+      for (auto& c : base.cubes) fill(c, rng);
+      m = base;
+      m.cubes[0].at_rest = !m.cubes[0].at_rest;
+    }
     out << "packed.Scene\tdelta\t" << to_hex(Serialize(base, pakt::compact)) << '\t'
         << to_hex(Serialize(m, pakt::compact)) << '\t';
     std::vector<std::uint8_t> bytes;
