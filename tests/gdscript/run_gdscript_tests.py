@@ -213,6 +213,43 @@ def limit_cases(pool):
     ]
 
 
+def bits_to_hex(fields):
+    """Packed bytes of (value, bit count) pairs, least significant bit first (docs/packed.md "Bits")."""
+    v, n = 0, 0
+    for value, width in fields:
+        v |= (value & ((1 << width) - 1)) << n
+        n += width
+    return v.to_bytes((n + 7) // 8, "little").hex()
+
+
+def crafted_packed():
+    """Hostile packed inputs the seeded mutations rarely make: (kind, id, name, format, hex[, baseline])."""
+    return [
+        # Collections.name: length 1, then the byte 0xFF: not UTF-8.
+        ("H", "c.utf8", "packed.Collections", "packed", bits_to_hex([(1, 5), (0xFF, 8)])),
+        # Collections.note's length: ten varint groups, the last above 1: above 64 bits.
+        ("H", "c.varint64", "packed.Collections", "packed", bits_to_hex([(0, 5)] + [(0xFF, 8)] * 9 + [(0x02, 8)])),
+        # ... and an overlong one (a last group of 0).
+        ("H", "c.overlong", "packed.Collections", "packed", bits_to_hex([(0, 5), (0x80, 8), (0x00, 8)])),
+        # Numbers.zig: a zig-zag varint beyond int32 is fine for int64; small_zig's is not.
+        ("H", "c.int32", "packed.Numbers", "packed",
+         bits_to_hex([(0, 1), (0, 7), (0, 8), (0, 8), (0, 7), (0, 8)] + [(0xFF, 8)] * 4 + [(0x7F, 8)])),
+    ]
+
+
+def crafted_deltas(base_hex, count):
+    """Scene deltas against a baseline of `count` cubes (1 <= count <= 64): the sparse mode with an index
+    gap of more than 64 bits, and with an index past the cubes."""
+    head = [(0, 1), (1, 1), (count, 7), (1, 1), (1, 7)]  # frame unchanged; cubes: same count, sparse, 1 changed
+    return [
+        ("Y", "c.gap64", "packed.Scene", "delta", bits_to_hex(head + [(0, 64), (0, 8)]), base_hex),
+        # gap count + 1 (x = count + 1: the index `count`, past the baseline's last cube)
+        ("Y", "c.past", "packed.Scene", "delta",
+         bits_to_hex(head + [(0, (count + 1).bit_length() - 1)] +
+                     [((count + 1) >> i & 1, 1) for i in reversed(range((count + 1).bit_length()))] + [(0, 8)]), base_hex),
+    ]
+
+
 def mutate(rng, data):
     b = bytearray(data)
     kind = rng.randrange(4)
@@ -334,6 +371,10 @@ def main():
         if k < MUTATED_VALUES:
             for j in range(2):
                 inputs.append(("H", f"p{i}.{j}", name, "packed", mutate(rng, bytes.fromhex(payload)).hex()))
+    inputs += crafted_packed()
+    with_cubes = next(r for r in delta_rows if r[4] == "OK" and len(r[2]) > 200)  # a baseline with cubes
+    n_cubes = int.from_bytes(bytes.fromhex(with_cubes[2][8:16]), "little")  # compact: frame, then the count
+    inputs += crafted_deltas(with_cubes[2], n_cubes)
     for i, (name, fmt, bhex, vhex, status, payload, result) in enumerate(delta_rows):
         inputs.append(("X", str(i), name, "delta", bhex, vhex))
         if status != "OK":
