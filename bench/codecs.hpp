@@ -14,5 +14,6 @@ void RegisterCerealBenchmarks(const DataSets& data);
 void RegisterJsonBenchmarks(const DataSets& data);
 void RegisterProtobufBenchmarks(const DataSets& data);     // a no-op when protobuf is not installed
 void RegisterFlatBuffersBenchmarks(const DataSets& data);  // a no-op when flatbuffers is not installed
+void RegisterSnapshotBenchmarks();  // CubeScene, Players64: compact, packed, packed+delta (snapshot/)
 
 }  // namespace pakt_bench

@@ -78,10 +78,12 @@ void RunOperation(benchmark::State& state, Codec& codec, Operation operation, co
 
 // Registers <message_name>/<codec_name>/{Serialize,Deserialize,RoundTrip} after checking that the
 // codec reproduces the input.
-template <class Codec, class Message>
-void RegisterCodec(const std::string& message_name, const std::string& codec_name, const Message& input) {
+// Further arguments go to the codec's constructor after the input.
+template <class Codec, class Message, class... Args>
+void RegisterCodec(const std::string& message_name, const std::string& codec_name, const Message& input,
+                   const Args&... args) {
   const std::string prefix = message_name + "/" + codec_name;
-  auto codec = std::make_shared<Codec>(input);
+  auto codec = std::make_shared<Codec>(input, args...);
   CheckRoundTrip(*codec, input, prefix);
   for (Operation operation : {Operation::kSerialize, Operation::kDeserialize, Operation::kRoundTrip}) {
     const std::string name = prefix + "/" + OperationName(operation);

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   pakt_bench::RegisterJsonBenchmarks(data);
   pakt_bench::RegisterProtobufBenchmarks(data);
   pakt_bench::RegisterFlatBuffersBenchmarks(data);
+  pakt_bench::RegisterSnapshotBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

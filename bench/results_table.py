@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Turns pakt_bench's JSON output (with repetitions) into bench/RESULTS.md.
 
-Usage: results_table.py RESULTS.json MACHINE COMPILER > RESULTS.md
+Usage: results_table.py RESULTS.json MACHINE COMPILER [SNAPSHOT_SIZES.json CHART.svg] > RESULTS.md
 Times are medians over the repetitions of CPU time per operation (CPU time, not wall time: the
 machines are shared, and a descheduled benchmark should not be charged for others' work).
 """
 import json
+import os
 import sys
+
+import snapshot_section
 
 CODEC_ORDER = ["Memcpy", "HandWritten", "Compact", "Mslima", "Pfr", "GodotDict", "GodotArray", "Cereal",
                "NlohmannJson", "Protobuf", "FlatBuffers"]
 MESSAGE_ORDER = ["SeedStruct", "SeedGameStruct", "Monster50", "Path1000"]
+SNAPSHOT_ORDER = ["CubeScene", "Players64"]  # snapshot_section's data sets, not in the tables above
 OPERATIONS = ["Serialize", "Deserialize", "RoundTrip"]
 TIME_UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
@@ -102,7 +106,7 @@ def targets(medians):
 def main():
     path, machine, compiler = sys.argv[1], sys.argv[2], sys.argv[3]
     context, medians = load_medians(path)
-    codecs = [c for c in CODEC_ORDER if any(k[1] == c for k in medians)]
+    codecs = [c for c in CODEC_ORDER if any(k[1] == c and k[0] in MESSAGE_ORDER for k in medians)]
     out = []
     out.append("# pakt_bench results\n")
     out.append("Written by `bench/run.sh` — do not edit by hand. Median of "
@@ -122,7 +126,7 @@ def main():
     out.append("- The C# code (generated vs hand-written vs MSLIMA's Serializer.cs, under mono) is measured by "
                "`bench/csharp/run.sh`: [csharp/RESULTS.md](csharp/RESULTS.md).\n")
     for message in MESSAGE_ORDER:
-        if not any(k[0] == message for k in medians):
+        if not any(k[0] == message and k[1] in codecs for k in medians):
             continue
         out.append(f"## {message}\n")
         out.append("| Codec | Serialize ns | Deserialize ns | RoundTrip ns | bytes | allocs (ser / deser) | GB/s "
@@ -147,6 +151,12 @@ def main():
     for text, figures, met in targets(medians):
         out.append(f"| {text} | {figures} | {'—' if met is None else ('yes' if met else '**no**')} |")
     out.append("")
+    if len(sys.argv) > 5:
+        data_sets = snapshot_section.load(sys.argv[4])
+        chart_path = sys.argv[5]
+        with open(chart_path, "w") as f:
+            f.write(snapshot_section.chart(data_sets))
+        out.extend(snapshot_section.section(data_sets, medians, os.path.basename(chart_path), fmt_ns))
     print("\n".join(out))
 
 

@@ -21,7 +21,7 @@ if [[ ! -f "$build/CMakeCache.txt" ]]; then
   cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DPython3_EXECUTABLE="$python" \
     -DPAKT_BUILD_BENCH=ON -DPAKT_BUILD_TESTS=OFF -DPAKT_BUILD_EXAMPLES=OFF
 fi
-cmake --build "$build" --target pakt_bench -j "$jobs"
+cmake --build "$build" --target pakt_bench pakt_snapshot_sizes -j "$jobs"
 
 json="$build/bench/results.json"
 "$build/bench/pakt_bench" --benchmark_filter="$filter" --benchmark_repetitions="$repetitions" \
@@ -33,5 +33,8 @@ model="$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)"
 cpus="$(nproc)"
 compiler_path="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")"
 compiler="$("${compiler_path:-c++}" --version | head -n 1)"
-"$python" "$root/bench/results_table.py" "$json" "$model, $cpus logical CPUs" "$compiler" > "$root/bench/RESULTS.md"
+sizes="$build/bench/snapshot_sizes.json"
+"$build/bench/pakt_snapshot_sizes" > "$sizes"
+"$python" "$root/bench/results_table.py" "$json" "$model, $cpus logical CPUs" "$compiler" "$sizes" \
+  "$root/bench/snapshot_kbps.svg" > "$root/bench/RESULTS.md"
 echo "wrote $root/bench/RESULTS.md"

@@ -3,6 +3,7 @@
 // mappings. In compact and mslima also payloads of older schema versions (top-level cuts, and
 // frames that end at an older version's boundary or carry fields a newer version appended, nested
 // and at the top level) and malformed frame lengths.
+// And the packed seeds (generated_packed): packed.yaml's messages, in full and as deltas.
 // Usage: write_generated_seeds CORPUS_ROOT (files go to CORPUS_ROOT/generated_<format>).
 #include <cstdint>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "framed.pakt.h"
+#include "packed.pakt.h"
 #include "rich.pakt.h"
 
 namespace {
@@ -196,6 +198,119 @@ void WriteSeeds(const std::filesystem::path& dir, Format format) {
   }
 }
 
+// Packed (generated_packed_fuzz.cpp): full payloads of packed.yaml's messages and rich.yaml's
+// Nested, deltas against the baselines the target uses (Scene's example; Numbers and Camera
+// through the runtime's delta entry points), and malformed payloads.
+namespace pk = pakt::test::packed;
+
+void WriteFile(const std::filesystem::path& dir, const std::string& name, const Bytes& bytes) {
+  std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                    static_cast<std::streamsize>(bytes.size()));
+}
+template <class Status>
+Bytes Checked(const std::string& name, Status status, const Bytes& bytes) {
+  if (!status) {
+    std::fprintf(stderr, "cannot encode seed %s: %s\n", name.c_str(), status.to_string().c_str());
+    std::exit(1);
+  }
+  return bytes;
+}
+template <class M>
+void WritePacked(const std::filesystem::path& dir, const std::string& name, const M& m) {
+  Bytes bytes;
+  WriteFile(dir, name, Checked(name, Serialize(m, bytes, pakt::packed), bytes));
+}
+template <class M>
+void WritePackedDelta(const std::filesystem::path& dir, const std::string& name, const M& m, const M& base) {
+  Bytes bytes;
+  WriteFile(dir, name, Checked(name, pakt::packing::SerializePackedDelta(m, base, bytes), bytes));
+}
+
+pk::Numbers PackedNumbers() {  // the fuzz target's Numbers baseline, and a value far from it
+  pk::Numbers m;
+  m.percent = 50;
+  m.big = 1000;
+  m.negative = -1;
+  m.only = pk::Only::single;
+  m.offset = pk::Offset::low;
+  return m;
+}
+
+void WritePackedSeeds(const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  pk::Numbers numbers = PackedNumbers();
+  numbers.flag = true;
+  numbers.raw8 = -128;
+  numbers.temperature = 60;
+  numbers.zig = -9223372036854775807 - 1;
+  numbers.small_zig = -300;
+  numbers.var = 0xFFFFFFFFFFFFFFFF;
+  numbers.var16 = 300;
+  numbers.wide = 9223372036854775807;
+  numbers.big = 9223372036854775807;
+  numbers.negative = -1000;
+  numbers.phase = pk::Phase::done;
+  numbers.offset = pk::Offset::high;
+  WritePacked(dir, "numbers", numbers);
+  pk::Floats floats;
+  floats.angle = -3.2f;
+  floats.ratio = 1;
+  floats.raw32 = -0.0f;
+  floats.raw64 = 1e300;
+  floats.distance = -1234.5678;
+  floats.position = {-50, 0.001f, 50};
+  floats.flat = {0, 10};
+  floats.tint = {1, 0.5f, 0, 1};
+  floats.cell = {-512, 511};
+  floats.voxel = {-1, 0, 2147483647};
+  floats.rotation = {0, 0.7071f, 0, -0.7071f};
+  floats.raw_rotation = {0.5f, -0.5f, 0.5f, 0.5f};
+  WritePacked(dir, "floats", floats);
+  pk::Collections collections = pk::ExampleCollections();
+  collections.numbers[0].big = 1000;  // the example leaves big and negative at 0, outside their ranges
+  collections.numbers[0].negative = -1;
+  collections.numbers.push_back(numbers);
+  collections.points = {PackedNumbers()};
+  collections.maybe_floats = floats;
+  collections.maybe_name = "name";
+  WritePacked(dir, "collections_example", collections);
+  WritePacked(dir, "cube", pk::Cube{1023, {50, -50, 0}, {0.5f, 0.5f, 0.5f, 0.5f}, true});
+  WritePacked(dir, "camera", pk::Camera{{0, 10, -20}, 30});
+  const pk::Scene scene = pk::ExampleScene();
+  WritePacked(dir, "scene_example", scene);
+  WritePacked(dir, "nested_example", ExampleNested());
+  // Deltas against the Scene example: nothing, one cube (sparse), every cube (changed bits),
+  // appended and removed cubes, the camera and the optional score.
+  WritePackedDelta(dir, "scene_delta_unchanged", scene, scene);
+  pk::Scene one = scene;
+  one.cubes[1].at_rest = false;
+  WritePackedDelta(dir, "scene_delta_one_cube", one, scene);
+  pk::Scene many = scene;
+  for (std::size_t i = 0; i < 20; ++i) many.cubes.push_back(pk::Cube{static_cast<std::uint16_t>(i), {}, {}, true});
+  pk::Scene many_moved = many;
+  for (auto& c : many_moved.cubes) c.position.x += 1;
+  WritePackedDelta(dir, "scene_delta_appended", many, scene);
+  WritePackedDelta(dir, "scene_delta_removed", pk::Scene{scene.frame, {}, scene.camera, scene.anchors, scene.phase, {}},
+                   scene);
+  WritePackedDelta(dir, "scene_delta_many_against_many", many_moved, many);
+  pk::Scene camera = scene;
+  camera.camera.fov = 120;
+  camera.anchors[1].rotation = {0, 0, 1, 0};
+  camera.score = 100000;
+  WritePackedDelta(dir, "scene_delta_camera_anchor_score", camera, scene);
+  WritePackedDelta(dir, "numbers_delta", numbers, PackedNumbers());
+  WritePackedDelta(dir, "camera_delta", pk::Camera{{1, -2, 3}, 90}, pk::Camera{{1, 2, 3}, 90});
+  // Malformed: a trailing byte, a set padding bit, a ranged value above its span (percent 127).
+  Bytes bytes;
+  bytes = Checked("camera", Serialize(pk::Camera{{0, 10, -20}, 30}, bytes, pakt::packed), bytes);
+  Bytes trailing = bytes;
+  trailing.push_back(0);
+  WriteFile(dir, "malformed_trailing_byte", trailing);
+  bytes.back() |= 0x80;
+  WriteFile(dir, "malformed_padding_bit", bytes);
+  WriteFile(dir, "malformed_numbers_percent_127", Bytes{0xFE, 0xFF});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -208,5 +323,6 @@ int main(int argc, char** argv) {
   WriteSeeds(root / "generated_mslima", pakt::mslima);
   WriteSeeds(root / "generated_godot4", pakt::godot4);
   WriteSeeds(root / "generated_godot3", pakt::godot3);
+  WritePackedSeeds(root / "generated_packed");
   return 0;
 }
