@@ -230,11 +230,12 @@ def test_filter_packed_write_field(packed):
         "w.ranged(big, 1000, 9223372036854774807, 63, true)"
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Numbers", "wide")).splitlines()[0] == \
         "w.ranged(wide, -9223372036854775807 - 1, -1, 64, false)"
-    # float32 quantized (rounded to float first: the last argument); its bounds as exact doubles.
+    # float32 quantized (rounded to float first: the last argument); its bounds as exact doubles, then
+    # the float32s nearest to them (which count as the bounds: float(-3.2) is below -3.2).
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "angle")).splitlines()[0] == \
-        "w.quantized(angle, -3.2, 3.2, 6400, 13, true)"
+        "w.quantized(angle, -3.2, 3.2, 6400, 13, (-13421773.0 * pow(2.0, -22)), (13421773.0 * pow(2.0, -22)), true)"
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "distance")).splitlines()[0] == \
-        "w.quantized(distance, -10000.0, 10000.0, 200000000, 28, false)"
+        "w.quantized(distance, -10000.0, 10000.0, 200000000, 28, -10000.0, 10000.0, false)"
     # Vectors component by component, an error naming the component.
     lines = render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "position")).splitlines()
     assert lines[:5] == ["w.quantized(position.x, -50.0, 50.0, 100000, 17, true)", "if w.failed:",
@@ -287,7 +288,7 @@ def test_filter_packed_read_field(packed):
 def test_filter_packed_same_field(packed):
     # Quantized values are the same when they fall on the same step.
     assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Camera", "fov")).splitlines() == [
-        "if not (Pakt.Bits.same_quantized(self.fov, o.fov, 30.0, 120.0, 127, true)):", "\treturn false", "return true"]
+        "if not (w.same_quantized(self.fov, o.fov, 30.0, 120.0, 127, 30.0, 120.0, true)):", "\treturn false", "return true"]
     lines = render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
     assert lines[:3] == ["if self.cubes.size() != o.cubes.size():", "\treturn false", "for i0 in self.cubes.size():"]
     assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "score")).splitlines()[:3] == [
@@ -296,7 +297,7 @@ def test_filter_packed_same_field(packed):
 
 def test_filter_packed_write_delta_field(packed):
     lines = render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
-    assert lines[:3] == ["if not _pakt_same_cubes(base):", "\tw.boolean(true)",
+    assert lines[:3] == ["if not _pakt_same_cubes(base, w):", "\tw.boolean(true)",
                          "\tw.elements_delta(cubes, base.cubes, true, 64, 7, Cube)"]
     assert lines[-2:] == ["else:", "\tw.boolean(false)"]
     assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "anchors")).splitlines()[2] == \

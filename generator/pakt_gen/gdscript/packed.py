@@ -8,6 +8,7 @@ of statements that add the path and return, innermost first; `d` is the nesting 
 """
 
 import math
+import struct
 from decimal import Decimal
 from typing import List
 
@@ -123,10 +124,21 @@ def _scalar_write(expr: str, name: str, code: PackedCode) -> str:
     if k == "raw":
         return {8: f"w.write({expr}, 8)", 32: f"w.f32({expr})", 64: f"w.f64({expr})"}[code.bits]
     if k == "quantized":
-        is32 = "true" if name != "float64" else "false"
         return (f"w.quantized({expr}, {float_literal(code.min)}, {float_literal(code.max)}, {code.steps}, "
-                f"{code.bits}, {is32})")
+                f"{code.bits}, {_ends32(name, code)})")
     raise ValueError(f"no scalar packed code {k}")
+
+
+def _f32(x: float) -> float:
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def _ends32(name: str, code: PackedCode) -> str:
+    """`lo32, hi32, is32` of a quantized code: the float32 nearest to each end, which a float32 field's
+    value counting as that end equals (packing::detail::quantize_input); a float64 field's own ends."""
+    if name == "float64":
+        return f"{float_literal(code.min)}, {float_literal(code.max)}, false"
+    return f"{float_literal(_f32(code.min))}, {float_literal(_f32(code.max))}, true"
 
 
 def _scalar_read(name: str, code: PackedCode) -> str:
@@ -154,13 +166,12 @@ def _scalar_read(name: str, code: PackedCode) -> str:
 def _scalar_same(a: str, b: str, name: str, code: PackedCode) -> str:
     k = code.kind
     if k == "raw" and code.bits == 32:
-        return f"Pakt.Bits.same_f32({a}, {b})"
+        return f"w.same_f32({a}, {b})"
     if k == "raw" and code.bits == 64:
-        return f"Pakt.Bits.same_f64({a}, {b})"
+        return f"w.same_f64({a}, {b})"
     if k == "quantized":
-        is32 = "true" if name != "float64" else "false"
-        return (f"Pakt.Bits.same_quantized({a}, {b}, {float_literal(code.min)}, {float_literal(code.max)}, "
-                f"{code.steps}, {is32})")
+        return (f"w.same_quantized({a}, {b}, {float_literal(code.min)}, {float_literal(code.max)}, "
+                f"{code.steps}, {_ends32(name, code)})")
     return f"{a} == {b}"
 
 
@@ -298,7 +309,7 @@ def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: in
     """Statements that `return false` when `a` and `b` (values of `t`) differ in their encoding."""
     if t.kind == "message":
         tn = type_name(t, schema, godot)
-        return [f"if not ({tn}.new() if {a} == null else {a})._pakt_same_packed({tn}.new() if {b} == null else {b}):",
+        return [f"if not ({tn}.new() if {a} == null else {a})._pakt_same_packed({tn}.new() if {b} == null else {b}, w):",
                 "\treturn false"]
     if t.kind == "builtin" and t.name in ("string", "bytes"):
         return [f"if {a} != {b}:", "\treturn false"]
@@ -319,7 +330,8 @@ def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: in
 
 
 def same_field(f: Field, schema: Schema, godot: str) -> List[str]:
-    """The body of `_pakt_same_<field>(o) -> bool`: whether self's and o's field encode the same."""
+    """The body of `_pakt_same_<field>(o, w) -> bool`: whether self's and o's field encode the same
+    (`w`: the BitWriter, whose buffer rounds floats)."""
     a, b = "self." + identifier(f.name, godot), "o." + identifier(f.name, godot)
     body = same(a, b, f.type, f, schema, godot)
     if f.optional:
@@ -348,7 +360,7 @@ def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
     expr = identifier(f.name, godot)
     kind = _delta_kind(f)
     t = f.type
-    head = [f"if not _pakt_same_{f.name}(base):", "\tw.boolean(true)"]
+    head = [f"if not _pakt_same_{f.name}(base, w):", "\tw.boolean(true)"]
     if kind == "message":
         tn = type_name(t, schema, godot)
         body = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_delta(w, "
