@@ -238,7 +238,7 @@ def test_filter_packed_write_field(packed):
         "w.quantized(distance, -10000.0, 10000.0, 200000000, 28, -10000.0, 10000.0, false)"
     # Vectors component by component, an error naming the component.
     lines = render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "position")).splitlines()
-    assert lines[:5] == ["w.quantized(position.x, -50.0, 50.0, 100000, 17, true)", "if w.failed:",
+    assert lines[:5] == ["w.quantized(position.x, -50.0, 50.0, 100000, 17, -50.0, 50.0, true)", "if w.failed:",
                          '\tw.in_field("x")', '\tw.in_field("position")', "\treturn"]
     # Godot 3's Vector2i is an Array of ints.
     assert render(packed, "{{ f | packed_write_field(0) }}", "3", f=field(packed, "Floats", "voxel")).splitlines() == [
