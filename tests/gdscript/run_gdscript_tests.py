@@ -17,6 +17,9 @@ One engine run checks, against the C++ generated code (tests/gdscript/gd_vectors
   - H: mutated and random bytes: the same verdict as C++, and the engine never stops on a script error;
   - the seed's real MSLIMA bytes of SeedGameStruct (tests/generated/seed_test.cpp) decode, and re-encode
     to themselves;
+  - packed (docs/packed.md): C++ values' packed bytes and encode errors, decode and re-encode, truncations,
+    mutations and crafted inputs, deltas of packed.yaml's Scene (gd_vectors packed / delta), and
+    packed_delta.yaml's Room against `pakt encode --format packed [--baseline]`;
   - a negative control: a corrupted expectation must be reported.
 Expectations come from the C++ side at test time, never from this back end's own output.
 """
@@ -132,16 +135,16 @@ func run():
 			var xd = xv.to_bytes_delta(xb)
 			print("X|", p[1], "|", "ERR|" + xv.last_error if xv.last_error != "" else "OK|" + xd.hex_encode())
 			continue
-		if kind == "Y":
+		if kind == "Y" or kind == "Z":
 			var yb = cls.new()
 			if yb.from_bytes(hex(p[5]), 0) != OK:
-				print("Y|", p[1], "|BADCOMPACT|", yb.last_error)
+				print(kind, "|", p[1], "|BADCOMPACT|", yb.last_error)
 				continue
 			var yo = yb if p[1].ends_with("self") else cls.new()
 			if yo.from_bytes_delta(hex(p[4]), yb) == OK:
-				print("Y|", p[1], "|OK|", yo.to_bytes(2).hex_encode())
+				print(kind, "|", p[1], "|OK|", yo.to_bytes(2).hex_encode())
 			else:
-				print("Y|", p[1], "|ERR|", yo.last_error)
+				print(kind, "|", p[1], "|ERR|", yo.last_error)
 			continue
 		if kind == "D":
 			print("D|", p[1], "|", cls.new().to_bytes(fmt).hex_encode())
@@ -248,6 +251,64 @@ def crafted_deltas(base_hex, count):
          bits_to_hex(head + [(0, (count + 1).bit_length() - 1)] +
                      [((count + 1) >> i & 1, 1) for i in reversed(range((count + 1).bit_length()))] + [(0, 8)]), base_hex),
     ]
+
+
+def room_pairs(pakt, schema, work, n=30):
+    """tests/schemas/packed_delta.yaml's Room (a message delta inside an element delta, no quaternions),
+    which the C++ generated test code does not build: (baseline, value) pairs as JSON, their compact
+    bytes, the value's packed bytes and its delta, all from the tool's run-time codec (`pakt encode`)."""
+    import copy
+    import json
+    rng = random.Random(1616)
+
+    def player():
+        p = {"id": rng.randrange(64), "position": [rng.uniform(-100, 100), rng.choice([-100, 100, 0.25, rng.uniform(-100, 100)])],
+             "health": rng.randrange(-10, 101), "name": "".join(rng.choice("abcé✓") for _ in range(rng.randrange(4))),
+             "inventory": [rng.randrange(65536) for _ in range(rng.randrange(5))], "team": rng.choice(["red", "blue", "green"]),
+             "stats": {"kills": rng.randrange(65536), "ratio": rng.uniform(0, 4)}}
+        if rng.randrange(2):
+            p["shield"] = rng.randrange(256)
+        return p
+
+    def room():
+        r = {"tick": rng.randrange(2**32), "players": [player() for _ in range(rng.randrange(6))],
+             "spectators": [player() for _ in range(rng.randrange(3))], "boss": player(),
+             "slots": [player() for _ in range(3)], "flags": [rng.random() < 0.5 for _ in range(rng.randrange(4))],
+             "raw": rng.uniform(-1e6, 1e6)}
+        if rng.randrange(2):
+            r["motd"] = "".join(rng.choice("xyz") for _ in range(rng.randrange(9)))
+        return r
+
+    def changed(base):
+        v = copy.deepcopy(base)
+        for p in v["players"] + v["spectators"] + v["slots"] + [v["boss"]]:
+            if rng.random() < 0.3:
+                p["stats"]["kills"] = (p["stats"]["kills"] + 1) % 65536  # a nested delta inside an element
+            if rng.random() < 0.2:
+                p["position"][0] = min(100.0, p["position"][0] + rng.choice([0.1, 0.3, 1.0]))  # may stay on its step
+        if rng.random() < 0.3:
+            v["players"] = v["players"][:rng.randrange(len(v["players"]) + 1)] + [player() for _ in range(rng.randrange(3))]
+        if rng.random() < 0.3:
+            v["tick"] = (v["tick"] + 1) % 2**32
+        return v
+
+    def tool(value, fmt, baseline=None):
+        cmd = [pakt, "encode", "--schema", schema, "--message", "Room", "--format", fmt, "--hex"]
+        if baseline is not None:
+            path = os.path.join(work, "room_baseline.json")
+            open(path, "w", encoding="utf-8").write(json.dumps(baseline))
+            cmd += ["--baseline", path]
+        p = subprocess.run(cmd, input=json.dumps(value), capture_output=True, text=True)
+        if p.returncode != 0:
+            die(f"{' '.join(cmd)}: {p.stderr.strip()}")
+        return p.stdout.strip()
+
+    rows = []
+    for i in range(n):
+        base = room()
+        value = base if i % 10 == 0 else changed(base)
+        rows.append((tool(base, "compact"), tool(value, "compact"), tool(value, "packed"), tool(value, "packed", base)))
+    return rows
 
 
 def mutate(rng, data):
@@ -371,6 +432,13 @@ def main():
         if k < MUTATED_VALUES:
             for j in range(2):
                 inputs.append(("H", f"p{i}.{j}", name, "packed", mutate(rng, bytes.fromhex(payload)).hex()))
+    room_schema = next((x for x in args.schemas if os.path.basename(x) == "packed_delta.yaml"), None)
+    rooms = room_pairs(args.pakt, room_schema, work) if room_schema else []
+    for i, (bhex, vhex, phex, dhex) in enumerate(rooms):
+        inputs.append(("Q", f"r{i}", "packed_delta.Room", "packed", vhex))
+        inputs.append(("X", f"r{i}", "packed_delta.Room", "delta", bhex, vhex))
+        inputs.append(("Z", f"r{i}", "packed_delta.Room", "delta", dhex, bhex))
+        inputs.append(("Z", f"r{i}.self", "packed_delta.Room", "delta", dhex, bhex))
     inputs += crafted_packed()
     with_cubes = next(r for r in delta_rows if r[4] == "OK" and len(r[2]) > 200)  # a baseline with cubes
     n_cubes = int.from_bytes(bytes.fromhex(with_cubes[2][8:16]), "little")  # compact: frame, then the count
@@ -426,7 +494,7 @@ def main():
     gd = {}
     for l in lines:
         kind = l[0]
-        if kind in ("R", "H", "S", "D", "V", "Q", "X", "Y", "P"):
+        if kind in ("R", "H", "S", "D", "V", "Q", "X", "Y", "P", "Z"):
             gd[(kind, l[1])] = l[2:]
         elif kind == "T":
             gd[("T", l[1], l[2])] = l[3:]
@@ -492,7 +560,7 @@ def main():
                 return False
         return True
 
-    counts = dict(P=0, Q=0, Q_err=0, X=0, X_err=0, Y=0, Y_ok=0, L=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    counts = dict(rooms=0, P=0, Q=0, Q_err=0, X=0, X_err=0, Y=0, Y_ok=0, L=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
     for r in inputs:
         kind, ident, name, fmt, hx = r[:5]
         res = gd.get((kind, ident))
@@ -592,6 +660,17 @@ def main():
             if "." not in ident and c[1] != delta_rows[int(ident)][6]:
                 failures.append(f"Y #{ident}: C++ decode differs from gd_vectors delta's own")
 
+    # packed_delta.yaml's Room against the tool's run-time codec: to_bytes(PACKED) and to_bytes_delta give
+    # `pakt encode --format packed [--baseline]`'s bytes, and from_bytes_delta of the tool's delta (into a
+    # new Room and into the baseline itself) the value's packed bytes (its codes are canonical).
+    for i, (bhex, vhex, phex, dhex) in enumerate(rooms):
+        got = [gd.get(("Q", f"r{i}")), gd.get(("X", f"r{i}")), gd.get(("Z", f"r{i}")), gd.get(("Z", f"r{i}.self"))]
+        want = [["OK", phex], ["OK", dhex], ["OK", phex], ["OK", phex]]
+        if [g[:2] if g else g for g in got] != want:
+            failures.append(f"Room #{i}: GDScript packed / delta / decoded delta {got}, the tool's {want}")
+        else:
+            counts["rooms"] += 1
+
     # Every field of one value per message replaced by a NodePath (no field takes one), and the whole
     # Variant replaced by one: ERR_INVALID_DATA (30) with the field's name in last_error.
     neg_messages = set()
@@ -639,6 +718,7 @@ def main():
           f"packed: {counts['P']} C++ payloads decoded and re-encoded as C++ does, {counts['Q']} C++ values encoded by GDScript to the C++ bytes or error ({counts['Q_err']} errors), "
           f"{counts['X']} deltas ({counts['X_err']} encode errors), {counts['Y']} delta decodes incl. truncations and mutations "
           f"({counts['Y_ok']} accepted) with the C++ verdict; "
+          f"{counts['rooms']} packed_delta.yaml Rooms as `pakt encode --format packed [--baseline]` writes them; "
           f"script time {engine_us / 1e6:.1f} s, total {time.time() - started:.1f} s")
     if failures:
         print(f"{len(failures)} failures")
