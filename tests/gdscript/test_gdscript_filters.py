@@ -236,9 +236,10 @@ def test_filter_packed_write_field(packed):
         "w.quantized(angle, -3.2, 3.2, 6400, 13, (-13421773.0 * pow(2.0, -22)), (13421773.0 * pow(2.0, -22)), true)"
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "distance")).splitlines()[0] == \
         "w.quantized(distance, -10000.0, 10000.0, 200000000, 28, -10000.0, 10000.0, false)"
-    # Vectors component by component, an error naming the component.
+    # Vectors component by component (already float32 in the engine: not rounded again), an error
+    # naming the component.
     lines = render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "position")).splitlines()
-    assert lines[:5] == ["w.quantized(position.x, -50.0, 50.0, 100000, 17, -50.0, 50.0, true)", "if w.failed:",
+    assert lines[:5] == ["w.quantized(position.x, -50.0, 50.0, 100000, 17, -50.0, 50.0, false)", "if w.failed:",
                          '\tw.in_field("x")', '\tw.in_field("position")', "\treturn"]
     # Godot 3's Vector2i is an Array of ints.
     assert render(packed, "{{ f | packed_write_field(0) }}", "3", f=field(packed, "Floats", "voxel")).splitlines() == [

@@ -133,12 +133,18 @@ def _f32(x: float) -> float:
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
+# A float vector's components: the engine already holds them as float32 (real_t), so the runtime
+# need not round them (a float32 field's value is a double that may not be one).
+COMPONENT = "component"
+
+
 def _ends32(name: str, code: PackedCode) -> str:
-    """`lo32, hi32, is32` of a quantized code: the float32 nearest to each end, which a float32 field's
-    value counting as that end equals (packing::detail::quantize_input); a float64 field's own ends."""
+    """`lo32, hi32, round` of a quantized code: the float32 nearest to each end, which a float32
+    field's value counting as that end equals (packing::detail::quantize_input), and whether the
+    runtime rounds the value to float32 first; a float64 field's own ends."""
     if name == "float64":
         return f"{float_literal(code.min)}, {float_literal(code.max)}, false"
-    return f"{float_literal(_f32(code.min))}, {float_literal(_f32(code.max))}, true"
+    return f"{float_literal(_f32(code.min))}, {float_literal(_f32(code.max))}, {'false' if name == COMPONENT else 'true'}"
 
 
 def _scalar_read(name: str, code: PackedCode) -> str:
@@ -158,7 +164,7 @@ def _scalar_read(name: str, code: PackedCode) -> str:
             return f"r.raw8({'true' if name == 'int8' else 'false'})"
         return "r.f32()" if code.bits == 32 else "r.f64()"
     if k == "quantized":
-        is32 = "true" if name != "float64" else "false"
+        is32 = "true" if name == "float32" else "false"  # components: the vector's constructor rounds
         return f"r.quantized({float_literal(code.min)}, {float_literal(code.max)}, {code.steps}, {code.bits}, {is32})"
     raise ValueError(f"no scalar packed code {k}")
 
@@ -176,7 +182,7 @@ def _scalar_same(a: str, b: str, name: str, code: PackedCode) -> str:
 
 
 def _component_type(name: str) -> str:
-    return "int32" if name in ("Vector2i", "Vector3i") else "float32"
+    return "int32" if name in ("Vector2i", "Vector3i") else COMPONENT
 
 
 def _components(expr: str, name: str, godot: str, obj: str) -> List[str]:
