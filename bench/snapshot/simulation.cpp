@@ -154,7 +154,7 @@ const pakt::bench::snapshot::PlayerSnapshot& PlayerSimulation::Step() {
     if (p.firing && rng_() % 40 == 0) p.reloading = true;
     if (p.reloading && rng_() % 60 == 0) p.reloading = false;
     if (rng_() % 600 == 0) p.weapon = static_cast<Weapon>(rng_() % 8);
-    if (rng_() % 30 == 0) {  // hit
+    if (rng_() % 90 == 0) {  // hit
       const int damage = static_cast<int>(rng_() % 40);
       p.health = static_cast<std::uint8_t>(std::max(0, p.health - damage));
       if (p.health == 0) {

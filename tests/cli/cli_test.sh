@@ -318,6 +318,9 @@ done
 input=1e000000470000000c000000
 partial=$(printf '%s' "$input" | "$pakt" decode --schema $seed --message SeedStruct --hex --partial 2>/dev/null)
 [ "$partial" = '{"int_1":30,"int_2":71,"string_1":null}' ] || fail "--partial: $partial"
+input=10277c  # packed Camera cut in eye.y
+partial=$(printf '%s' "$input" | "$pakt" decode --schema tests/schemas/packed.yaml --message Camera --format packed --hex --partial 2>/dev/null)
+[ "$partial" = '{"eye":null}' ] || fail "packed --partial: $partial"
 
 [ $failures -eq 0 ] && echo "all CLI checks passed"
 exit $((failures != 0))

@@ -10,11 +10,14 @@
 #include "codec/binary_codec.hpp"
 #include "codec/godot_codec.hpp"
 #include "codec/json_codec.hpp"
+#include "codec/packed_codec.hpp"
 #include "evolution_v1.pakt.h"
 #include "evolution_v2.pakt.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "pakt_internal/hex.hpp"
+#include "packed.pakt.h"
+#include "packed_values.hpp"
 #include "schema/loader.hpp"
 #include "test_values.hpp"
 
@@ -137,6 +140,117 @@ bool check_godot(const pakt::schema::Message& schema_message, const M& value, pa
   return true;
 }
 
+// Messages with `delta: true` have the Serialize overload with a baseline.
+template <class M, class = void>
+constexpr bool kIsDelta = false;
+template <class M>
+constexpr bool kIsDelta<M, std::void_t<decltype(Serialize(std::declval<const M&>(), std::declval<const M&>(),
+                                                          std::declval<std::vector<std::uint8_t>&>(), pakt::packed))>> =
+    true;
+
+// Packed, from a generated value (any value of the C++ types): both sides encode it, or both
+// reject it with the same error (a value outside a range, an enum value outside the declared
+// span). Encoded, both write the same bytes; the run-time decoding of them reads as the generated
+// decoding and re-encodes to them. Returns whether the value was compared.
+template <class M>
+bool check_packed(const pakt::schema::Message& schema_message, const M& value) {
+  std::vector<std::uint8_t> generated;
+  const pakt::Status generated_status = Serialize(value, generated, pakt::packed);
+  DynValue from_json;
+  const bool from_json_ok =
+      pakt::dynamic::message_from_json_text(schema_message, ToJson(value, pakt::JsonStyle::kUnity), from_json).ok();
+  EXPECT_TRUE(from_json_ok) << "packed";
+  if (!from_json_ok) return false;
+  std::vector<std::uint8_t> dynamic_bytes;
+  const pakt::Status dynamic_status = pakt::dynamic::encode_packed(schema_message, from_json, dynamic_bytes);
+  EXPECT_EQ(dynamic_status.message(), generated_status.message()) << "packed";
+  if (!generated_status || !dynamic_status) return false;
+  EXPECT_EQ(to_hex(dynamic_bytes), to_hex(generated)) << "packed";
+  M generated_decoded{};
+  const pakt::Status generated_decode = Deserialize(generated, generated_decoded, pakt::packed);
+  EXPECT_TRUE(generated_decode) << "packed " << generated_decode.to_string();
+  DynValue decoded;
+  const pakt::Status status = pakt::dynamic::decode_packed(schema_message, generated, decoded);
+  EXPECT_TRUE(status) << "packed " << status.to_string();
+  if (!generated_decode || !status) return false;
+  EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, decoded, pakt::JsonStyle::kUnity),
+            ToJson(generated_decoded, pakt::JsonStyle::kUnity))
+      << "packed";
+  std::vector<std::uint8_t> reencoded;
+  EXPECT_TRUE(pakt::dynamic::encode_packed(schema_message, decoded, reencoded)) << "packed";
+  EXPECT_EQ(to_hex(reencoded), to_hex(generated)) << "packed";
+  return true;
+}
+
+// Packed, from a value the schema's packed options accept (packed_values.hpp), made by the run-time
+// side: it encodes; the generated code decodes the bytes and encodes them again to the same bytes;
+// both decoders read them alike, and every truncation fails alike (the same Status text). For a
+// `delta: true` message, the previous value is the baseline: both sides write the same delta (the
+// generated side from the decoded, quantized values: their encodings equal the originals'), and
+// both apply it to the same result, which is the full decoding.
+template <class M>
+void check_packed_accepted(const pakt::schema::Message& schema_message, const DynValue& value,
+                           const DynValue& baseline, bool truncations) {
+  std::vector<std::uint8_t> bytes;
+  const pakt::Status encoded = pakt::dynamic::encode_packed(schema_message, value, bytes);
+  ASSERT_TRUE(encoded) << encoded.to_string();
+  M generated{};
+  const pakt::Status decoded = Deserialize(bytes, generated, pakt::packed);
+  ASSERT_TRUE(decoded) << decoded.to_string() << "\n" << to_hex(bytes);
+  std::vector<std::uint8_t> reencoded;
+  ASSERT_TRUE(Serialize(generated, reencoded, pakt::packed));
+  EXPECT_EQ(to_hex(reencoded), to_hex(bytes));
+  DynValue dynamic;
+  ASSERT_TRUE(pakt::dynamic::decode_packed(schema_message, bytes, dynamic));
+  EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, dynamic, pakt::JsonStyle::kUnity),
+            ToJson(generated, pakt::JsonStyle::kUnity));
+  if (truncations) {
+    for (std::size_t n = 0; n < bytes.size(); ++n) {
+      const pakt::ByteView prefix(bytes.data(), n);
+      M partial{};
+      DynValue partial_dynamic;
+      ASSERT_EQ(pakt::dynamic::decode_packed(schema_message, prefix, partial_dynamic).to_string(),
+                Deserialize(prefix, partial, pakt::packed).to_string())
+          << "packed truncated to " << n << " bytes";
+    }
+  }
+  if constexpr (kIsDelta<M>) {
+    std::vector<std::uint8_t> baseline_bytes;
+    ASSERT_TRUE(pakt::dynamic::encode_packed(schema_message, baseline, baseline_bytes));
+    M generated_baseline{};
+    ASSERT_TRUE(Deserialize(baseline_bytes, generated_baseline, pakt::packed));
+    std::vector<std::uint8_t> dynamic_delta;
+    const pakt::Status dynamic_status =
+        pakt::dynamic::encode_packed_delta(schema_message, value, baseline, dynamic_delta);
+    ASSERT_TRUE(dynamic_status) << dynamic_status.to_string();
+    std::vector<std::uint8_t> generated_delta;
+    ASSERT_TRUE(Serialize(generated, generated_baseline, generated_delta, pakt::packed));
+    EXPECT_EQ(to_hex(generated_delta), to_hex(dynamic_delta)) << "packed delta";
+    M applied = generated_baseline;
+    const pakt::Status applied_status = Deserialize(dynamic_delta, applied, applied, pakt::packed);
+    ASSERT_TRUE(applied_status) << applied_status.to_string();
+    EXPECT_TRUE(applied == generated) << "the generated delta decoding differs from the full decoding";
+    DynValue dynamic_baseline;
+    ASSERT_TRUE(pakt::dynamic::decode_packed(schema_message, baseline_bytes, dynamic_baseline));
+    DynValue dynamic_applied;
+    ASSERT_TRUE(pakt::dynamic::decode_packed_delta(schema_message, generated_delta, dynamic_baseline, dynamic_applied));
+    EXPECT_EQ(pakt::dynamic::message_to_json(schema_message, dynamic_applied, pakt::JsonStyle::kUnity),
+              ToJson(generated, pakt::JsonStyle::kUnity))
+        << "the run-time delta decoding differs from the full decoding";
+    if (truncations) {
+      for (std::size_t n = 0; n < dynamic_delta.size(); ++n) {
+        const pakt::ByteView prefix(dynamic_delta.data(), n);
+        M partial = generated_baseline;
+        DynValue partial_dynamic;
+        ASSERT_EQ(pakt::dynamic::decode_packed_delta(schema_message, prefix, dynamic_baseline, partial_dynamic)
+                      .to_string(),
+                  Deserialize(prefix, generated_baseline, partial, pakt::packed).to_string())
+            << "packed delta truncated to " << n << " bytes";
+      }
+    }
+  }
+}
+
 // A random value with a Godot form: uint64 fields at most INT64_MAX.
 template <class M>
 M random_godot_value(pakt_test::Rng& rng) {
@@ -158,6 +272,9 @@ void check_message(const std::string& schema_file) {
   // Values each Godot format compared (both sides encoded, decoded and re-encoded them).
   int godot4_compared = 0;
   int godot3_compared = 0;
+  int packed_compared = 0;
+  pakt_test::PackedValues packed_values(0x9ac4ed + std::hash<std::string>{}(pakt::MessageTraits<M>::kName));
+  DynValue packed_baseline = packed_values.message(schema_message);
   for (int i = 0; i < kValuesPerMessage; ++i) {
     const M value = i == 0 ? M{} : pakt_test::random_value<M>(rng);
     SCOPED_TRACE(std::string(pakt::MessageTraits<M>::kName) + " value #" + std::to_string(i) + ": " +
@@ -172,12 +289,18 @@ void check_message(const std::string& schema_file) {
     godot4_compared += check_godot(schema_message, godot_value, pakt::godot4, Godot::kMustAccept);
     godot3_compared += check_godot(schema_message, godot_value, pakt::godot3,
                                    kHasGodot3Form<M> ? Godot::kMustAccept : Godot::kMayReject);
+    packed_compared += check_packed(schema_message, value);
+    const DynValue accepted = packed_values.message(schema_message);
+    check_packed_accepted<M>(schema_message, accepted, packed_baseline, i < kValuesWithTruncations);
+    packed_baseline = accepted;
     if (i < kValuesWithTruncations) {
       check_truncations(schema_message, value, pakt::compact, pakt::dynamic::BinaryFormat::kCompact);
       check_truncations(schema_message, value, pakt::mslima, pakt::dynamic::BinaryFormat::kMslima);
     }
     if (::testing::Test::HasFailure()) return;  // one report per message is enough
   }
+  // Generated random values break packed ranges and enum spans often; the default value never does.
+  EXPECT_GE(packed_compared, 1) << pakt::MessageTraits<M>::kName;
   EXPECT_EQ(godot4_compared, kValuesPerMessage) << pakt::MessageTraits<M>::kName;
   EXPECT_EQ(godot3_compared, kHasGodot3Form<M> ? kValuesPerMessage : 0) << pakt::MessageTraits<M>::kName;
 }
@@ -193,6 +316,11 @@ TEST(Differential, Rich) {
   using namespace pakt::test;
   check_schema<Empty, Inner, Scalars, Geometry, Texts, Lists, Fixed, Optionals, Nested, Versioned>(
       "tests/schemas/rich.yaml");
+}
+
+TEST(Differential, Packed) {
+  using namespace pakt::test::packed;
+  check_schema<Numbers, Floats, Collections, Cube, Camera, Scene>("tests/schemas/packed.yaml");
 }
 
 TEST(Differential, PhotonSeed) {

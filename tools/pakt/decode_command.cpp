@@ -33,7 +33,8 @@ int run_decode(const DecodeOptions& options) {
     decoded = dynamic::decode(*message, bytes, options.format, value);
   }
   if (!decoded) {
-    const bool binary = options.format == dynamic::Format::kCompact || options.format == dynamic::Format::kMslima;
+    const bool binary = options.format == dynamic::Format::kCompact || options.format == dynamic::Format::kMslima ||
+                        options.format == dynamic::Format::kPacked;
     if (options.partial && binary && !value.is_null()) {
       std::printf("%s\n", dynamic::message_to_json(*message, value, options.style).c_str());
     }

@@ -497,7 +497,7 @@ void CommandLine::declare_payload_commands() {
   add_baseline_option(decode_app, decode.baseline, decode.format, "the payload is a delta against FILE");
   decode_app->add_flag("--hex", decode.hex, "stdin is hex text (whitespace ignored) instead of raw bytes");
   decode_app->add_flag("--partial", decode.partial,
-                       "on an error, also print the fields decoded before it (compact, mslima)");
+                       "on an error, also print the fields decoded before it (compact, mslima, packed)");
   choice_option<JsonStyle>(decode_app, "--style", decode.style,
                            {{"shortest", JsonStyle::kShortest}, {"unity", JsonStyle::kUnity}}, "style", "STYLE",
                            "JSON floats: shortest (default) or unity (JsonUtility's 17 digits)");
@@ -511,7 +511,9 @@ void CommandLine::declare_payload_commands() {
       "  offset  bytes (hex)  field path = value\n"
       "Lengths, counts and presence bytes get lines of their own. On a decode error the lines\n"
       "decoded so far are printed, then the error. Godot payloads get one line per field (its\n"
-      "Dictionary key and value).",
+      "Dictionary key and value). Packed payloads get bit offsets and bit counts instead:\n"
+      "  bit OFFSET+BITS  field path = value\n"
+      "and with --baseline each field's changed bit on a line of its own.",
       kPayloadExitCodes, [&inspect] { return run_inspect(inspect); });
   add_message_options(inspect_app, inspect.schema, inspect.message, inspect.format,
                       {kAllFormats.begin(), kAllFormats.end() - 1},  // binary payloads: not json

@@ -139,9 +139,9 @@ COMPONENT = "component"
 
 
 def _ends32(name: str, code: PackedCode) -> str:
-    """`lo32, hi32, round` of a quantized code: the float32 nearest to each end, which a float32
-    field's value counting as that end equals (packing::detail::quantize_input), and whether the
-    runtime rounds the value to float32 first; a float64 field's own ends."""
+    """`lo32, hi32, round` of a quantized code: each end rounded to float32 (a float32 between an end
+    and that counts as the end: packing::detail::quantize_value), and whether the runtime rounds the
+    value to float32 first; a float64 field's own ends."""
     if name == "float64":
         return f"{float_literal(code.min)}, {float_literal(code.max)}, false"
     return f"{float_literal(_f32(code.min))}, {float_literal(_f32(code.max))}, {'false' if name == COMPONENT else 'true'}"

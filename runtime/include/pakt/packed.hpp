@@ -171,15 +171,16 @@ inline bool quantize(double v, const Quantized& c, std::uint64_t& q) noexcept {
   q = static_cast<std::uint64_t>(n) > c.steps ? c.steps : static_cast<std::uint64_t>(n);
   return true;
 }
-// A float32 as the double quantize() takes: the float32 nearest to min (max) — what a decoder
-// gives for min (max), which may lie just outside the range (float(-3.2) < -3.2) — counts as min (max).
+// A float32 is in range up to the range's ends rounded to float32 (-3.2f is the min of [-3.2, 3.2]
+// though below -3.2; and it is what the max decodes to): such a value is quantized as that end.
 template <class T>
-double quantize_input(T v, const Quantized& c) noexcept {
+bool quantize_value(T v, const Quantized& c, std::uint64_t& q) noexcept {
+  double x = static_cast<double>(v);
   if constexpr (std::is_same_v<T, float>) {
-    if (v == static_cast<float>(c.min)) return c.min;
-    if (v == static_cast<float>(c.max)) return c.max;
+    if (x < c.min && v >= static_cast<float>(c.min)) x = c.min;
+    if (x > c.max && v <= static_cast<float>(c.max)) x = c.max;
   }
-  return static_cast<double>(v);
+  return quantize(x, c, q);
 }
 inline double dequantize(std::uint64_t q, const Quantized& c) noexcept {
   if (q == c.steps) return c.max;
@@ -344,7 +345,7 @@ bool Same(T a, T b, Raw) noexcept {
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 bool Write(BitWriter& w, T v, Quantized c) {
   std::uint64_t q = 0;
-  if (!detail::quantize(detail::quantize_input(v, c), c, q)) {
+  if (!detail::quantize_value(v, c, q)) {
     return detail::fail_outside(w, detail::number_text(v), detail::number_text(c.min), detail::number_text(c.max));
   }
   w.write(q, c.bits);
@@ -365,8 +366,7 @@ template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 bool Same(T a, T b, Quantized c) noexcept {
   std::uint64_t qa = 0, qb = 0;
-  return detail::quantize(detail::quantize_input(a, c), c, qa) && detail::quantize(detail::quantize_input(b, c), c, qb) &&
-         qa == qb;
+  return detail::quantize_value(a, c, qa) && detail::quantize_value(b, c, qb) && qa == qb;
 }
 
 // ------------------------------------------------------------------------------------ vectors
