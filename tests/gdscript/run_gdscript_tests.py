@@ -17,6 +17,9 @@ One engine run checks, against the C++ generated code (tests/gdscript/gd_vectors
   - H: mutated and random bytes: the same verdict as C++, and the engine never stops on a script error;
   - the seed's real MSLIMA bytes of SeedGameStruct (tests/generated/seed_test.cpp) decode, and re-encode
     to themselves;
+  - packed (docs/packed.md): C++ values' packed bytes and encode errors, decode and re-encode, truncations,
+    mutations and crafted inputs, deltas of packed.yaml's Scene (gd_vectors packed / delta), and
+    packed_delta.yaml's Room against `pakt encode --format packed [--baseline]`;
   - a negative control: a corrupted expectation must be reported.
 Expectations come from the C++ side at test time, never from this back end's own output.
 """
@@ -87,6 +90,8 @@ def engine_script(godot, base, stems):
 {api["extra"]}
 func hex(h):
 {api["hex"]}
+const FORMATS = {{"compact": 0, "mslima": 1, "packed": 2}}
+
 func run():
 	var scripts = {{}}
 	for stem in {stems!r}:
@@ -112,7 +117,35 @@ func run():
 			continue
 		var consts = script.get_script_constant_map()
 		var cls = consts[name[1]] if consts.has(name[1]) else consts[name[1] + "_"]
-		var fmt = 1 if p[3] == "mslima" else 0
+		var fmt = FORMATS.get(p[3], 0)
+		if kind == "Q":
+			var q = cls.new()
+			if q.from_bytes(hex(p[4]), 0) != OK:
+				print("Q|", p[1], "|BADCOMPACT|", q.last_error)
+				continue
+			var qb = q.to_bytes(2)
+			print("Q|", p[1], "|", "ERR|" + q.last_error if q.last_error != "" else "OK|" + qb.hex_encode())
+			continue
+		if kind == "X":
+			var xb = cls.new()
+			var xv = cls.new()
+			if xb.from_bytes(hex(p[4]), 0) != OK or xv.from_bytes(hex(p[5]), 0) != OK:
+				print("X|", p[1], "|BADCOMPACT|", xb.last_error, xv.last_error)
+				continue
+			var xd = xv.to_bytes_delta(xb)
+			print("X|", p[1], "|", "ERR|" + xv.last_error if xv.last_error != "" else "OK|" + xd.hex_encode())
+			continue
+		if kind == "Y" or kind == "Z":
+			var yb = cls.new()
+			if yb.from_bytes(hex(p[5]), 0) != OK:
+				print(kind, "|", p[1], "|BADCOMPACT|", yb.last_error)
+				continue
+			var yo = yb if p[1].ends_with("self") else cls.new()
+			if yo.from_bytes_delta(hex(p[4]), yb) == OK:
+				print(kind, "|", p[1], "|OK|", yo.to_bytes(2).hex_encode())
+			else:
+				print(kind, "|", p[1], "|ERR|", yo.last_error)
+			continue
 		if kind == "D":
 			print("D|", p[1], "|", cls.new().to_bytes(fmt).hex_encode())
 			continue
@@ -183,6 +216,101 @@ def limit_cases(pool):
     ]
 
 
+def bits_to_hex(fields):
+    """Packed bytes of (value, bit count) pairs, least significant bit first (docs/packed.md "Bits")."""
+    v, n = 0, 0
+    for value, width in fields:
+        v |= (value & ((1 << width) - 1)) << n
+        n += width
+    return v.to_bytes((n + 7) // 8, "little").hex()
+
+
+def crafted_packed():
+    """Hostile packed inputs the seeded mutations rarely make: (kind, id, name, format, hex[, baseline])."""
+    return [
+        # Collections.name: length 1, then the byte 0xFF: not UTF-8.
+        ("H", "c.utf8", "packed.Collections", "packed", bits_to_hex([(1, 5), (0xFF, 8)])),
+        # Collections.note's length: ten varint groups, the last above 1: above 64 bits.
+        ("H", "c.varint64", "packed.Collections", "packed", bits_to_hex([(0, 5)] + [(0xFF, 8)] * 9 + [(0x02, 8)])),
+        # ... and an overlong one (a last group of 0).
+        ("H", "c.overlong", "packed.Collections", "packed", bits_to_hex([(0, 5), (0x80, 8), (0x00, 8)])),
+        # Numbers.zig: a zig-zag varint beyond int32 is fine for int64; small_zig's is not.
+        ("H", "c.int32", "packed.Numbers", "packed",
+         bits_to_hex([(0, 1), (0, 7), (0, 8), (0, 8), (0, 7), (0, 8)] + [(0xFF, 8)] * 4 + [(0x7F, 8)])),
+    ]
+
+
+def crafted_deltas(base_hex, count):
+    """Scene deltas against a baseline of `count` cubes (1 <= count <= 64): the sparse mode with an index
+    gap of more than 64 bits, and with an index past the cubes."""
+    head = [(0, 1), (1, 1), (count, 7), (1, 1), (1, 7)]  # frame unchanged; cubes: same count, sparse, 1 changed
+    return [
+        ("Y", "c.gap64", "packed.Scene", "delta", bits_to_hex(head + [(0, 64), (0, 8)]), base_hex),
+        # gap count + 1 (x = count + 1: the index `count`, past the baseline's last cube)
+        ("Y", "c.past", "packed.Scene", "delta",
+         bits_to_hex(head + [(0, (count + 1).bit_length() - 1)] +
+                     [((count + 1) >> i & 1, 1) for i in reversed(range((count + 1).bit_length()))] + [(0, 8)]), base_hex),
+    ]
+
+
+def room_pairs(pakt, schema, work, n=30):
+    """tests/schemas/packed_delta.yaml's Room (a message delta inside an element delta, no quaternions),
+    which the C++ generated test code does not build: (baseline, value) pairs as JSON, their compact
+    bytes, the value's packed bytes and its delta, all from the tool's run-time codec (`pakt encode`)."""
+    import copy
+    import json
+    rng = random.Random(1616)
+
+    def player():
+        p = {"id": rng.randrange(64), "position": [rng.uniform(-100, 100), rng.choice([-100, 100, 0.25, rng.uniform(-100, 100)])],
+             "health": rng.randrange(-10, 101), "name": "".join(rng.choice("abcé✓") for _ in range(rng.randrange(4))),
+             "inventory": [rng.randrange(65536) for _ in range(rng.randrange(5))], "team": rng.choice(["red", "blue", "green"]),
+             "stats": {"kills": rng.randrange(65536), "ratio": rng.uniform(0, 4)}}
+        if rng.randrange(2):
+            p["shield"] = rng.randrange(256)
+        return p
+
+    def room():
+        r = {"tick": rng.randrange(2**32), "players": [player() for _ in range(rng.randrange(6))],
+             "spectators": [player() for _ in range(rng.randrange(3))], "boss": player(),
+             "slots": [player() for _ in range(3)], "flags": [rng.random() < 0.5 for _ in range(rng.randrange(4))],
+             "raw": rng.uniform(-1e6, 1e6)}
+        if rng.randrange(2):
+            r["motd"] = "".join(rng.choice("xyz") for _ in range(rng.randrange(9)))
+        return r
+
+    def changed(base):
+        v = copy.deepcopy(base)
+        for p in v["players"] + v["spectators"] + v["slots"] + [v["boss"]]:
+            if rng.random() < 0.3:
+                p["stats"]["kills"] = (p["stats"]["kills"] + 1) % 65536  # a nested delta inside an element
+            if rng.random() < 0.2:
+                p["position"][0] = min(100.0, p["position"][0] + rng.choice([0.1, 0.3, 1.0]))  # may stay on its step
+        if rng.random() < 0.3:
+            v["players"] = v["players"][:rng.randrange(len(v["players"]) + 1)] + [player() for _ in range(rng.randrange(3))]
+        if rng.random() < 0.3:
+            v["tick"] = (v["tick"] + 1) % 2**32
+        return v
+
+    def tool(value, fmt, baseline=None):
+        cmd = [pakt, "encode", "--schema", schema, "--message", "Room", "--format", fmt, "--hex"]
+        if baseline is not None:
+            path = os.path.join(work, "room_baseline.json")
+            open(path, "w", encoding="utf-8").write(json.dumps(baseline))
+            cmd += ["--baseline", path]
+        p = subprocess.run(cmd, input=json.dumps(value), capture_output=True, text=True)
+        if p.returncode != 0:
+            die(f"{' '.join(cmd)}: {p.stderr.strip()}")
+        return p.stdout.strip()
+
+    rows = []
+    for i in range(n):
+        base = room()
+        value = base if i % 10 == 0 else changed(base)
+        rows.append((tool(base, "compact"), tool(value, "compact"), tool(value, "packed"), tool(value, "packed", base)))
+    return rows
+
+
 def mutate(rng, data):
     b = bytearray(data)
     kind = rng.randrange(4)
@@ -216,7 +344,21 @@ def main():
     gen = os.path.join(work, "generated")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(gen)
-    run([args.pakt, "generate", "--lang", "gdscript", "--godot", args.godot, "--out", gen] + args.schemas)
+    # tests/schemas/packed.yaml names a field `var`, a GDScript keyword that the back end refuses: its
+    # GDScript is generated from a copy with the field named `var_` (the wire does not carry names);
+    # error paths are compared with `var_` read as `var` (gd_text below).
+    schemas = []
+    for sch in args.schemas:
+        if os.path.basename(sch) == "packed.yaml":
+            os.makedirs(os.path.join(work, "schemas"), exist_ok=True)
+            copy = os.path.join(work, "schemas", "packed.yaml")
+            text = open(sch, encoding="utf-8").read()
+            if "{name: var, type: uint64}" not in text:
+                die("tests/schemas/packed.yaml no longer has the field `var`: drop the renamed copy")
+            open(copy, "w", encoding="utf-8").write(text.replace("{name: var, type: uint64}", "{name: var_, type: uint64}"))
+            sch = copy
+        schemas.append(sch)
+    run([args.pakt, "generate", "--lang", "gdscript", "--godot", args.godot, "--out", gen] + schemas)
     outputs = sorted(os.listdir(gen))
     expected = sorted({os.path.splitext(os.path.basename(s))[0] + ".pakt.gd" for s in args.schemas} | {"pakt_runtime.gd"})
     if outputs != expected:
@@ -227,6 +369,17 @@ def main():
     values_path = os.path.join(work, "cpp_values.tsv")
     run([args.vectors, "write", values_path])
     values = [l.split("\t") for l in open(values_path, encoding="utf-8").read().splitlines()]
+    # The packed format: C++ values (packed.yaml's within their ranges, and any) as compact bytes with
+    # their packed bytes or the packed encode error, the JSON of their packed decode and its packed bytes.
+    packed_path = os.path.join(work, "cpp_packed.tsv")
+    run([args.vectors, "packed", packed_path])
+    packed_rows = [l.split("\t") for l in open(packed_path, encoding="utf-8").read().splitlines()]
+    for name, fmt, chex, status, payload, js, again in packed_rows:
+        if js.startswith("DECODE"):
+            die(f"C++ does not decode its own packed bytes of {name}: {js}")
+    delta_path = os.path.join(work, "cpp_delta.tsv")
+    run([args.vectors, "delta", delta_path])
+    delta_rows = [l.split("\t") for l in open(delta_path, encoding="utf-8").read().splitlines()]
     by_group = {}
     for i, (name, fmt, hx, js) in enumerate(values):
         by_group.setdefault((name, fmt), []).append(i)
@@ -266,6 +419,41 @@ def main():
     for i in range(n_seeded, len(values)):
         inputs.append(("T", str(i), values[i][0], values[i][1], values[i][2]))
     inputs.append(("S", "seed", "photon_seed.SeedGameStruct", "mslima", seed_hex))
+    packed_groups = {}
+    for i, (name, fmt, chex, status, payload, js, again) in enumerate(packed_rows):
+        inputs.append(("Q", str(i), name, "packed", chex))
+        if status != "OK":
+            continue
+        inputs.append(("P", str(i), name, "packed", payload))
+        k = packed_groups.setdefault(name, 0)
+        packed_groups[name] += 1
+        if k < TRUNCATED_VALUES:
+            inputs.append(("T", f"p{i}", name, "packed", payload))
+        if k < MUTATED_VALUES:
+            for j in range(2):
+                inputs.append(("H", f"p{i}.{j}", name, "packed", mutate(rng, bytes.fromhex(payload)).hex()))
+    room_schema = next((x for x in args.schemas if os.path.basename(x) == "packed_delta.yaml"), None)
+    rooms = room_pairs(args.pakt, room_schema, work) if room_schema else []
+    for i, (bhex, vhex, phex, dhex) in enumerate(rooms):
+        inputs.append(("Q", f"r{i}", "packed_delta.Room", "packed", vhex))
+        inputs.append(("X", f"r{i}", "packed_delta.Room", "delta", bhex, vhex))
+        inputs.append(("Z", f"r{i}", "packed_delta.Room", "delta", dhex, bhex))
+        inputs.append(("Z", f"r{i}.self", "packed_delta.Room", "delta", dhex, bhex))
+    inputs += crafted_packed()
+    with_cubes = next(r for r in delta_rows if r[4] == "OK" and len(r[2]) > 200)  # a baseline with cubes
+    n_cubes = int.from_bytes(bytes.fromhex(with_cubes[2][8:16]), "little")  # compact: frame, then the count
+    inputs += crafted_deltas(with_cubes[2], n_cubes)
+    for i, (name, fmt, bhex, vhex, status, payload, result) in enumerate(delta_rows):
+        inputs.append(("X", str(i), name, "delta", bhex, vhex))
+        if status != "OK":
+            continue
+        inputs.append(("Y", f"{i}", name, "delta", payload, bhex))
+        inputs.append(("Y", f"{i}.self", name, "delta", payload, bhex))
+        if i < 24:
+            for n in range(len(payload) // 2):
+                inputs.append(("Y", f"{i}.t{n}", name, "delta", payload[:2 * n], bhex))
+        for j in range(2):
+            inputs.append(("Y", f"{i}.m{j}", name, "delta", mutate(rng, bytes.fromhex(payload)).hex(), bhex))
     with open(os.path.join(gen, "inputs.txt"), "w", encoding="utf-8") as f:
         for rec in inputs:
             f.write("\t".join(rec) + "\n")
@@ -286,7 +474,8 @@ def main():
     err = p.stderr.decode("utf-8", errors="replace")
     open(os.path.join(work, "engine_stdout.txt"), "w", encoding="utf-8").write(out)
     open(os.path.join(work, "engine_stderr.txt"), "w", encoding="utf-8").write(err)
-    lines = [l.split("|") for l in out.splitlines() if "|" in l]
+    # packed.yaml's `var` is `var_` in its GDScript (see above): read its error paths as C++ spells them.
+    lines = [re.sub(r"\.var_(?=[:.\[]|$)", ".var", l).split("|") for l in out.splitlines() if "|" in l]
     if ["DONE", ""] not in lines:
         die(f"the engine did not finish the script (exit {p.returncode}).\nstdout:\n{out[-3000:]}\nstderr:\n{err[-3000:]}")
     bad_output = [l for l in (out + "\n" + err).splitlines()
@@ -305,7 +494,7 @@ def main():
     gd = {}
     for l in lines:
         kind = l[0]
-        if kind in ("R", "H", "S", "D", "V"):
+        if kind in ("R", "H", "S", "D", "V", "Q", "X", "Y", "P", "Z"):
             gd[(kind, l[1])] = l[2:]
         elif kind == "T":
             gd[("T", l[1], l[2])] = l[3:]
@@ -315,11 +504,13 @@ def main():
         kind, ident, name, fmt, hx = r[:5]
         if kind in ("H",):
             cpp_inputs.append((("H", ident), name, fmt, hx))
+        if kind == "Y":
+            cpp_inputs.append((("Y", ident), name, fmt, hx + "\t" + r[5]))
         elif kind == "T":
             for n in range(len(hx) // 2):
                 cpp_inputs.append((("T", ident, str(n)), name, fmt, hx[:2 * n]))
         res = gd.get((kind, ident))
-        if kind in ("R", "S") and res and res[0] == "OK":
+        if kind in ("R", "S", "P") and res and res[0] == "OK":
             cpp_inputs.append((("GD", kind, ident), name, fmt, res[1]))
         if kind == "D" and res:
             cpp_inputs.append((("GD", "D", ident), name, fmt, res[0]))
@@ -351,7 +542,25 @@ def main():
         a, b = bytes.fromhex(cpp_hex), bytes.fromhex(gd_hex)
         return len(a) == len(b) and all(x == y or y == x | 0x40 for x, y in zip(a, b))
 
-    counts = dict(L=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    def only_quieted_packed_nans(cpp_hex, gd_hex):
+        """The packed format's raw floats are not byte-aligned: each bit GDScript sets that C++ has
+        clear must be the quiet bit of a signalling float32 or float64 NaN in the C++ bytes."""
+        a, b = int.from_bytes(bytes.fromhex(cpp_hex), "little"), int.from_bytes(bytes.fromhex(gd_hex), "little")
+        if len(cpp_hex) != len(gd_hex) or a & ~b:
+            return False
+        diff = a ^ b
+        while diff:
+            p = diff.bit_length() - 1
+            diff &= ~(1 << p)
+            u32 = (a >> (p - 22)) & 0xFFFFFFFF if p >= 22 else None
+            u64 = (a >> (p - 51)) & 0xFFFFFFFFFFFFFFFF if p >= 51 else None
+            nan32 = u32 is not None and (u32 >> 23) & 0xFF == 0xFF and u32 & 0x3FFFFF != 0
+            nan64 = u64 is not None and (u64 >> 52) & 0x7FF == 0x7FF and u64 & ((1 << 51) - 1) != 0
+            if not (nan32 or nan64):
+                return False
+        return True
+
+    counts = dict(rooms=0, P=0, Q=0, Q_err=0, X=0, X_err=0, Y=0, Y_ok=0, L=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
     for r in inputs:
         kind, ident, name, fmt, hx = r[:5]
         res = gd.get((kind, ident))
@@ -398,7 +607,8 @@ def main():
                     failures.append(f"{what}: no result from the engine")
                 elif c[0] == "ERR" and (g[0] != "ERR" or g[1] != c[1]):
                     failures.append(f"{what}: C++ rejects ({c[1]}), GDScript says {'|'.join(g)}")
-                elif c[0] == "OK" and g[0] == "OK" and g[1] != c[1] and kind == "H" and only_quieted_nans(c[1], g[1]):
+                elif c[0] == "OK" and g[0] == "OK" and g[1] != c[1] and kind == "H" and (
+                        only_quieted_nans(c[1], g[1]) if fmt != "packed" else only_quieted_packed_nans(c[1], g[1])):
                     counts["quieted"] += 1
                     counts[kind] += 1
                     counts[kind + "_ok"] += 1
@@ -407,6 +617,59 @@ def main():
                 else:
                     counts[kind] += 1
                     counts[kind + "_ok"] += c[0] == "OK"
+
+    # packed: the GDScript encoding of each C++ value (read from its compact bytes) is the C++ packed
+    # bytes, or the C++ encode error word for word.
+    for i, (name, fmt, chex, status, payload, js, again) in enumerate(packed_rows):
+        if status == "OK":  # GDScript decodes the C++ packed bytes and encodes them again as C++ does
+            g, c = gd.get(("P", str(i))), cpp.get(("GD", "P", str(i)))
+            if g is None or g[0] != "OK" or g[1] != again:
+                failures.append(f"P {name} #{i}: GDScript from_bytes + to_bytes(PACKED) of {payload} gives {g}, C++ {again}")
+            elif c is None or c[0] != "OK":
+                failures.append(f"P {name} #{i}: C++ does not decode the GDScript packed bytes: {c}")
+            else:
+                counts["P"] += 1
+        g = gd.get(("Q", str(i)))
+        if g is None or g[0] != status or g[1] != payload:
+            failures.append(f"Q {name} #{i}: GDScript to_bytes(PACKED) gives {g}, C++ {status} {payload}")
+        else:
+            counts["Q"] += 1
+            counts["Q_err"] += status == "ERR"
+    # packed deltas: to_bytes_delta is the C++ delta (or its error), from_bytes_delta of the C++ delta
+    # (into a new message and into the baseline itself), of its truncations and mutations gives the
+    # C++ verdict: the same packed bytes after, or the same error text.
+    for i, (name, fmt, bhex, vhex, status, payload, result) in enumerate(delta_rows):
+        g = gd.get(("X", str(i)))
+        if g is None or g[0] != status or g[1] != payload:
+            failures.append(f"X {name} #{i}: GDScript to_bytes_delta gives {g}, C++ {status} {payload}")
+        else:
+            counts["X"] += 1
+            counts["X_err"] += status == "ERR"
+    for r in inputs:
+        if r[0] != "Y":
+            continue
+        ident = r[1]
+        g, c = gd.get(("Y", ident)), cpp.get(("Y", ident))
+        if g is None or c is None:
+            failures.append(f"Y {r[2]} #{ident}: no result (GDScript {g}, C++ {c})")
+        elif g[0] != c[0] or g[1] != c[1]:
+            failures.append(f"Y {r[2]} #{ident}: C++ says {'|'.join(c)}, GDScript {'|'.join(g)}")
+        else:
+            counts["Y"] += 1
+            counts["Y_ok"] += c[0] == "OK"
+            if "." not in ident and c[1] != delta_rows[int(ident)][6]:
+                failures.append(f"Y #{ident}: C++ decode differs from gd_vectors delta's own")
+
+    # packed_delta.yaml's Room against the tool's run-time codec: to_bytes(PACKED) and to_bytes_delta give
+    # `pakt encode --format packed [--baseline]`'s bytes, and from_bytes_delta of the tool's delta (into a
+    # new Room and into the baseline itself) the value's packed bytes (its codes are canonical).
+    for i, (bhex, vhex, phex, dhex) in enumerate(rooms):
+        got = [gd.get(("Q", f"r{i}")), gd.get(("X", f"r{i}")), gd.get(("Z", f"r{i}")), gd.get(("Z", f"r{i}.self"))]
+        want = [["OK", phex], ["OK", dhex], ["OK", phex], ["OK", phex]]
+        if [g[:2] if g else g for g in got] != want:
+            failures.append(f"Room #{i}: GDScript packed / delta / decoded delta {got}, the tool's {want}")
+        else:
+            counts["rooms"] += 1
 
     # Every field of one value per message replaced by a NodePath (no field takes one), and the whole
     # Variant replaced by one: ERR_INVALID_DATA (30) with the field's name in last_error.
@@ -452,6 +715,10 @@ def main():
           f"Serialize(m, pakt::godot{args.godot}) and "
           f"from_variant of those bytes gives the compact bytes again ({counts['F']}); {counts['N']} bad Variants rejected; "
           f"{counts['L']} encode-side limit checks; "
+          f"packed: {counts['P']} C++ payloads decoded and re-encoded as C++ does, {counts['Q']} C++ values encoded by GDScript to the C++ bytes or error ({counts['Q_err']} errors), "
+          f"{counts['X']} deltas ({counts['X_err']} encode errors), {counts['Y']} delta decodes incl. truncations and mutations "
+          f"({counts['Y_ok']} accepted) with the C++ verdict; "
+          f"{counts['rooms']} packed_delta.yaml Rooms as `pakt encode --format packed [--baseline]` writes them; "
           f"script time {engine_us / 1e6:.1f} s, total {time.time() - started:.1f} s")
     if failures:
         print(f"{len(failures)} failures")

@@ -213,3 +213,136 @@ def test_command_line(tmp_path):
     assert r.returncode == 2 and "--godot" in r.stderr
     r = run("--lang", "cpp", "--godot", "3", "--out", str(tmp_path / "y"), "schemas/game.yaml")
     assert r.returncode != 0 and "--godot applies to --lang gdscript only" in r.stderr
+
+
+# --------------------------------------------------------------------------- packed (docs/packed.md)
+@pytest.fixture(scope="module")
+def packed():
+    return describe("tests/schemas/packed.yaml").roots[0]
+
+
+def test_filter_packed_write_field(packed):
+    # A ranged integer: value - min in its bits; outside the range an error with the field's name.
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Numbers", "temperature")).splitlines() == [
+        "w.ranged(temperature, -40, 100, 7, false)", "if w.failed:", '\tw.in_field("temperature")', "\treturn"]
+    # A uint64 range compares and prints the value as unsigned; a 64-bit span is spelled as int64.
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Numbers", "big")).splitlines()[0] == \
+        "w.ranged(big, 1000, 9223372036854774807, 63, true)"
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Numbers", "wide")).splitlines()[0] == \
+        "w.ranged(wide, -9223372036854775807 - 1, -1, 64, false)"
+    # float32 quantized (rounded to float first: the last argument); its bounds as exact doubles, then
+    # the float32s nearest to them (which count as the bounds: float(-3.2) is below -3.2).
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "angle")).splitlines()[0] == \
+        "w.quantized(angle, -3.2, 3.2, 6400, 13, (-13421773.0 * pow(2.0, -22)), (13421773.0 * pow(2.0, -22)), true)"
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "distance")).splitlines()[0] == \
+        "w.quantized(distance, -10000.0, 10000.0, 200000000, 28, -10000.0, 10000.0, false)"
+    # Vectors component by component (already float32 in the engine: not rounded again), an error
+    # naming the component.
+    lines = render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "position")).splitlines()
+    assert lines[:5] == ["w.quantized(position.x, -50.0, 50.0, 100000, 17, -50.0, 50.0, false)", "if w.failed:",
+                         '\tw.in_field("x")', '\tw.in_field("position")', "\treturn"]
+    # Godot 3's Vector2i is an Array of ints.
+    assert render(packed, "{{ f | packed_write_field(0) }}", "3", f=field(packed, "Floats", "voxel")).splitlines() == [
+        "w.zigzag(Pakt.BitWriter.component(voxel, 0))", "w.zigzag(Pakt.BitWriter.component(voxel, 1))",
+        "w.zigzag(Pakt.BitWriter.component(voxel, 2))"]
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "rotation")).splitlines()[0] == \
+        "w.smallest_three(rotation, 9)"
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "raw_rotation")).splitlines() == [
+        "w.f32(raw_rotation.x)", "w.f32(raw_rotation.y)", "w.f32(raw_rotation.z)", "w.f32(raw_rotation.w)"]
+    # A list: its count ranged over [0, max_count], then the elements with their index in the path.
+    lines = render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Collections", "scores")).splitlines()
+    assert lines[0] == 'w.length(scores.size(), "count", "max_count", 8, 4)'
+    assert lines[4:] == ["for i0 in scores.size():", "\tw.ranged(scores[i0], 0, 1000, 10, false)", "\tif w.failed:",
+                         "\t\tw.in_index(i0)", '\t\tw.in_field("scores")', "\t\treturn"]
+    # Strings: the length (ranged, or a varint without max_length), then the bytes.
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Collections", "note")) == "w.text(note, 0, 0)"
+    # An optional: one presence bit.
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Collections", "maybe_level")).splitlines()[:4] == [
+        "if maybe_level == null:", "\tw.boolean(false)", "else:", "\tw.boolean(true)"]
+    # A nested message.
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[0] == \
+        "(Camera.new() if camera == null else camera)._pakt_write_packed(w)"
+    # (Godot 3 has a native class Camera: the message's class is Camera_ there.)
+    assert render(packed, "{{ f | packed_write_field(0) }}", "3", f=field(packed, "Scene", "camera")).splitlines()[0] == \
+        "(Camera_.new() if camera == null else camera)._pakt_write_packed(w)"
+
+
+def test_filter_packed_read_field(packed):
+    assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "small_zig")).splitlines()[0] == \
+        'small_zig = r.zigzag(-2147483648, 2147483647, "int32")'
+    assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "var16")).splitlines()[0] == \
+        'var16 = r.varint_u(65535, "uint16")'
+    assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "raw8")).splitlines()[0] == \
+        "raw8 = r.raw8(true)"
+    # The count is checked (limit, remaining bits for elements of their fewest bits: a Numbers' packed_min_bits)
+    # before resizing.
+    lines = render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Collections", "numbers")).splitlines()
+    assert lines[0] == 'var numbers_n0: int = r.length("count", "max_count", 3, 2, 207)'
+    assert lines.index("numbers.resize(numbers_n0)") > lines.index("if numbers_n0 < 0:")
+    lines = render(packed, "{{ f | packed_read_field(0) }}", "3", f=field(packed, "Floats", "cell")).splitlines()
+    assert lines[0] == "var cell_x0 = r.ranged(-512, 1023, 10)"
+    assert "cell = [cell_x0, cell_y0]" in lines
+    assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Collections", "maybe_name")).splitlines()[:2] == [
+        'if r.boolean("presence bit"):', "\tmaybe_name = r.text(8, 4)"]
+
+
+def test_filter_packed_same_field(packed):
+    # Quantized values are the same when they fall on the same step.
+    assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Camera", "fov")).splitlines() == [
+        "if not (w.same_quantized(self.fov, o.fov, 30.0, 120.0, 127, 30.0, 120.0, true)):", "\treturn false", "return true"]
+    lines = render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
+    assert lines[:3] == ["if self.cubes.size() != o.cubes.size():", "\treturn false", "for i0 in self.cubes.size():"]
+    assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "score")).splitlines()[:3] == [
+        "if (self.score == null) != (o.score == null):", "\treturn false", "if self.score != null:"]
+
+
+def test_filter_packed_write_delta_field(packed):
+    lines = render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
+    assert lines[:3] == ["if not _pakt_same_cubes(base, w):", "\tw.boolean(true)",
+                         "\tw.elements_delta(cubes, base.cubes, true, 64, 7, Cube)"]
+    assert lines[-2:] == ["else:", "\tw.boolean(false)"]
+    assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "anchors")).splitlines()[2] == \
+        "\tw.elements_delta(anchors, base.anchors, false, 0, 0, Cube)"
+    assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[2] == \
+        "\t(Camera.new() if camera == null else camera)._pakt_write_delta(w, Camera.new() if base.camera == null else base.camera)"
+    # Other fields (optionals included) are written in full when changed.
+    assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "score")).splitlines()[2] == \
+        "\tif score == null:"
+
+
+def test_filter_packed_read_delta_field(packed):
+    assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines() == [
+        'if r.boolean("changed bit"):', "\tr.elements_delta(cubes, true, 64, 7, 91, Cube)", "if r.failed:",
+        '\tr.in_field("cubes")', "\treturn"]
+    assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[:4] == [
+        'if r.boolean("changed bit"):', "\tif camera == null:", "\t\tcamera = Camera.new()", "\tcamera._pakt_read_delta(r)"]
+    assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "phase")).splitlines()[:2] == [
+        'if r.boolean("changed bit"):', "\tphase = r.ranged(0, 3, 2)"]
+
+
+def test_filter_assign_field(packed):
+    # Arrays are copied (Godot 4 passes Packed arrays by reference; Godot 3's Pool arrays are values)
+    # and nested messages deep-copied: a delta is applied to the copy in place.
+    assert render(packed, "{{ f | assign_field(0) }}", f=field(packed, "Collections", "scores")).splitlines() == [
+        "scores = o.scores", "scores = scores.duplicate()"]
+    assert render(packed, "{{ f | assign_field(0) }}", "3", f=field(packed, "Collections", "scores")) == "scores = o.scores"
+    lines = render(packed, "{{ f | assign_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
+    assert lines[:3] == ["cubes = o.cubes", "cubes = cubes.duplicate()", "for i in cubes.size():"]
+    assert render(packed, "{{ f | assign_field(0) }}", f=field(packed, "Scene", "frame")) == "frame = o.frame"
+
+
+def test_filter_needs_limit_check(packed):
+    assert render(packed, "{{ m | needs_limit_check }}", m=message(packed, "Collections")) == "True"
+    assert render(packed, "{{ m | needs_limit_check }}", m=message(packed, "Scene")) == "True"  # max_count, Cube[2]
+    assert render(packed, "{{ m | needs_limit_check }}", m=message(packed, "Numbers")) == "False"
+
+
+@pytest.mark.parametrize("x", [-3.2, 0.1, 1e-05, 100.0, 1 / 3, 0.70710678118654752440, -1e300, 2.5e-30, 5e-324])
+def test_packed_float_literal_is_exact(x):
+    from pakt_gen.gdscript.packed import float_literal
+    text = float_literal(x)
+    m = __import__("re").fullmatch(r"\((-?\d+)\.0 \* pow\(2\.0, (-?\d+)\)\)", text)
+    if m:
+        assert int(m.group(1)) * 2.0 ** int(m.group(2)) == x
+    else:
+        assert float(text) == x

@@ -9,7 +9,8 @@ from typing import Callable, Dict, List
 import jinja2
 
 from ..model import Field, Message, Schema, TypeRef
-from . import codec, keywords, literals, types
+from ..model import TypeRef as _TypeRef
+from . import codec, keywords, literals, packed, types
 
 
 def _indent(lines: List[str], n: int) -> str:
@@ -121,6 +122,43 @@ def version_boundaries(m: Message) -> List[int]:
     return m.facts.version_boundaries
 
 
+# --------------------------------------------------------------------------- packed
+def packed_write_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """Writes the field in the packed format (a deprecated one: its default)."""
+    return _indent(packed.write_field(f, schema, godot), indent)
+
+
+def packed_read_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """Reads the field in the packed format; an error returns with its path."""
+    return _indent(packed.read_field(f, schema, godot), indent)
+
+
+def packed_same_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """The body of _pakt_same_<field>(o): whether the field encodes the same as o's."""
+    return _indent(packed.same_field(f, schema, godot), indent)
+
+
+def packed_write_delta_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """One field of a delta against `base`: its changed bit, then its delta or its value."""
+    return _indent(packed.write_delta_field(f, schema, godot), indent)
+
+
+def packed_read_delta_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """Applies one field of a delta to the field (which holds the baseline's value)."""
+    return _indent(packed.read_delta_field(f, schema, godot), indent)
+
+
+def assign_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
+    """Deep-copies o's field into self's (the copy of the baseline a delta is applied to)."""
+    return _indent(packed.assign_field(f, schema, godot), indent)
+
+
+def needs_limit_check(m: Message) -> bool:
+    """Whether writing the message checks limits (max_length, max_count, fixed lengths), which the
+    packed to_bytes checks first, as the C++ SerializePacked does."""
+    return codec.can_fail_write(_TypeRef(kind="message", name=m.name, message=m), 0, 0)
+
+
 FILTERS: Dict[str, Callable] = {
     "field_decl": gd_filter(field_decl),
     "ident": gd_filter(ident),
@@ -135,6 +173,13 @@ FILTERS: Dict[str, Callable] = {
     "from_variant_field": gd_filter(from_variant_field),
     "variant_field": gd_filter(variant_field),
     "version_boundaries": version_boundaries,
+    "packed_write_field": gd_filter(packed_write_field),
+    "packed_read_field": gd_filter(packed_read_field),
+    "packed_same_field": gd_filter(packed_same_field),
+    "packed_write_delta_field": gd_filter(packed_write_delta_field),
+    "packed_read_delta_field": gd_filter(packed_read_delta_field),
+    "assign_field": gd_filter(assign_field),
+    "needs_limit_check": needs_limit_check,
 }
 
 
