@@ -195,8 +195,8 @@ void randomize_packed(pk::Numbers& m, pakt_test::Rng& rng) {
   m.temperature = int_in<std::int16_t>(rng, -40, 60);
   m.zig = pakt_test::random_integer<std::int64_t>(rng);
   m.small_zig = pakt_test::random_integer<std::int32_t>(rng);
-  m.var = pakt_test::random_integer<std::uint64_t>(rng);
-  m.var16 = pakt_test::random_integer<std::uint16_t>(rng);
+  m.varint = pakt_test::random_integer<std::uint64_t>(rng);
+  m.varint16 = pakt_test::random_integer<std::uint16_t>(rng);
   m.wide = pakt_test::random_integer<std::int64_t>(rng);
   m.big = int_in<std::uint64_t>(rng, 1000, INT64_MAX);
   m.negative = int_in<std::int32_t>(rng, -1000, -1);

@@ -270,8 +270,8 @@ def test_filter_packed_write_field(packed):
 def test_filter_packed_read_field(packed):
     assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "small_zig")).splitlines()[0] == \
         'small_zig = r.zigzag(-2147483648, 2147483647, "int32")'
-    assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "var16")).splitlines()[0] == \
-        'var16 = r.varint_u(65535, "uint16")'
+    assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "varint16")).splitlines()[0] == \
+        'varint16 = r.varint_u(65535, "uint16")'
     assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "raw8")).splitlines()[0] == \
         "raw8 = r.raw8(true)"
     # The count is checked (limit, remaining bits for elements of their fewest bits: a Numbers' packed_min_bits)
