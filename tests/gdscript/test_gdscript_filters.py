@@ -277,7 +277,7 @@ def test_filter_packed_read_field(packed):
     # The count is checked (limit, remaining bits for elements of their fewest bits: a Numbers' packed_min_bits)
     # before resizing.
     lines = render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Collections", "numbers")).splitlines()
-    assert lines[0] == 'var numbers_n0: int = r.length("count", "max_count", 3, 2, 207)'
+    assert lines[0] == 'var numbers_n0: int = r.length("count", "max_count", 3, 2, 210)'  # Numbers: at least 210 bits
     assert lines.index("numbers.resize(numbers_n0)") > lines.index("if numbers_n0 < 0:")
     lines = render(packed, "{{ f | packed_read_field(0) }}", "3", f=field(packed, "Floats", "cell")).splitlines()
     assert lines[0] == "var cell_x0 = r.ranged(-512, 1023, 10)"
