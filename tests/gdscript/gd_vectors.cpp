@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "packed.pakt.h"
+#include "packed_random.hpp"
 #include "pakt_internal/hex.hpp"
 #include "test_values.hpp"
 
@@ -139,128 +140,8 @@ void write_examples(std::ostream& out) {
 namespace pk = pakt::test::packed;
 using PackedMessages = ::testing::Types<pk::Numbers, pk::Floats, pk::Collections, pk::Cube, pk::Camera, pk::Scene>;
 
-// A value in [lo, hi]: the ends, -0, a step's midpoint (the rounding's ties) or anywhere.
-double in_range(pakt_test::Rng& rng, double lo, double hi, std::uint64_t steps = 0) {
-  switch (rng() % 10) {
-    case 0: return lo;
-    case 1: return hi;
-    case 2: return lo <= 0 && hi >= 0 ? -0.0 : lo;
-    case 3:
-      if (steps != 0) return lo + (static_cast<double>(rng() % steps) + 0.5) * (hi - lo) / static_cast<double>(steps);
-      [[fallthrough]];
-    default: return std::uniform_real_distribution<double>(lo, hi)(rng);
-  }
-}
-float in_range_f(pakt_test::Rng& rng, double lo, double hi, std::uint64_t steps = 0) {
-  const float f = static_cast<float>(in_range(rng, lo, hi, steps));
-  return f;
-}
-template <class T>
-T int_in(pakt_test::Rng& rng, std::int64_t lo, std::int64_t hi) {
-  const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-  switch (rng() % 4) {
-    case 0: return static_cast<T>(lo);
-    case 1: return static_cast<T>(hi);
-    default:
-      return static_cast<T>(static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) +
-                                                      (span == ~std::uint64_t{0} ? rng() : rng() % (span + 1))));
-  }
-}
-pakt::Quaternion unit_quaternion(pakt_test::Rng& rng) {
-  std::normal_distribution<double> n;
-  double q[4];
-  double len = 0;
-  for (double& x : q) {
-    x = n(rng);
-    len += x * x;
-  }
-  len = std::sqrt(len);
-  switch (rng() % 6) {
-    case 0: return {0, 0, 0, 1};
-    case 1: return {0, 0.7071f, 0, 0.7071f};
-    case 2: return {0.5f, -0.5f, 0.5f, -0.5f};
-    default:
-      return {static_cast<float>(q[0] / len), static_cast<float>(q[1] / len), static_cast<float>(q[2] / len),
-              static_cast<float>(q[3] / len)};
-  }
-}
-
-void fill(pk::Numbers& m, pakt_test::Rng& rng) {
-  m.flag = rng() & 1;
-  m.percent = int_in<std::uint8_t>(rng, 0, 100);
-  m.raw8 = pakt_test::random_integer<std::int8_t>(rng);
-  m.rawu8 = pakt_test::random_integer<std::uint8_t>(rng);
-  m.temperature = int_in<std::int16_t>(rng, -40, 60);
-  m.zig = pakt_test::random_integer<std::int64_t>(rng);
-  m.small_zig = pakt_test::random_integer<std::int32_t>(rng);
-  m.varint = pakt_test::random_integer<std::uint64_t>(rng);
-  m.varint16 = pakt_test::random_integer<std::uint16_t>(rng);
-  m.wide = pakt_test::random_integer<std::int64_t>(rng);
-  m.big = int_in<std::uint64_t>(rng, 1000, std::numeric_limits<std::int64_t>::max());
-  m.negative = int_in<std::int32_t>(rng, -1000, -1);
-  m.phase = static_cast<pk::Phase>(rng() % 4);
-  m.only = pk::Only::single;
-  m.offset = int_in<pk::Offset>(rng, -10, 20);
-}
-void fill(pk::Floats& m, pakt_test::Rng& rng) {
-  m.angle = in_range_f(rng, -3.2, 3.2, 6400);
-  m.ratio = in_range_f(rng, 0, 1, 255);
-  m.raw32 = pakt_test::random_float<float>(rng);
-  m.raw64 = pakt_test::random_float<double>(rng);
-  m.distance = in_range(rng, -10000, 10000, 200000000);
-  m.position = {in_range_f(rng, -50, 50, 100000), in_range_f(rng, -50, 50, 100000), in_range_f(rng, -50, 50, 100000)};
-  m.flat = {in_range_f(rng, 0, 10, 1023), in_range_f(rng, 0, 10, 1023)};
-  m.tint = {in_range_f(rng, 0, 1, 255), in_range_f(rng, 0, 1, 255), in_range_f(rng, 0, 1, 255), in_range_f(rng, 0, 1, 255)};
-  m.cell = {int_in<std::int32_t>(rng, -512, 511), int_in<std::int32_t>(rng, -512, 511)};
-  m.voxel = {pakt_test::random_integer<std::int32_t>(rng), pakt_test::random_integer<std::int32_t>(rng),
-             pakt_test::random_integer<std::int32_t>(rng)};
-  m.rotation = unit_quaternion(rng);
-  boost::pfr::for_each_field(m.raw_rotation, [&](float& c) { c = pakt_test::random_float<float>(rng); });
-}
-void fill(pk::Collections& m, pakt_test::Rng& rng) {
-  m.name = pakt_test::random_text(rng, 16);
-  m.note = pakt_test::random_text(rng, 24);
-  m.blob.resize(rng() % 40);
-  for (auto& b : m.blob) b = static_cast<std::uint8_t>(rng());
-  m.scores.resize(rng() % 9);
-  for (auto& x : m.scores) x = int_in<std::uint16_t>(rng, 0, 1000);
-  m.deltas.resize(rng() % 6);
-  for (auto& x : m.deltas) x = int_in<std::int32_t>(rng, -100, 100);
-  for (auto& x : m.samples) x = in_range_f(rng, -1, 1, 200);
-  m.tags.resize(rng() % 5);
-  for (auto& t : m.tags) t = pakt_test::random_text(rng, 10);
-  m.numbers.resize(rng() % 4);
-  for (auto& n : m.numbers) fill(n, rng);
-  m.points.resize(rng() % 3);
-  for (auto& n : m.points) fill(n, rng);
-  for (auto& c : m.corners) c = {int_in<std::int32_t>(rng, 0, 255), int_in<std::int32_t>(rng, 0, 255)};
-  m.maybe_level.reset();
-  if (rng() & 1) m.maybe_level = int_in<std::uint8_t>(rng, 1, 99);
-  m.maybe_floats.reset();
-  if (rng() & 1) fill(m.maybe_floats.emplace(), rng);
-  m.maybe_name.reset();
-  if (rng() & 1) m.maybe_name = pakt_test::random_text(rng, 8);
-}
-void fill(pk::Cube& m, pakt_test::Rng& rng) {
-  m.id = int_in<std::uint16_t>(rng, 0, 1023);
-  m.position = {in_range_f(rng, -50, 50, 100000), in_range_f(rng, -50, 50, 100000), in_range_f(rng, -50, 50, 100000)};
-  m.rotation = unit_quaternion(rng);
-  m.at_rest = rng() & 1;
-}
-void fill(pk::Camera& m, pakt_test::Rng& rng) {
-  m.eye = {in_range_f(rng, -100, 100, 20000), in_range_f(rng, -100, 100, 20000), in_range_f(rng, -100, 100, 20000)};
-  m.fov = in_range_f(rng, 30, 120, 127);
-}
-void fill(pk::Scene& m, pakt_test::Rng& rng) {
-  m.frame = pakt_test::random_integer<std::uint32_t>(rng);
-  m.cubes.resize(rng() % 7);
-  for (auto& c : m.cubes) fill(c, rng);
-  fill(m.camera, rng);
-  for (auto& c : m.anchors) fill(c, rng);
-  m.phase = static_cast<pk::Phase>(rng() % 4);
-  m.score.reset();
-  if (rng() & 1) m.score = int_in<std::int32_t>(rng, 0, 100000);
-}
+using pakt_test::in_range_f;
+using pakt_test::int_in;
 
 template <class M>
 constexpr bool kPackedSchema = std::is_same_v<M, pk::Numbers> || std::is_same_v<M, pk::Floats> ||
@@ -278,7 +159,7 @@ void write_packed_values(std::ostream& out, std::uint64_t seed) {
   if constexpr (kPackedSchema<M>) {
     for (int i = 0; i < kPackedInRange; ++i) {
       M m{};
-      fill(m, rng);
+      pakt_test::randomize_packed(m, rng);
       values.push_back(m);
     }
   }
@@ -307,19 +188,31 @@ void write_all_packed(std::ostream& out, ::testing::Types<M...>, std::uint64_t s
 
 constexpr int kDeltaPairs = 150;
 
+// A baseline is a value the receiver decoded: every cube in range (the shared randomizer puts one
+// outside now and then, for encode errors).
+void make_packable(pk::Scene& scene, pakt_test::Rng& rng) {
+  std::vector<std::uint8_t> bytes;
+  for (auto& c : scene.cubes) {
+    while (!Serialize(c, bytes, pakt::packed)) pakt_test::randomize_packed(c, rng);
+  }
+  for (auto& c : scene.anchors) {
+    while (!Serialize(c, bytes, pakt::packed)) pakt_test::randomize_packed(c, rng);
+  }
+}
+
 // A value that shares some of the baseline's fields and cubes (changed, dropped or appended).
 pk::Scene next_scene(const pk::Scene& base, pakt_test::Rng& rng) {
   pk::Scene m = base;
   if (rng() % 3 == 0) m.frame = base.frame + 1;
   for (auto& c : m.cubes) {
-    if (rng() % 4 == 0) fill(c, rng);
+    if (rng() % 4 == 0) pakt_test::randomize_packed(c, rng);
     else if (rng() % 4 == 0) c.at_rest = !c.at_rest;
   }
   if (rng() % 3 == 0) m.cubes.resize(rng() % 9);
-  for (std::size_t i = base.cubes.size(); i < m.cubes.size(); ++i) fill(m.cubes[i], rng);
+  for (std::size_t i = base.cubes.size(); i < m.cubes.size(); ++i) pakt_test::randomize_packed(m.cubes[i], rng);
   if (rng() % 3 == 0) m.camera.fov = in_range_f(rng, 30, 120, 127);
-  if (rng() % 4 == 0) fill(m.camera, rng);
-  if (rng() % 3 == 0) fill(m.anchors[rng() % 2], rng);
+  if (rng() % 4 == 0) pakt_test::randomize_packed(m.camera, rng);
+  if (rng() % 3 == 0) pakt_test::randomize_packed(m.anchors[rng() % 2], rng);
   if (rng() % 4 == 0) m.phase = static_cast<pk::Phase>(rng() % 4);
   if (rng() % 4 == 0) {
     if (m.score) m.score.reset();
@@ -333,12 +226,13 @@ void write_deltas(std::ostream& out) {
   pakt_test::Rng rng(1515);
   for (int i = 0; i < kDeltaPairs; ++i) {
     pk::Scene base{};
-    fill(base, rng);
+    pakt_test::randomize_packed(base, rng);
     if (i % 10 == 0) base.cubes.clear();
     if (i % 25 == 1) {  // many cubes, few changed: the sparse mode
       base.cubes.resize(40);
-      for (auto& c : base.cubes) fill(c, rng);
+      for (auto& c : base.cubes) pakt_test::randomize_packed(c, rng);
     }
+    make_packable(base, rng);
     pk::Scene m = i % 7 == 0 ? base : next_scene(base, rng);
     if (i % 25 == 1) {
       m = base;
@@ -347,7 +241,8 @@ void write_deltas(std::ostream& out) {
     }
     if (i % 25 == 2 || i % 25 == 3) {  // one changed cube of 8 (sparse: 7 + 1 bits, a tie: changed bits) or of 9
       base.cubes.resize(i % 25 == 2 ? 8 : 9);
-      for (auto& c : base.cubes) fill(c, rng);
+      for (auto& c : base.cubes) pakt_test::randomize_packed(c, rng);
+      make_packable(base, rng);
       m = base;
       m.cubes[0].at_rest = !m.cubes[0].at_rest;
     }
