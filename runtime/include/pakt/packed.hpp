@@ -166,9 +166,12 @@ std::uint64_t raw_bits(T v) noexcept {
 inline bool quantize(double v, const Quantized& c, std::uint64_t& q) noexcept {
   if (!(v >= c.min && v <= c.max)) return false;
   const double steps = static_cast<double>(c.steps);
-  long long n = std::llround(((v - c.min) * steps) / (c.max - c.min));
-  if (n < 0) n = 0;
-  q = static_cast<std::uint64_t>(n) > c.steps ? c.steps : static_cast<std::uint64_t>(n);
+  const double x = ((v - c.min) * steps) / (c.max - c.min);  // in [0, steps]: v >= min, max > min
+  // llround's halves away from zero, inline (libm's llround was a fifth of a cube scene's encode):
+  // x < 2^33, so the truncation and x - n are exact.
+  std::uint64_t n = static_cast<std::uint64_t>(x);
+  if (x - static_cast<double>(n) >= 0.5) ++n;
+  q = n > c.steps ? c.steps : n;
   return true;
 }
 // A float32 is in range up to the range's ends rounded to float32 (-3.2f is the min of [-3.2, 3.2]
