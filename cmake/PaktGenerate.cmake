@@ -184,6 +184,7 @@ function(pakt_generate)
         pakt_gen/gdscript/keywords.py
         pakt_gen/gdscript/literals.py
         pakt_gen/gdscript/native_classes.py
+        pakt_gen/gdscript/packed.py
         pakt_gen/gdscript/render.py
         pakt_gen/gdscript/types.py
         pakt_gen/gdscript/templates/message.gd.j2
