@@ -215,3 +215,16 @@ def min_wire_size(t: TypeRef) -> int:
 
 def is_uint8(t: TypeRef) -> bool:
     return t.kind == "builtin" and t.name == "uint8"
+
+
+def packed_delta_kind(f: Field) -> str:
+    """How a changed field is written in a packed delta (docs/packed.md "Delta"): 'message' (the
+    nested message's delta), 'list' or 'array' (of messages: element by element), or 'full'."""
+    if f.optional:
+        return "full"
+    t = f.type
+    if t.kind == "message":
+        return "message"
+    if t.kind in ("list", "array") and t.element.kind == "message":
+        return t.kind
+    return "full"

@@ -58,3 +58,19 @@ def test_messages_follow_the_messages_they_contain(small):
     s = read_descriptor(small).roots[0]
     s.messages.reverse()  # P before Inner in the file
     assert [m.name for m in dependency_order(s.messages)] == ["Inner", "P"]
+
+
+def test_packed_delta_kind_follows_docs_packed_delta():
+    from types import SimpleNamespace as NS
+    from pakt_gen.model import packed_delta_kind
+
+    def field(kind, element=None, optional=False):
+        return NS(optional=optional, type=NS(kind=kind, element=NS(kind=element) if element else None))
+
+    assert packed_delta_kind(field("message")) == "message"
+    assert packed_delta_kind(field("message", optional=True)) == "full"  # presence and value in full
+    assert packed_delta_kind(field("list", "message")) == "list"
+    assert packed_delta_kind(field("array", "message")) == "array"
+    assert packed_delta_kind(field("list", "builtin")) == "full"
+    assert packed_delta_kind(field("builtin")) == "full"
+    assert packed_delta_kind(field("enum")) == "full"

@@ -6,7 +6,7 @@ place them. `d` is the nesting depth, so nested loops' locals never shadow each 
 
 from typing import List, Optional
 
-from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size
+from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size, packed_delta_kind
 from .keywords import identifier
 from .literals import default_expr
 from .types import BUILTIN_CS, is_value_type, type_name
@@ -592,23 +592,13 @@ def same_declaration(same: List[str], var: str) -> List[str]:
     return [f"bool {var} = true;"] + same
 
 
-def _delta_kind(f: Field) -> str:
-    """How a changed field is written in a delta: 'message', 'list', 'array' (of messages) or 'full'."""
-    if f.optional:
-        return "full"
-    t = f.type
-    if t.kind == "message":
-        return "message"
-    if t.kind in ("list", "array") and t.element.kind == "message":
-        return t.kind
-    return "full"
 
 
 def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> List[str]:
     """One field of a delta: a changed bit, then (when changed) the nested message's delta, a list's
     or array's element delta, or the value in full (docs/packed.md "Delta")."""
     expr, bexpr = f"{m}.{_ident(f)}", f"{base}.{_ident(f)}"
-    kind = _delta_kind(f)
+    kind = packed_delta_kind(f)
     t = f.type
     if kind == "message":
         body = [f"{type_name(t, schema)}.PaktWritePackedDelta(w, {expr}, {bexpr});"]
@@ -627,7 +617,7 @@ def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> Lis
 
 def packed_read_delta_field(target: str, f: Field, schema: Schema) -> List[str]:
     """Reads one field of a delta into `target`, which holds the baseline's value."""
-    kind = _delta_kind(f)
+    kind = packed_delta_kind(f)
     t = f.type
     tn = type_name(t, schema)
     if kind == "message":

@@ -12,7 +12,7 @@ import struct
 from decimal import Decimal
 from typing import List
 
-from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef
+from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, packed_delta_kind
 from .keywords import identifier
 from .literals import default_expr, integer_literal, new_value
 from .types import GODOT, type_name
@@ -346,16 +346,6 @@ def same_field(f: Field, schema: Schema, godot: str) -> List[str]:
 
 
 # --------------------------------------------------------------------------- delta
-def _delta_kind(f: Field) -> str:
-    """message | list | array (of messages, delta'd element by element) | full."""
-    if f.optional:
-        return "full"
-    t = f.type
-    if t.kind == "message":
-        return "message"
-    if t.kind in ("list", "array") and t.element.kind == "message":
-        return t.kind
-    return "full"
 
 
 def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
@@ -364,7 +354,7 @@ def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
         return ["w.boolean(false)  # deprecated: both hold its default"]
     fail = [f'w.in_field("{f.name}")', "return"]
     expr = identifier(f.name, godot)
-    kind = _delta_kind(f)
+    kind = packed_delta_kind(f)
     t = f.type
     head = [f"if not _pakt_same_{f.name}(base, w):", "\tw.boolean(true)"]
     if kind == "message":
@@ -382,7 +372,7 @@ def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
 
 
 def _delta_read_body(target: str, f: Field, schema: Schema, godot: str, full: List[str]) -> List[str]:
-    kind = _delta_kind(f)
+    kind = packed_delta_kind(f)
     t = f.type
     if kind == "message":
         tn = type_name(t, schema, godot)

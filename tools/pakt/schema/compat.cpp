@@ -29,19 +29,6 @@ std::string code_text(const std::optional<int>& code) {
 
 std::string limit_text(std::size_t limit) { return limit != 0 ? std::to_string(limit) : "none"; }
 
-// Whole numbers below 1e15 in full, others in the shortest "%g" text that reads back.
-std::string number_text(double d) {
-  char text[40];
-  if (d == std::floor(d) && std::fabs(d) < 1e15) {
-    std::snprintf(text, sizeof text, "%.0f", d);
-    return text;
-  }
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, d);
-    if (std::strtod(text, nullptr) == d) break;
-  }
-  return text;
-}
 
 std::string range_text(const std::optional<NumberRange>& range) {
   if (!range) return "none";
@@ -57,7 +44,7 @@ bool same_packing(const Packing& a, const Packing& b) {
   return same_range(a.range, b.range) && a.precision == b.precision && a.bits == b.bits;
 }
 
-std::string number_text(const Enum& e, const EnumValue& v) {
+std::string enum_number_text(const Enum& e, const EnumValue& v) {
   return e.underlying == Builtin::kUInt64 ? std::to_string(v.unsigned_number) : std::to_string(v.number);
 }
 
@@ -206,16 +193,16 @@ class Comparison {
       if (moved != nullptr) {
         if (!same_number(*moved, v)) {
           report(moved->location, v.location,
-                 "enum " + name + ": value " + v.name + " changed from " + number_text(old_enum, v) + " to " +
-                     number_text(new_enum, *moved));
+                 "enum " + name + ": value " + v.name + " changed from " + enum_number_text(old_enum, v) + " to " +
+                     enum_number_text(new_enum, *moved));
         }
       } else if (same != new_enum.values.end()) {
         report(same->location, v.location,
-               "enum " + name + ": value " + number_text(old_enum, v) + " renamed from " + v.name + " to " +
+               "enum " + name + ": value " + enum_number_text(old_enum, v) + " renamed from " + v.name + " to " +
                    same->name + " (names are on the wire in JSON and Godot)");
       } else {
         report(new_enum.location, v.location,
-               "enum " + name + ": value " + v.name + " (" + number_text(old_enum, v) + ") removed");
+               "enum " + name + ": value " + v.name + " (" + enum_number_text(old_enum, v) + ") removed");
       }
     }
   }

@@ -1,7 +1,10 @@
 #include "schema/diagnostics.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <tuple>
 
 #include "pakt_internal/hex.hpp"
@@ -58,6 +61,19 @@ std::vector<Diagnostic> Diagnostics::sorted() const {
     return a.message < b.message;
   });
   return out;
+}
+
+std::string number_text(double d) {
+  char text[40];
+  if (d == std::floor(d) && std::fabs(d) < 1e15) {
+    std::snprintf(text, sizeof text, "%.0f", d);
+    return text;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, d);
+    if (std::strtod(text, nullptr) == d) break;
+  }
+  return text;
 }
 
 }  // namespace pakt::schema

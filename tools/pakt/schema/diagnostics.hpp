@@ -29,6 +29,10 @@ struct Diagnostic {
 // characters and DEL, \uNNNN for C1 — so that a diagnostic is one line of visible characters.
 std::string printable(const std::string& text);
 
+// A number as a diagnostic shows it: whole numbers below 1e15 in full ("1000"), others in the
+// shortest "%g" text that reads back as d ("1e-05", "6.103515625e-05", "2e+15").
+std::string number_text(double d);
+
 class Diagnostics {
  public:
   void error(const Location& location, const std::string& message);  // duplicates are kept once

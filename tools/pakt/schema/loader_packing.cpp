@@ -48,20 +48,6 @@ std::string type_text(const TypeRef& t) {
   }
 }
 
-// Whole numbers below 1e15 in full ("1000"), others in the shortest "%g" text that reads back as d
-// ("1e-05", "6.103515625e-05", "2e+15").
-std::string number_text(double d) {
-  char text[40];
-  if (d == std::floor(d) && std::fabs(d) < 1e15) {
-    std::snprintf(text, sizeof text, "%.0f", d);
-    return text;
-  }
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, d);
-    if (std::strtod(text, nullptr) == d) break;
-  }
-  return text;
-}
 
 // The distance from |x| to the next float32 up (down at the largest float32).
 double float32_ulp(double x) {
