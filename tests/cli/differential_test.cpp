@@ -28,6 +28,10 @@ using pakt::internal::to_hex;
 
 constexpr int kValuesPerMessage = 300;
 constexpr int kValuesWithTruncations = 30;
+// Packed values drawn inside the schema's ranges (check_packed_accepted): fewer, their truncations
+// fewer still — the run-time codec's packed walk is slow under the sanitizers.
+constexpr int kPackedAcceptedValues = 100;
+constexpr int kPackedAcceptedWithTruncations = 10;
 
 const pakt::schema::Message& load_message(const std::string& schema_file, const char* name) {
   // Loaded once per file and kept for the whole run: messages point into their schema set.
@@ -293,9 +297,11 @@ void check_message(const std::string& schema_file) {
     godot3_compared += check_godot(schema_message, godot_value, pakt::godot3,
                                    kHasGodot3Form<M> ? Godot::kMustAccept : Godot::kMayReject);
     packed_compared += check_packed(schema_message, value);
-    const DynValue accepted = packed_values.message(schema_message);
-    check_packed_accepted<M>(schema_message, accepted, packed_baseline, i < kValuesWithTruncations);
-    packed_baseline = accepted;
+    if (i < kPackedAcceptedValues) {
+      const DynValue accepted = packed_values.message(schema_message);
+      check_packed_accepted<M>(schema_message, accepted, packed_baseline, i < kPackedAcceptedWithTruncations);
+      packed_baseline = accepted;
+    }
     if (i < kValuesWithTruncations) {
       check_truncations(schema_message, value, pakt::compact, pakt::dynamic::BinaryFormat::kCompact);
       check_truncations(schema_message, value, pakt::mslima, pakt::dynamic::BinaryFormat::kMslima);
