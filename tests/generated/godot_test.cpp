@@ -121,6 +121,38 @@ TEST(GodotMapping, DecodingIsLenientLikeAGame) {
   EXPECT_EQ(inner.label, "");
 }
 
+// Keys are matched by the engine's text rules, not by their bytes: a NUL ends a String (the engine's
+// parse_utf8), a leading BOM is dropped, a StringName key counts like a String, and a key whose
+// bytes merely start like the expected name is not it. (Keys in schema order are matched on their
+// bytes without decoding: these must take the decoding path and agree with it.)
+TEST(GodotMapping, KeysFollowTheEnginesTextRules) {
+  std::vector<std::uint8_t> bytes;
+  const auto u32 = [&](std::uint32_t v) {
+    for (int k = 0; k < 4; ++k) bytes.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
+  };
+  const auto text = [&](std::uint32_t type, const std::string& s) {  // header, length, bytes, padding
+    u32(type);
+    u32(static_cast<std::uint32_t>(s.size()));
+    bytes.insert(bytes.end(), s.begin(), s.end());
+    while (bytes.size() % 4 != 0) bytes.push_back(0);
+  };
+  constexpr std::uint32_t kString = 4, kStringName = 21, kInt = 2, kDictionary = 27;
+  u32(kDictionary);
+  u32(3);
+  text(kString, std::string("id\0x", 4));  // "id" to the engine
+  u32(kInt);
+  u32(41);
+  text(kStringName, "\xEF\xBB\xBFlabel");  // BOM + "label", as a StringName
+  text(kString, "yes");
+  text(kString, "labelx");  // no field: skipped with its value
+  text(kString, "no");
+  pakt::test::Inner inner{1, "old"};
+  const pakt::Status status = Deserialize(bytes, inner, pakt::godot4);
+  ASSERT_TRUE(status) << status.to_string();
+  EXPECT_EQ(inner.id, 41);
+  EXPECT_EQ(inner.label, "yes");
+}
+
 TEST(GodotMapping, WrongTypesAreRejectedWithTheFieldPath) {
   using pakt::godot::Variant;
   pakt::godot::Dictionary dict;

@@ -17,7 +17,7 @@ struct Player {
 
 std::vector<std::uint8_t> write_player(const Player& p, const EncodeOptions& options) {
   std::vector<std::uint8_t> out;
-  ValueWriter w(out, options);
+  ValueWriter w(out, options);  // out holds the bytes once w.finish() has run
   w.dictionary_header(4);
   w.string("hp");
   w.integer(p.hp);
@@ -28,6 +28,7 @@ std::vector<std::uint8_t> write_player(const Player& p, const EncodeOptions& opt
   w.string("scores");
   w.packed_int32_array(p.scores.data(), p.scores.size());
   EXPECT_TRUE(w.ok()) << w.status().to_string();
+  w.finish();
   return out;
 }
 
@@ -151,6 +152,7 @@ TEST(FieldApi, DoublePrecisionVectorsNarrowToSchemaFloats) {
   std::vector<std::uint8_t> out;
   ValueWriter w(out, wide);
   ASSERT_TRUE(w.vector3(pakt::Vector3{1.5f, -2, 0.25f}));
+  w.finish();
   Reader reader(out);
   ValueReader r(reader, DecodeOptions{});
   pakt::Vector3 v;

@@ -25,6 +25,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "pakt/byte_swap.hpp"
 #include "pakt/error_state.hpp"
 #include "pakt/format.hpp"
 #include "pakt/message_rules.hpp"
@@ -59,11 +60,6 @@ struct uint_of_size<8> {
   using type = std::uint64_t;
 };
 
-inline std::uint8_t byteswap(std::uint8_t v) noexcept { return v; }
-inline std::uint16_t byteswap(std::uint16_t v) noexcept { return __builtin_bswap16(v); }
-inline std::uint32_t byteswap(std::uint32_t v) noexcept { return __builtin_bswap32(v); }
-inline std::uint64_t byteswap(std::uint64_t v) noexcept { return __builtin_bswap64(v); }
-
 // True when the format's byte order equals the host's, so arrays can be copied as they are.
 template <class F>
 inline constexpr bool kNativeOrder = F::kBigEndian == kHostBigEndian;
@@ -74,7 +70,7 @@ inline void store(std::uint8_t* p, T v) noexcept {
   using U = typename uint_of_size<sizeof(T)>::type;
   U u;
   std::memcpy(&u, &v, sizeof(T));
-  if constexpr (!kNativeOrder<F>) u = byteswap(u);
+  if constexpr (!kNativeOrder<F>) u = swap_word(u);
   std::memcpy(p, &u, sizeof(T));
 }
 
@@ -83,7 +79,7 @@ inline T load(const std::uint8_t* p) noexcept {
   using U = typename uint_of_size<sizeof(T)>::type;
   U u;
   std::memcpy(&u, p, sizeof(T));
-  if constexpr (!kNativeOrder<F>) u = byteswap(u);
+  if constexpr (!kNativeOrder<F>) u = swap_word(u);
   T v;
   std::memcpy(&v, &u, sizeof(T));
   return v;
@@ -116,38 +112,18 @@ inline void load_math(const std::uint8_t* p, T& v) noexcept {
   }
 }
 
-// Reverses the bytes of each of `count` Unit-byte words at p, in place.
-template <std::size_t Unit>
-inline void byteswap_words(std::uint8_t* p, std::size_t count) noexcept {
-  using U = typename uint_of_size<Unit>::type;
-  std::size_t i = 0;
-  if constexpr (Unit == 4) {
-    // Two words per step: swapping 8 bytes and then their halves swaps each 4-byte word (twice as
-    // fast as one word per step where the compiler cannot vectorize byte swaps, as on baseline x86-64).
-    for (; i + 2 <= count; i += 2) {
-      std::uint64_t pair;
-      std::memcpy(&pair, p + i * 4, 8);
-      pair = byteswap(pair);
-      pair = (pair >> 32) | (pair << 32);
-      std::memcpy(p + i * 4, &pair, 8);
-    }
-  }
-  for (; i < count; ++i) {
-    U u;
-    std::memcpy(&u, p + i * Unit, Unit);
-    u = byteswap(u);
-    std::memcpy(p + i * Unit, &u, Unit);
-  }
-}
-
-// Copies n elements of a memcpyable or enum type E to or from the wire: one memcpy, then, when F's
-// byte order is not the host's, a byte swap of every scalar word (math types: 4-byte components).
+// Copies n elements of a memcpyable or enum type E to or from the wire: a memcpy, or, when F's
+// byte order is not the host's, a byte-swapping copy of every scalar word (math types: 4-byte
+// components; pakt/byte_swap.hpp).
 template <class F, class E>
 inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
   if (n == 0) return;
-  std::memcpy(to, from, n * sizeof(E));
   constexpr std::size_t kUnit = is_math_v<E> ? 4 : sizeof(E);
-  if constexpr (!kNativeOrder<F> && kUnit > 1) byteswap_words<kUnit>(to, n * sizeof(E) / kUnit);
+  if constexpr (!kNativeOrder<F> && kUnit > 1) {
+    byteswap_copy<typename uint_of_size<kUnit>::type>(to, from, n * sizeof(E) / kUnit);
+  } else {
+    std::memcpy(to, from, n * sizeof(E));
+  }
 }
 
 // Element types whose wire form equals their memory form in native byte order.

@@ -23,8 +23,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -95,7 +97,7 @@ bool write_list(godot::ValueWriter& w, const List& list) {
       for (std::size_t i = 0; i < n; ++i) {
         if (list[i] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
           // fail_at records the error and returns false; in_index adds [i] to its path.
-          return w.fail_at(w.buffer().size(), ErrorCode::kUnsupported, "uint64 value above INT64_MAX has no Godot int") ||
+          return w.fail_at(w.offset(), ErrorCode::kUnsupported, "uint64 value above INT64_MAX has no Godot int") ||
                  w.in_index(i);
         }
       }
@@ -140,12 +142,14 @@ bool write_value(godot::ValueWriter& w, const T& v) {
     return w.integer(static_cast<std::int64_t>(static_cast<std::underlying_type_t<T>>(v)));
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
     if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      return w.fail_at(w.buffer().size(), ErrorCode::kUnsupported,
+      return w.fail_at(w.offset(), ErrorCode::kUnsupported,
                        "uint64 value " + std::to_string(v) + " is above INT64_MAX and has no Godot int");
     }
     return w.integer(static_cast<std::int64_t>(v));
   } else if constexpr (std::is_integral_v<T>) {
     return w.integer(static_cast<std::int64_t>(v));
+  } else if constexpr (std::is_same_v<T, float>) {
+    return w.real32(v);
   } else if constexpr (std::is_floating_point_v<T>) {
     return w.real(static_cast<double>(v));
   } else if constexpr (std::is_same_v<T, std::string>) {
@@ -388,6 +392,48 @@ template <class List>
   is_name = h.type == godot::VariantType::string || h.type == godot::VariantType::string_name;
   if (is_name) return r.read_string(key);
   return r.skip_value() && r.skip_value();  // the key, then its value: not ours
+}
+
+// Generated decoders: which of a message's fields a Dictionary key names. `field` is the index in
+// names[0..count) of the field, count for a String key that names no field (its value comes next:
+// skip_unknown_field), or count + 1 for a key that is not a String / StringName (skipped with its
+// value). A key whose bytes are exactly names[expected] is taken without decoding it (field names
+// are ASCII identifiers, so the engine's text rules — BOM, NUL, UTF-8 — cannot change them);
+// senders that write keys in schema order hit this on every key. Other keys are decoded into
+// `scratch` with read_string's checks and compared with every name.
+[[nodiscard]] inline bool read_field_key(godot::ValueReader& r, const std::string_view* names, std::size_t count,
+                                         std::size_t expected, std::string& scratch, std::size_t& field) {
+  godot::ValueHeader h;
+  if (!r.peek(h)) return false;
+  if (h.type != godot::VariantType::string && h.type != godot::VariantType::string_name) {
+    field = count + 1;
+    return r.skip_value() && r.skip_value();  // the key, then its value: not ours
+  }
+  if (!r.header(h)) return false;  // takes the peeked header
+  if (expected < count) {
+    const std::string_view name = names[expected];
+    const std::size_t length = name.size();
+    const std::size_t size = 4 + length + (4 - length % 4) % 4;  // length, text, padding to 4
+    const std::uint8_t* p = r.reader().peek(size);
+    const auto stored_length = [](const std::uint8_t* b) {  // little-endian uint32
+      return static_cast<std::size_t>(b[0]) | static_cast<std::size_t>(b[1]) << 8 |
+             static_cast<std::size_t>(b[2]) << 16 | static_cast<std::size_t>(b[3]) << 24;
+    };
+    if (p != nullptr && stored_length(p) == length && std::memcmp(p + 4, name.data(), length) == 0) {
+      r.reader().skip(size);
+      field = expected;
+      return true;
+    }
+  }
+  if (!r.string_payload(scratch, "String")) return false;
+  field = count;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (scratch == names[i]) {
+      field = i;
+      break;
+    }
+  }
+  return true;
 }
 
 // The value of a String key that names no field of the message (a newer sender's field): ignored.

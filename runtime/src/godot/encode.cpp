@@ -20,7 +20,7 @@ class TreeEncoder {
   // A child value, one level deeper (the engine's "Potential infinite recursion" check).
   bool child(const Variant& v) {
     if (depth_ >= w_.options().max_depth) {
-      return w_.fail_at(w_.buffer().size(), ErrorCode::kLimitExceeded,
+      return w_.fail_at(w_.offset(), ErrorCode::kLimitExceeded,
                         "nesting deeper than max_depth " + std::to_string(w_.options().max_depth));
     }
     ++depth_;
@@ -104,13 +104,14 @@ class TreeEncoder {
 
 Status encode(const Variant& value, const EncodeOptions& options, std::vector<std::uint8_t>& out) {
   const std::size_t start = out.size();
-  ValueWriter writer(out, options);
-  TreeEncoder encoder(writer);
-  if (!encoder.value(value)) {
-    out.resize(start);  // like var_to_bytes returning an empty array: nothing partial
-    return writer.status();
-  }
-  return Status::Ok();
+  Status status;
+  {
+    ValueWriter writer(out, options);
+    TreeEncoder encoder(writer);
+    if (!encoder.value(value)) status = writer.status();
+  }  // the writer is finished: out holds exactly what it wrote
+  if (!status) out.resize(start);  // like var_to_bytes returning an empty array: nothing partial
+  return status;
 }
 
 }  // namespace pakt::godot

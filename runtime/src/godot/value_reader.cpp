@@ -31,6 +31,10 @@ bool ValueReader::header(ValueHeader& out) {
   if (p == nullptr) return false;
   out.word = wire::load_u32(p);
   const std::uint32_t id = out.word & wire::kTypeMask;
+  if (options_.version == Version::godot4 && id < kVariantTypeCount) {  // Godot 4's ids are VariantType's values
+    out.type = static_cast<VariantType>(id);
+    return true;
+  }
   const auto type = type_from_wire_id(id, options_.version);
   if (!type) {
     return reader_.fail_at(out.offset, ErrorCode::kInvalidType,
@@ -305,31 +309,51 @@ bool ValueReader::read_vector3i(Vector3i& out) {
   return int32_components(&out.x, 1) && int32_components(&out.y, 1) && int32_components(&out.z, 1);
 }
 
+bool ValueReader::schema_float_components(VariantType type, float* out, std::size_t count) {
+  ValueHeader h;
+  if (!header(h)) return false;
+  if (h.type != type) return wrong_type(h, type_name(type));
+  // As real_components: Godot 4 reads the width the header says, Godot 3 always float32.
+  if (options_.version == Version::godot4 && (h.word & wire::kFlag64) != 0) {
+    const std::uint8_t* p = reader_.take(count * 8, type_name(type));
+    if (p == nullptr) return false;
+    for (std::size_t i = 0; i < count; ++i) out[i] = wire::to_float32(wire::load_f64(p + 8 * i));
+    return true;
+  }
+  return float32_components(out, count);
+}
+
 bool ValueReader::read_vector2(pakt::Vector2& out) {
-  Vector2 v;
-  if (!read_vector2(v)) return false;
-  out = pakt::Vector2{wire::to_float32(v.x), wire::to_float32(v.y)};
+  static_assert(sizeof(pakt::Vector2) == 2 * sizeof(float));
+  float c[2];
+  if (!schema_float_components(VariantType::vector2, c, 2)) return false;
+  std::memcpy(&out, c, sizeof c);
   return true;
 }
 
 bool ValueReader::read_vector3(pakt::Vector3& out) {
-  Vector3 v;
-  if (!read_vector3(v)) return false;
-  out = pakt::Vector3{wire::to_float32(v.x), wire::to_float32(v.y), wire::to_float32(v.z)};
+  static_assert(sizeof(pakt::Vector3) == 3 * sizeof(float));
+  float c[3];
+  if (!schema_float_components(VariantType::vector3, c, 3)) return false;
+  std::memcpy(&out, c, sizeof c);
   return true;
 }
 
 bool ValueReader::read_quaternion(pakt::Quaternion& out) {
-  Quaternion v;
-  if (!read_quaternion(v)) return false;
-  out = pakt::Quaternion{wire::to_float32(v.x), wire::to_float32(v.y), wire::to_float32(v.z), wire::to_float32(v.w)};
+  static_assert(sizeof(pakt::Quaternion) == 4 * sizeof(float));
+  float c[4];
+  if (!schema_float_components(VariantType::quaternion, c, 4)) return false;
+  std::memcpy(&out, c, sizeof c);
   return true;
 }
 
 bool ValueReader::read_color(pakt::Color& out) {
-  Color v;
-  if (!read_color(v)) return false;
-  out = pakt::Color{v.r, v.g, v.b, v.a};
+  ValueHeader h;
+  if (!header(h)) return false;
+  if (h.type != VariantType::color) return wrong_type(h, "Color");
+  float c[4];
+  if (!float32_components(c, 4)) return false;  // float32 on every build
+  std::memcpy(&out, c, sizeof c);
   return true;
 }
 
@@ -601,6 +625,10 @@ bool ValueReader::read_packed_components(VariantType type, std::vector<SchemaT>&
   }
   const std::uint8_t* p = reader_.take(count * dims * (wide ? 8 : 4), type_name(type));
   out.resize(count);
+  if (!wide && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+    if (count != 0) std::memcpy(out.data(), p, count * sizeof(SchemaT));  // the wire's floats are the host's
+    return true;
+  }
   for (std::size_t i = 0; i < count; ++i) {
     float c[dims];
     for (std::size_t k = 0; k < dims; ++k) {

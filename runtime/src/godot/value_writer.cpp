@@ -1,6 +1,7 @@
 // ValueWriter: the engine's encode_variant rules, one value at a time (reference §3, §4, §5).
 #include "pakt/godot/value_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -22,11 +23,15 @@ bool exactly_float32(double d) {
 }  // namespace
 
 bool ValueWriter::header(VariantType type, std::uint32_t flags) {
+  if (options_.version == Version::godot4) {  // Godot 4's ids are VariantType's values
+    put_u32(static_cast<std::uint32_t>(type) | flags);
+    return true;
+  }
   const auto id = wire_type_id(type, options_.version);
   if (!id) {
     return fail(ErrorCode::kUnsupported, std::string(type_name(type)) + " does not exist in Godot 3");
   }
-  wire::put_u32(out_, *id | flags);
+  put_u32(*id | flags);
   return true;
 }
 
@@ -37,9 +42,9 @@ bool ValueWriter::real_header(VariantType type) {
 
 void ValueWriter::real_component(double value) {
   if (options_.version == Version::godot4 && options_.double_precision) {
-    wire::put_f64(out_, value);
+    put_f64(value);
   } else {
-    wire::put_f32(out_, wire::to_float32(value));
+    put_f32(wire::to_float32(value));
   }
 }
 
@@ -49,11 +54,7 @@ namespace {
 // component costs more than the store). `wide`: float64 components (double-precision Godot 4).
 class ArrayStore {
  public:
-  ArrayStore(std::vector<std::uint8_t>& out, std::size_t components, bool wide) : wide_(wide) {
-    const std::size_t at = out.size();
-    out.resize(at + components * (wide ? 8 : 4));
-    p_ = out.data() + at;
-  }
+  ArrayStore(ValueWriter& w, std::size_t components, bool wide) : p_(w.room(components * (wide ? 8 : 4))), wide_(wide) {}
   void real(double v) {
     if (wide_) {
       wire::store_f64(p_, v);
@@ -79,11 +80,75 @@ class ArrayStore {
 
 }  // namespace
 
+namespace {
+
+float float_at(const void* floats, std::size_t i) {
+  float f;
+  std::memcpy(&f, static_cast<const std::uint8_t*>(floats) + 4 * i, 4);
+  return f;
+}
+
+}  // namespace
+
+void ValueWriter::grow(std::size_t n) {
+  // Doubling keeps appends amortized O(1); spare room is dropped by finish().
+  const std::size_t needed = size_ + n;
+  out_.resize(std::max({needed, 2 * out_.size(), out_.capacity(), std::size_t{64}}));
+}
+
+void ValueWriter::put_f32(float v) { wire::store_f32(room(4), v); }
+void ValueWriter::put_f64(double v) { wire::store_f64(room(8), v); }
+
+void ValueWriter::put_bytes(const void* data, std::size_t n) {
+  if (n != 0) std::memcpy(room(n), data, n);
+}
+
+void ValueWriter::put_zeros(std::size_t n) {
+  if (n != 0) std::memset(room(n), 0, n);
+}
+
+void ValueWriter::put_float32s(const void* data, std::size_t count) {
+  std::uint8_t* p = room(count * 4);
+  if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+    if (count != 0) std::memcpy(p, data, count * 4);  // already the wire's byte order
+  } else {
+    for (std::size_t i = 0; i < count; ++i) wire::store_f32(p + 4 * i, float_at(data, i));
+  }
+}
+
+void ValueWriter::schema_float_components(const void* data, std::size_t count) {
+  if (options_.version == Version::godot4 && options_.double_precision) {
+    ArrayStore store(*this, count, true);
+    for (std::size_t i = 0; i < count; ++i) store.f64(static_cast<double>(float_at(data, i)));
+  } else {
+    put_float32s(data, count);  // a float is its own float32: no rounding to do
+  }
+}
+
+bool ValueWriter::schema_vector(VariantType type, const void* components, std::size_t count) {
+  if (!real_header(type)) return false;
+  schema_float_components(components, count);
+  return true;
+}
+
+bool ValueWriter::color(const pakt::Color& v) {
+  if (!header(VariantType::color)) return false;
+  put_float32s(&v, 4);  // float32 on every build
+  return true;
+}
+
+bool ValueWriter::real32(float value) {
+  if (std::isnan(value)) return real(static_cast<double>(value));  // the engine writes NaN in 8 bytes
+  if (!header(VariantType::real)) return false;
+  put_f32(value);
+  return true;
+}
+
 bool ValueWriter::count_field(std::size_t count, const char* what) {
   if (count > kMaxCount) {
     return fail(ErrorCode::kLimitExceeded, std::string(what) + " count " + std::to_string(count) + " exceeds INT32_MAX");
   }
-  wire::put_u32(out_, static_cast<std::uint32_t>(count));
+  put_u32(static_cast<std::uint32_t>(count));
   return true;
 }
 
@@ -103,9 +168,9 @@ bool ValueWriter::check_string(std::string_view utf8, const char* what) {
 }
 
 void ValueWriter::string_payload(std::string_view utf8) {
-  wire::put_u32(out_, static_cast<std::uint32_t>(utf8.size()));
-  out_.insert(out_.end(), utf8.begin(), utf8.end());
-  wire::put_zeros(out_, wire::padding_to_4(utf8.size()));
+  put_u32(static_cast<std::uint32_t>(utf8.size()));
+  put_bytes(utf8.data(), utf8.size());
+  put_zeros(wire::padding_to_4(utf8.size()));
 }
 
 std::uint32_t ValueWriter::container_kind(const ContainerType& type) const {
@@ -121,7 +186,7 @@ std::uint32_t ValueWriter::container_kind(const ContainerType& type) const {
 bool ValueWriter::container_type_payload(const ContainerType& type) {
   switch (container_kind(type)) {
     case 0: return true;
-    case 1: wire::put_u32(out_, static_cast<std::uint32_t>(type.builtin)); return true;
+    case 1: put_u32(static_cast<std::uint32_t>(type.builtin)); return true;
     default: break;
   }
   if (!options_.full_objects) {
@@ -140,7 +205,7 @@ bool ValueWriter::nil() { return header(VariantType::nil); }
 
 bool ValueWriter::boolean(bool value) {
   if (!header(VariantType::boolean)) return false;
-  wire::put_u32(out_, value ? 1 : 0);
+  put_u32(value ? 1 : 0);
   return true;
 }
 
@@ -148,9 +213,9 @@ bool ValueWriter::integer(std::int64_t value) {
   const bool wide = value > std::numeric_limits<std::int32_t>::max() || value < std::numeric_limits<std::int32_t>::min();
   if (!header(VariantType::integer, wide ? wire::kFlag64 : 0)) return false;
   if (wide) {
-    wire::put_i64(out_, value);
+    put_i64(value);
   } else {
-    wire::put_i32(out_, static_cast<std::int32_t>(value));
+    put_i32(static_cast<std::int32_t>(value));
   }
   return true;
 }
@@ -159,9 +224,9 @@ bool ValueWriter::real(double value) {
   const bool narrow = exactly_float32(value);
   if (!header(VariantType::real, narrow ? 0 : wire::kFlag64)) return false;
   if (narrow) {
-    wire::put_f32(out_, wire::to_float32(value));
+    put_f32(wire::to_float32(value));
   } else {
-    wire::put_f64(out_, value);
+    put_f64(value);
   }
   return true;
 }
@@ -169,6 +234,17 @@ bool ValueWriter::real(double value) {
 bool ValueWriter::string(std::string_view utf8) {
   if (!check_string(utf8, "String") || !header(VariantType::string)) return false;
   string_payload(utf8);
+  return true;
+}
+
+bool ValueWriter::field_name(std::string_view ascii_identifier) {
+  if (!header(VariantType::string)) return false;
+  const std::size_t n = ascii_identifier.size();
+  const std::size_t padding = wire::padding_to_4(n);
+  std::uint8_t* p = room(4 + n + padding);
+  wire::store_u32(p, static_cast<std::uint32_t>(n));
+  std::memcpy(p + 4, ascii_identifier.data(), n);
+  std::memset(p + 4 + n, 0, padding);
   return true;
 }
 
@@ -186,7 +262,7 @@ bool ValueWriter::vector2(const Vector2& v) {
 
 bool ValueWriter::vector2i(const Vector2i& v) {
   if (!header(VariantType::vector2i)) return false;
-  for (std::int32_t c : {v.x, v.y}) wire::put_i32(out_, c);
+  for (std::int32_t c : {v.x, v.y}) put_i32(c);
   return true;
 }
 
@@ -198,7 +274,7 @@ bool ValueWriter::rect2(const Rect2& v) {
 
 bool ValueWriter::rect2i(const Rect2i& v) {
   if (!header(VariantType::rect2i)) return false;
-  for (std::int32_t c : {v.position.x, v.position.y, v.size.x, v.size.y}) wire::put_i32(out_, c);
+  for (std::int32_t c : {v.position.x, v.position.y, v.size.x, v.size.y}) put_i32(c);
   return true;
 }
 
@@ -210,7 +286,7 @@ bool ValueWriter::vector3(const Vector3& v) {
 
 bool ValueWriter::vector3i(const Vector3i& v) {
   if (!header(VariantType::vector3i)) return false;
-  for (std::int32_t c : {v.x, v.y, v.z}) wire::put_i32(out_, c);
+  for (std::int32_t c : {v.x, v.y, v.z}) put_i32(c);
   return true;
 }
 
@@ -228,7 +304,7 @@ bool ValueWriter::vector4(const Vector4& v) {
 
 bool ValueWriter::vector4i(const Vector4i& v) {
   if (!header(VariantType::vector4i)) return false;
-  for (std::int32_t c : {v.x, v.y, v.z, v.w}) wire::put_i32(out_, c);
+  for (std::int32_t c : {v.x, v.y, v.z, v.w}) put_i32(c);
   return true;
 }
 
@@ -277,7 +353,7 @@ bool ValueWriter::projection(const Projection& v) {
 
 bool ValueWriter::color(const Color& v) {
   if (!header(VariantType::color)) return false;  // float32 on every build
-  for (float c : {v.r, v.g, v.b, v.a}) wire::put_f32(out_, c);
+  for (float c : {v.r, v.g, v.b, v.a}) put_f32(c);
   return true;
 }
 
@@ -291,9 +367,9 @@ bool ValueWriter::node_path(const NodePath& path) {
     return fail(ErrorCode::kLimitExceeded, "NodePath has more than INT32_MAX names");
   }
   if (!header(VariantType::node_path)) return false;
-  wire::put_u32(out_, static_cast<std::uint32_t>(path.names.size()) | wire::kNodePathNewFormat);
-  wire::put_u32(out_, static_cast<std::uint32_t>(path.subnames.size()));
-  wire::put_u32(out_, path.absolute ? 1 : 0);
+  put_u32(static_cast<std::uint32_t>(path.names.size()) | wire::kNodePathNewFormat);
+  put_u32(static_cast<std::uint32_t>(path.subnames.size()));
+  put_u32(path.absolute ? 1 : 0);
   // The engine leaves these padding bytes unwritten (garbage); pakt writes zeros.
   for (const std::string& name : path.names) string_payload(name);
   for (const std::string& name : path.subnames) string_payload(name);
@@ -302,7 +378,7 @@ bool ValueWriter::node_path(const NodePath& path) {
 
 bool ValueWriter::rid(const RID& rid) {
   if (!header(VariantType::rid)) return false;
-  if (options_.version == Version::godot4) wire::put_u64(out_, rid.id);  // Godot 3 writes no id
+  if (options_.version == Version::godot4) put_u64(rid.id);  // Godot 3 writes no id
   return true;
 }
 
@@ -311,7 +387,7 @@ bool ValueWriter::callable() { return header(VariantType::callable); }
 bool ValueWriter::signal(const Signal& signal) {
   if (!check_string(signal.name, "Signal name") || !header(VariantType::signal)) return false;
   string_payload(signal.name);
-  wire::put_u64(out_, signal.object_id);
+  put_u64(signal.object_id);
   return true;
 }
 
@@ -320,7 +396,7 @@ bool ValueWriter::null_object() { return header(VariantType::nil); }
 bool ValueWriter::object_instance_id(std::uint64_t id) {
   if (id == 0) return null_object();
   if (!header(VariantType::object, wire::kFlagObjectAsId)) return false;
-  wire::put_u64(out_, id);
+  put_u64(id);
   return true;
 }
 
@@ -363,8 +439,8 @@ bool ValueWriter::dictionary_header(std::size_t count, const ContainerType& key_
 
 bool ValueWriter::packed_byte_array(const std::uint8_t* data, std::size_t count) {
   if (!header(VariantType::packed_byte_array) || !count_field(count, "PackedByteArray")) return false;
-  out_.insert(out_.end(), data, data + count);
-  wire::put_zeros(out_, wire::padding_to_4(count));
+  put_bytes(data, count);
+  put_zeros(wire::padding_to_4(count));
   return true;
 }
 
@@ -376,9 +452,9 @@ bool ValueWriter::packed_int64_array_header(std::size_t count) {
   return header(VariantType::packed_int64_array) && count_field(count, "PackedInt64Array");
 }
 
-void ValueWriter::packed_int32_element(std::int32_t value) { wire::put_i32(out_, value); }
+void ValueWriter::packed_int32_element(std::int32_t value) { put_i32(value); }
 
-void ValueWriter::packed_int64_element(std::int64_t value) { wire::put_i64(out_, value); }
+void ValueWriter::packed_int64_element(std::int64_t value) { put_i64(value); }
 
 bool ValueWriter::packed_int32_array(const std::int32_t* data, std::size_t count) {
   if (!packed_int32_array_header(count)) return false;
@@ -394,14 +470,13 @@ bool ValueWriter::packed_int64_array(const std::int64_t* data, std::size_t count
 
 bool ValueWriter::packed_float32_array(const float* data, std::size_t count) {
   if (!header(VariantType::packed_float32_array) || !count_field(count, "PackedFloat32Array")) return false;
-  ArrayStore store(out_, count, false);
-  for (std::size_t i = 0; i < count; ++i) store.f32(data[i]);
+  put_float32s(data, count);
   return true;
 }
 
 bool ValueWriter::packed_float64_array(const double* data, std::size_t count) {
   if (!header(VariantType::packed_float64_array) || !count_field(count, "PackedFloat64Array")) return false;
-  ArrayStore store(out_, count, true);
+  ArrayStore store(*this, count, true);
   for (std::size_t i = 0; i < count; ++i) store.f64(data[i]);
   return true;
 }
@@ -414,16 +489,16 @@ bool ValueWriter::packed_string_array(const std::string* data, std::size_t count
   for (std::size_t i = 0; i < count; ++i) {
     // The length counts a NUL terminator, which is written.
     const std::size_t length = data[i].size() + 1;
-    wire::put_u32(out_, static_cast<std::uint32_t>(length));
-    out_.insert(out_.end(), data[i].begin(), data[i].end());
-    wire::put_zeros(out_, 1 + wire::padding_to_4(length));
+    put_u32(static_cast<std::uint32_t>(length));
+    put_bytes(data[i].data(), data[i].size());
+    put_zeros(1 + wire::padding_to_4(length));
   }
   return true;
 }
 
 bool ValueWriter::packed_vector2_array(const Vector2* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector2_array) || !count_field(count, "PackedVector2Array")) return false;
-  ArrayStore store(out_, count * 2, options_.version == Version::godot4 && options_.double_precision);
+  ArrayStore store(*this, count * 2, options_.version == Version::godot4 && options_.double_precision);
   for (std::size_t i = 0; i < count; ++i) {
     store.real(data[i].x);
     store.real(data[i].y);
@@ -433,7 +508,7 @@ bool ValueWriter::packed_vector2_array(const Vector2* data, std::size_t count) {
 
 bool ValueWriter::packed_vector3_array(const Vector3* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector3_array) || !count_field(count, "PackedVector3Array")) return false;
-  ArrayStore store(out_, count * 3, options_.version == Version::godot4 && options_.double_precision);
+  ArrayStore store(*this, count * 3, options_.version == Version::godot4 && options_.double_precision);
   for (std::size_t i = 0; i < count; ++i) {
     store.real(data[i].x);
     store.real(data[i].y);
@@ -444,13 +519,8 @@ bool ValueWriter::packed_vector3_array(const Vector3* data, std::size_t count) {
 
 bool ValueWriter::packed_color_array(const Color* data, std::size_t count) {
   if (!header(VariantType::packed_color_array) || !count_field(count, "PackedColorArray")) return false;
-  ArrayStore store(out_, count * 4, false);
-  for (std::size_t i = 0; i < count; ++i) {
-    store.f32(data[i].r);
-    store.f32(data[i].g);
-    store.f32(data[i].b);
-    store.f32(data[i].a);
-  }
+  static_assert(sizeof(Color) == 4 * sizeof(float), "packed float components");
+  put_float32s(data, count * 4);  // float32 on every build
   return true;
 }
 
@@ -464,34 +534,22 @@ bool ValueWriter::packed_vector4_array(const Vector4* data, std::size_t count) {
 
 bool ValueWriter::packed_vector2_array(const pakt::Vector2* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector2_array) || !count_field(count, "PackedVector2Array")) return false;
-  ArrayStore store(out_, count * 2, options_.version == Version::godot4 && options_.double_precision);
-  for (std::size_t i = 0; i < count; ++i) {
-    store.real(data[i].x);
-    store.real(data[i].y);
-  }
+  static_assert(sizeof(pakt::Vector2) == 2 * sizeof(float), "packed float components");
+  schema_float_components(data, count * 2);
   return true;
 }
 
 bool ValueWriter::packed_vector3_array(const pakt::Vector3* data, std::size_t count) {
   if (!real_header(VariantType::packed_vector3_array) || !count_field(count, "PackedVector3Array")) return false;
-  ArrayStore store(out_, count * 3, options_.version == Version::godot4 && options_.double_precision);
-  for (std::size_t i = 0; i < count; ++i) {
-    store.real(data[i].x);
-    store.real(data[i].y);
-    store.real(data[i].z);
-  }
+  static_assert(sizeof(pakt::Vector3) == 3 * sizeof(float), "packed float components");
+  schema_float_components(data, count * 3);
   return true;
 }
 
 bool ValueWriter::packed_color_array(const pakt::Color* data, std::size_t count) {
   if (!header(VariantType::packed_color_array) || !count_field(count, "PackedColorArray")) return false;
-  ArrayStore store(out_, count * 4, false);
-  for (std::size_t i = 0; i < count; ++i) {
-    store.f32(data[i].r);
-    store.f32(data[i].g);
-    store.f32(data[i].b);
-    store.f32(data[i].a);
-  }
+  static_assert(sizeof(pakt::Color) == 4 * sizeof(float), "packed float components");
+  put_float32s(data, count * 4);  // float32 on every build
   return true;
 }
 

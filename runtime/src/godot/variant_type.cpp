@@ -64,6 +64,18 @@ constexpr VariantType kGodot3Types[] = {
 };
 constexpr std::uint32_t kGodot3TypeCount = sizeof(kGodot3Types) / sizeof(kGodot3Types[0]);
 
+// The inverse: each Godot 4 type's Godot 3 id, kNoGodot3Id for the types Godot 3 lacks.
+constexpr std::uint8_t kNoGodot3Id = 0xFF;
+constexpr std::array<std::uint8_t, kVariantTypeCount> godot3_ids() {
+  std::array<std::uint8_t, kVariantTypeCount> ids{};
+  for (auto& id : ids) id = kNoGodot3Id;
+  for (std::uint32_t id = 0; id < kGodot3TypeCount; ++id) {
+    ids[static_cast<std::size_t>(kGodot3Types[id])] = static_cast<std::uint8_t>(id);
+  }
+  return ids;
+}
+constexpr std::array<std::uint8_t, kVariantTypeCount> kGodot3Ids = godot3_ids();
+
 }  // namespace
 
 const char* type_name(VariantType type) noexcept {
@@ -82,11 +94,10 @@ std::optional<VariantType> type_from_name(std::string_view name) noexcept {
 }
 
 std::optional<std::uint32_t> wire_type_id(VariantType type, Version version) noexcept {
+  const auto index = static_cast<std::size_t>(type);
   if (version == Version::godot4) return static_cast<std::uint32_t>(type);
-  for (std::uint32_t id = 0; id < kGodot3TypeCount; ++id) {
-    if (kGodot3Types[id] == type) return id;
-  }
-  return std::nullopt;
+  if (index >= kGodot3Ids.size() || kGodot3Ids[index] == kNoGodot3Id) return std::nullopt;
+  return kGodot3Ids[index];
 }
 
 std::optional<VariantType> type_from_wire_id(std::uint32_t id, Version version) noexcept {

@@ -255,12 +255,24 @@ bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level) 
   return ReadPlayer(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Player& m, pakt::compact_t f) { return SizePlayer(m, f); }
+pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f) { WritePlayer(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level) {
   return ReadPlayer(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Player& m, pakt::mslima_t f) { return SizePlayer(m, f); }
+pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Player& m) {
   if (!pakt::CheckLimits(c, m.name, pakt::Limits{32, 0})) return c.in_field("name");
@@ -274,61 +286,84 @@ bool CheckMessage(pakt::Checker& c, const Player& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Player& m) {
   if (!w.dictionary_header(10)) return false;
-  if (!w.string("id") || !pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
-  if (!w.string("name") || !pakt::godot_mapping::write_value(w, m.name)) return w.in_field("name");
-  if (!w.string("team") || !pakt::godot_mapping::write_value(w, m.team)) return w.in_field("team");
-  if (!w.string("pos") || !pakt::godot_mapping::write_value(w, m.pos)) return w.in_field("pos");
-  if (!w.string("rot") || !pakt::godot_mapping::write_value(w, m.rot)) return w.in_field("rot");
-  if (!w.string("inventory") || !pakt::godot_mapping::write_value(w, m.inventory)) return w.in_field("inventory");
-  if (!w.string("color") || !pakt::godot_mapping::write_uint8_list(w, m.color)) return w.in_field("color");
-  if (!w.string("nick") || !pakt::godot_mapping::write_value(w, m.nick)) return w.in_field("nick");
-  if (!w.string("weapons") || !pakt::godot_mapping::write_value(w, m.weapons)) return w.in_field("weapons");
-  if (!w.string("score") || !pakt::godot_mapping::write_value(w, m.score)) return w.in_field("score");
+  if (!w.field_name("id") || !pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
+  if (!w.field_name("name") || !pakt::godot_mapping::write_value(w, m.name)) return w.in_field("name");
+  if (!w.field_name("team") || !pakt::godot_mapping::write_value(w, m.team)) return w.in_field("team");
+  if (!w.field_name("pos") || !pakt::godot_mapping::write_value(w, m.pos)) return w.in_field("pos");
+  if (!w.field_name("rot") || !pakt::godot_mapping::write_value(w, m.rot)) return w.in_field("rot");
+  if (!w.field_name("inventory") || !pakt::godot_mapping::write_value(w, m.inventory)) return w.in_field("inventory");
+  if (!w.field_name("color") || !pakt::godot_mapping::write_uint8_list(w, m.color)) return w.in_field("color");
+  if (!w.field_name("nick") || !pakt::godot_mapping::write_value(w, m.nick)) return w.in_field("nick");
+  if (!w.field_name("weapons") || !pakt::godot_mapping::write_value(w, m.weapons)) return w.in_field("weapons");
+  if (!w.field_name("score") || !pakt::godot_mapping::write_value(w, m.score)) return w.in_field("score");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"id", "name", "team", "pos", "rot", "inventory", "color", "nick", "weapons", "score"};
   bool seen[10] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "id") {
-      if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
-      seen[0] = true;
-    } else if (key == "name") {
-      if (!pakt::godot_mapping::read_value(r, m.name, pakt::Limits{32, 0})) return r.reader().in_field("name");
-      seen[1] = true;
-    } else if (key == "team") {
-      if (!pakt::godot_mapping::read_value(r, m.team)) return r.reader().in_field("team");
-      seen[2] = true;
-    } else if (key == "pos") {
-      if (!pakt::godot_mapping::read_value(r, m.pos)) return r.reader().in_field("pos");
-      seen[3] = true;
-    } else if (key == "rot") {
-      if (!pakt::godot_mapping::read_value(r, m.rot)) return r.reader().in_field("rot");
-      seen[4] = true;
-    } else if (key == "inventory") {
-      if (!pakt::godot_mapping::read_value(r, m.inventory, pakt::Limits{0, 64})) return r.reader().in_field("inventory");
-      seen[5] = true;
-    } else if (key == "color") {
-      if (!pakt::godot_mapping::read_uint8_list(r, m.color)) return r.reader().in_field("color");
-      seen[6] = true;
-    } else if (key == "nick") {
-      if (!pakt::godot_mapping::read_value(r, m.nick, pakt::Limits{16, 0})) return r.reader().in_field("nick");
-      seen[7] = true;
-    } else if (key == "weapons") {
-      if (!pakt::godot_mapping::read_value(r, m.weapons, pakt::Limits{0, 8})) return r.reader().in_field("weapons");
-      seen[8] = true;
-    } else if (key == "score") {
-      if (!pakt::godot_mapping::read_value(r, m.score)) return r.reader().in_field("score");
-      seen[9] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 10, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // id
+        if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // name
+        if (!pakt::godot_mapping::read_value(r, m.name, pakt::Limits{32, 0})) return r.reader().in_field("name");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // team
+        if (!pakt::godot_mapping::read_value(r, m.team)) return r.reader().in_field("team");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // pos
+        if (!pakt::godot_mapping::read_value(r, m.pos)) return r.reader().in_field("pos");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // rot
+        if (!pakt::godot_mapping::read_value(r, m.rot)) return r.reader().in_field("rot");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // inventory
+        if (!pakt::godot_mapping::read_value(r, m.inventory, pakt::Limits{0, 64})) return r.reader().in_field("inventory");
+        seen[5] = true;
+        break;
+      }
+      case 6: {  // color
+        if (!pakt::godot_mapping::read_uint8_list(r, m.color)) return r.reader().in_field("color");
+        seen[6] = true;
+        break;
+      }
+      case 7: {  // nick
+        if (!pakt::godot_mapping::read_value(r, m.nick, pakt::Limits{16, 0})) return r.reader().in_field("nick");
+        seen[7] = true;
+        break;
+      }
+      case 8: {  // weapons
+        if (!pakt::godot_mapping::read_value(r, m.weapons, pakt::Limits{0, 8})) return r.reader().in_field("weapons");
+        seen[8] = true;
+        break;
+      }
+      case 9: {  // score
+        if (!pakt::godot_mapping::read_value(r, m.score)) return r.reader().in_field("score");
+        seen[9] = true;
+        break;
+      }
+      case 10:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -491,12 +526,24 @@ bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_lev
   return ReadMoveUpdate(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::compact_t f) { return SizeMoveUpdate(m, f); }
+pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f) { WriteMoveUpdate(w, m, f); }
 bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level) {
   return ReadMoveUpdate(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::mslima_t f) { return SizeMoveUpdate(m, f); }
+pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const MoveUpdate& m) {
   (void)c;
@@ -646,12 +693,24 @@ bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level) {
   return ReadChat(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Chat& m, pakt::compact_t f) { return SizeChat(m, f); }
+pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f) { WriteChat(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level) {
   return ReadChat(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Chat& m, pakt::mslima_t f) { return SizeChat(m, f); }
+pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Chat& m) {
   if (!pakt::CheckLimits(c, m.text, pakt::Limits{256, 0})) return c.in_field("text");
@@ -662,37 +721,48 @@ bool CheckMessage(pakt::Checker& c, const Chat& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Chat& m) {
   if (!w.dictionary_header(4)) return false;
-  if (!w.string("from") || !pakt::godot_mapping::write_value(w, m.from)) return w.in_field("from");
-  if (!w.string("channel") || !pakt::godot_mapping::write_value(w, m.channel)) return w.in_field("channel");
-  if (!w.string("text") || !pakt::godot_mapping::write_value(w, m.text)) return w.in_field("text");
-  if (!w.string("to") || !pakt::godot_mapping::write_value(w, m.to)) return w.in_field("to");
+  if (!w.field_name("from") || !pakt::godot_mapping::write_value(w, m.from)) return w.in_field("from");
+  if (!w.field_name("channel") || !pakt::godot_mapping::write_value(w, m.channel)) return w.in_field("channel");
+  if (!w.field_name("text") || !pakt::godot_mapping::write_value(w, m.text)) return w.in_field("text");
+  if (!w.field_name("to") || !pakt::godot_mapping::write_value(w, m.to)) return w.in_field("to");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"from", "channel", "text", "to"};
   bool seen[4] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "from") {
-      if (!pakt::godot_mapping::read_value(r, m.from)) return r.reader().in_field("from");
-      seen[0] = true;
-    } else if (key == "channel") {
-      if (!pakt::godot_mapping::read_value(r, m.channel)) return r.reader().in_field("channel");
-      seen[1] = true;
-    } else if (key == "text") {
-      if (!pakt::godot_mapping::read_value(r, m.text, pakt::Limits{256, 0})) return r.reader().in_field("text");
-      seen[2] = true;
-    } else if (key == "to") {
-      if (!pakt::godot_mapping::read_value(r, m.to)) return r.reader().in_field("to");
-      seen[3] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 4, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // from
+        if (!pakt::godot_mapping::read_value(r, m.from)) return r.reader().in_field("from");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // channel
+        if (!pakt::godot_mapping::read_value(r, m.channel)) return r.reader().in_field("channel");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // text
+        if (!pakt::godot_mapping::read_value(r, m.text, pakt::Limits{256, 0})) return r.reader().in_field("text");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // to
+        if (!pakt::godot_mapping::read_value(r, m.to)) return r.reader().in_field("to");
+        seen[3] = true;
+        break;
+      }
+      case 4:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -784,12 +854,24 @@ bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level
   return ReadSnapshot(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Snapshot& m, pakt::compact_t f) { return SizeSnapshot(m, f); }
+pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f) { WriteSnapshot(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level) {
   return ReadSnapshot(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Snapshot& m, pakt::mslima_t f) { return SizeSnapshot(m, f); }
+pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Snapshot& m) {
   if (!pakt::CheckLimits(c, m.players, pakt::Limits{0, 64})) return c.in_field("players");
@@ -802,77 +884,108 @@ bool CheckMessage(pakt::Checker& c, const Snapshot& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Snapshot& m) {
   if (!w.dictionary_header(14)) return false;
-  if (!w.string("tick") || !pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
-  if (!w.string("players") || !pakt::godot_mapping::write_value(w, m.players)) return w.in_field("players");
-  if (!w.string("map_name") || !pakt::godot_mapping::write_value(w, m.map_name)) return w.in_field("map_name");
-  if (!w.string("spawn_points") || !pakt::godot_mapping::write_value(w, m.spawn_points)) return w.in_field("spawn_points");
-  if (!w.string("seed") || !pakt::godot_mapping::write_value(w, m.seed)) return w.in_field("seed");
-  if (!w.string("gravity") || !pakt::godot_mapping::write_value(w, m.gravity)) return w.in_field("gravity");
-  if (!w.string("tint") || !pakt::godot_mapping::write_value(w, m.tint)) return w.in_field("tint");
-  if (!w.string("grid") || !pakt::godot_mapping::write_value(w, m.grid)) return w.in_field("grid");
-  if (!w.string("cell") || !pakt::godot_mapping::write_value(w, m.cell)) return w.in_field("cell");
-  if (!w.string("scale") || !pakt::godot_mapping::write_value(w, m.scale)) return w.in_field("scale");
-  if (!w.string("small") || !pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
-  if (!w.string("delta") || !pakt::godot_mapping::write_value(w, m.delta)) return w.in_field("delta");
-  if (!w.string("flags") || !pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
-  if (!w.string("tags") || !pakt::godot_mapping::write_value(w, m.tags)) return w.in_field("tags");
+  if (!w.field_name("tick") || !pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
+  if (!w.field_name("players") || !pakt::godot_mapping::write_value(w, m.players)) return w.in_field("players");
+  if (!w.field_name("map_name") || !pakt::godot_mapping::write_value(w, m.map_name)) return w.in_field("map_name");
+  if (!w.field_name("spawn_points") || !pakt::godot_mapping::write_value(w, m.spawn_points)) return w.in_field("spawn_points");
+  if (!w.field_name("seed") || !pakt::godot_mapping::write_value(w, m.seed)) return w.in_field("seed");
+  if (!w.field_name("gravity") || !pakt::godot_mapping::write_value(w, m.gravity)) return w.in_field("gravity");
+  if (!w.field_name("tint") || !pakt::godot_mapping::write_value(w, m.tint)) return w.in_field("tint");
+  if (!w.field_name("grid") || !pakt::godot_mapping::write_value(w, m.grid)) return w.in_field("grid");
+  if (!w.field_name("cell") || !pakt::godot_mapping::write_value(w, m.cell)) return w.in_field("cell");
+  if (!w.field_name("scale") || !pakt::godot_mapping::write_value(w, m.scale)) return w.in_field("scale");
+  if (!w.field_name("small") || !pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
+  if (!w.field_name("delta") || !pakt::godot_mapping::write_value(w, m.delta)) return w.in_field("delta");
+  if (!w.field_name("flags") || !pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
+  if (!w.field_name("tags") || !pakt::godot_mapping::write_value(w, m.tags)) return w.in_field("tags");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"tick", "players", "map_name", "spawn_points", "seed", "gravity", "tint", "grid", "cell", "scale", "small", "delta", "flags", "tags"};
   bool seen[14] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "tick") {
-      if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
-      seen[0] = true;
-    } else if (key == "players") {
-      if (!pakt::godot_mapping::read_value(r, m.players, pakt::Limits{0, 64})) return r.reader().in_field("players");
-      seen[1] = true;
-    } else if (key == "map_name") {
-      if (!pakt::godot_mapping::read_value(r, m.map_name)) return r.reader().in_field("map_name");
-      seen[2] = true;
-    } else if (key == "spawn_points") {
-      if (!pakt::godot_mapping::read_value(r, m.spawn_points)) return r.reader().in_field("spawn_points");
-      seen[3] = true;
-    } else if (key == "seed") {
-      if (!pakt::godot_mapping::read_value(r, m.seed, pakt::Limits{64, 0})) return r.reader().in_field("seed");
-      seen[4] = true;
-    } else if (key == "gravity") {
-      if (!pakt::godot_mapping::read_value(r, m.gravity)) return r.reader().in_field("gravity");
-      seen[5] = true;
-    } else if (key == "tint") {
-      if (!pakt::godot_mapping::read_value(r, m.tint)) return r.reader().in_field("tint");
-      seen[6] = true;
-    } else if (key == "grid") {
-      if (!pakt::godot_mapping::read_value(r, m.grid)) return r.reader().in_field("grid");
-      seen[7] = true;
-    } else if (key == "cell") {
-      if (!pakt::godot_mapping::read_value(r, m.cell)) return r.reader().in_field("cell");
-      seen[8] = true;
-    } else if (key == "scale") {
-      if (!pakt::godot_mapping::read_value(r, m.scale)) return r.reader().in_field("scale");
-      seen[9] = true;
-    } else if (key == "small") {
-      if (!pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
-      seen[10] = true;
-    } else if (key == "delta") {
-      if (!pakt::godot_mapping::read_value(r, m.delta)) return r.reader().in_field("delta");
-      seen[11] = true;
-    } else if (key == "flags") {
-      if (!pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
-      seen[12] = true;
-    } else if (key == "tags") {
-      if (!pakt::godot_mapping::read_value(r, m.tags, pakt::Limits{24, 16})) return r.reader().in_field("tags");
-      seen[13] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // tick
+        if (!pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // players
+        if (!pakt::godot_mapping::read_value(r, m.players, pakt::Limits{0, 64})) return r.reader().in_field("players");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // map_name
+        if (!pakt::godot_mapping::read_value(r, m.map_name)) return r.reader().in_field("map_name");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // spawn_points
+        if (!pakt::godot_mapping::read_value(r, m.spawn_points)) return r.reader().in_field("spawn_points");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // seed
+        if (!pakt::godot_mapping::read_value(r, m.seed, pakt::Limits{64, 0})) return r.reader().in_field("seed");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // gravity
+        if (!pakt::godot_mapping::read_value(r, m.gravity)) return r.reader().in_field("gravity");
+        seen[5] = true;
+        break;
+      }
+      case 6: {  // tint
+        if (!pakt::godot_mapping::read_value(r, m.tint)) return r.reader().in_field("tint");
+        seen[6] = true;
+        break;
+      }
+      case 7: {  // grid
+        if (!pakt::godot_mapping::read_value(r, m.grid)) return r.reader().in_field("grid");
+        seen[7] = true;
+        break;
+      }
+      case 8: {  // cell
+        if (!pakt::godot_mapping::read_value(r, m.cell)) return r.reader().in_field("cell");
+        seen[8] = true;
+        break;
+      }
+      case 9: {  // scale
+        if (!pakt::godot_mapping::read_value(r, m.scale)) return r.reader().in_field("scale");
+        seen[9] = true;
+        break;
+      }
+      case 10: {  // small
+        if (!pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
+        seen[10] = true;
+        break;
+      }
+      case 11: {  // delta
+        if (!pakt::godot_mapping::read_value(r, m.delta)) return r.reader().in_field("delta");
+        seen[11] = true;
+        break;
+      }
+      case 12: {  // flags
+        if (!pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
+        seen[12] = true;
+        break;
+      }
+      case 13: {  // tags
+        if (!pakt::godot_mapping::read_value(r, m.tags, pakt::Limits{24, 16})) return r.reader().in_field("tags");
+        seen[13] = true;
+        break;
+      }
+      case 14:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {

@@ -131,12 +131,9 @@ inline bool operator!=(const Player& a, const Player& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Player& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -145,12 +142,9 @@ inline std::size_t SerializedSize(const Player& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Player& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -230,12 +224,9 @@ inline bool operator!=(const MoveUpdate& a, const MoveUpdate& b) { return !(a ==
 inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const MoveUpdate& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -244,12 +235,9 @@ inline std::size_t SerializedSize(const MoveUpdate& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const MoveUpdate& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -325,12 +313,9 @@ inline bool operator!=(const Chat& a, const Chat& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Chat& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -339,12 +324,9 @@ inline std::size_t SerializedSize(const Chat& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Chat& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -440,12 +422,9 @@ inline bool operator!=(const Snapshot& a, const Snapshot& b) { return !(a == b);
 inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Snapshot& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -454,12 +433,9 @@ inline std::size_t SerializedSize(const Snapshot& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Snapshot& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }

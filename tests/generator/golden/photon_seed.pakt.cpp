@@ -173,12 +173,24 @@ bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_lev
   return ReadSeedStruct(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const SeedStruct& m, pakt::compact_t f) { return SizeSeedStruct(m, f); }
+pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f) { WriteSeedStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level) {
   return ReadSeedStruct(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const SeedStruct& m, pakt::mslima_t f) { return SizeSeedStruct(m, f); }
+pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const SeedStruct& m) {
   (void)c;
@@ -190,41 +202,54 @@ bool CheckMessage(pakt::Checker& c, const SeedStruct& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedStruct& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.string("int_1") || !pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
-  if (!w.string("int_2") || !pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
-  if (!w.string("string_1") || !pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
-  if (!w.string("float_1") || !pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
-  if (!w.string("float_2") || !pakt::godot_mapping::write_value(w, m.float_2)) return w.in_field("float_2");
+  if (!w.field_name("int_1") || !pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
+  if (!w.field_name("int_2") || !pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
+  if (!w.field_name("string_1") || !pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
+  if (!w.field_name("float_1") || !pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
+  if (!w.field_name("float_2") || !pakt::godot_mapping::write_value(w, m.float_2)) return w.in_field("float_2");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"int_1", "int_2", "string_1", "float_1", "float_2"};
   bool seen[5] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "int_1") {
-      if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
-      seen[0] = true;
-    } else if (key == "int_2") {
-      if (!pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
-      seen[1] = true;
-    } else if (key == "string_1") {
-      if (!pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
-      seen[2] = true;
-    } else if (key == "float_1") {
-      if (!pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
-      seen[3] = true;
-    } else if (key == "float_2") {
-      if (!pakt::godot_mapping::read_value(r, m.float_2)) return r.reader().in_field("float_2");
-      seen[4] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // int_1
+        if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // int_2
+        if (!pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // string_1
+        if (!pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // float_1
+        if (!pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // float_2
+        if (!pakt::godot_mapping::read_value(r, m.float_2)) return r.reader().in_field("float_2");
+        seen[4] = true;
+        break;
+      }
+      case 5:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -328,12 +353,24 @@ bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top
   return ReadSeedShortNames(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::compact_t f) { return SizeSeedShortNames(m, f); }
+pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f) { WriteSeedShortNames(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level) {
   return ReadSeedShortNames(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::mslima_t f) { return SizeSeedShortNames(m, f); }
+pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const SeedShortNames& m) {
   (void)c;
@@ -345,41 +382,54 @@ bool CheckMessage(pakt::Checker& c, const SeedShortNames& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedShortNames& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.string("a") || !pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
-  if (!w.string("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
-  if (!w.string("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
-  if (!w.string("d") || !pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
-  if (!w.string("e") || !pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
+  if (!w.field_name("a") || !pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
+  if (!w.field_name("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.field_name("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.field_name("d") || !pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
+  if (!w.field_name("e") || !pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"a", "b", "c", "d", "e"};
   bool seen[5] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "a") {
-      if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
-      seen[0] = true;
-    } else if (key == "b") {
-      if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
-      seen[1] = true;
-    } else if (key == "c") {
-      if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
-      seen[2] = true;
-    } else if (key == "d") {
-      if (!pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
-      seen[3] = true;
-    } else if (key == "e") {
-      if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
-      seen[4] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // a
+        if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // b
+        if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // c
+        if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // d
+        if (!pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // e
+        if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
+        seen[4] = true;
+        break;
+      }
+      case 5:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -483,12 +533,24 @@ bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top
   return ReadSeedGameStruct(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::compact_t f) { return SizeSeedGameStruct(m, f); }
+pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f) { WriteSeedGameStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level) {
   return ReadSeedGameStruct(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::mslima_t f) { return SizeSeedGameStruct(m, f); }
+pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const SeedGameStruct& m) {
   (void)c;
@@ -500,53 +562,72 @@ bool CheckMessage(pakt::Checker& c, const SeedGameStruct& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedGameStruct& m) {
   if (!w.dictionary_header(8)) return false;
-  if (!w.string("int_1") || !pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
-  if (!w.string("int_2") || !pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
-  if (!w.string("float_1") || !pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
-  if (!w.string("bool_1") || !pakt::godot_mapping::write_value(w, m.bool_1)) return w.in_field("bool_1");
-  if (!w.string("string_1") || !pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
-  if (!w.string("vector3_1") || !pakt::godot_mapping::write_value(w, m.vector3_1)) return w.in_field("vector3_1");
-  if (!w.string("vector3_2") || !pakt::godot_mapping::write_value(w, m.vector3_2)) return w.in_field("vector3_2");
-  if (!w.string("quaternion_1") || !pakt::godot_mapping::write_value(w, m.quaternion_1)) return w.in_field("quaternion_1");
+  if (!w.field_name("int_1") || !pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
+  if (!w.field_name("int_2") || !pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
+  if (!w.field_name("float_1") || !pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
+  if (!w.field_name("bool_1") || !pakt::godot_mapping::write_value(w, m.bool_1)) return w.in_field("bool_1");
+  if (!w.field_name("string_1") || !pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
+  if (!w.field_name("vector3_1") || !pakt::godot_mapping::write_value(w, m.vector3_1)) return w.in_field("vector3_1");
+  if (!w.field_name("vector3_2") || !pakt::godot_mapping::write_value(w, m.vector3_2)) return w.in_field("vector3_2");
+  if (!w.field_name("quaternion_1") || !pakt::godot_mapping::write_value(w, m.quaternion_1)) return w.in_field("quaternion_1");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"int_1", "int_2", "float_1", "bool_1", "string_1", "vector3_1", "vector3_2", "quaternion_1"};
   bool seen[8] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "int_1") {
-      if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
-      seen[0] = true;
-    } else if (key == "int_2") {
-      if (!pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
-      seen[1] = true;
-    } else if (key == "float_1") {
-      if (!pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
-      seen[2] = true;
-    } else if (key == "bool_1") {
-      if (!pakt::godot_mapping::read_value(r, m.bool_1)) return r.reader().in_field("bool_1");
-      seen[3] = true;
-    } else if (key == "string_1") {
-      if (!pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
-      seen[4] = true;
-    } else if (key == "vector3_1") {
-      if (!pakt::godot_mapping::read_value(r, m.vector3_1)) return r.reader().in_field("vector3_1");
-      seen[5] = true;
-    } else if (key == "vector3_2") {
-      if (!pakt::godot_mapping::read_value(r, m.vector3_2)) return r.reader().in_field("vector3_2");
-      seen[6] = true;
-    } else if (key == "quaternion_1") {
-      if (!pakt::godot_mapping::read_value(r, m.quaternion_1)) return r.reader().in_field("quaternion_1");
-      seen[7] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 8, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // int_1
+        if (!pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // int_2
+        if (!pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // float_1
+        if (!pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // bool_1
+        if (!pakt::godot_mapping::read_value(r, m.bool_1)) return r.reader().in_field("bool_1");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // string_1
+        if (!pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // vector3_1
+        if (!pakt::godot_mapping::read_value(r, m.vector3_1)) return r.reader().in_field("vector3_1");
+        seen[5] = true;
+        break;
+      }
+      case 6: {  // vector3_2
+        if (!pakt::godot_mapping::read_value(r, m.vector3_2)) return r.reader().in_field("vector3_2");
+        seen[6] = true;
+        break;
+      }
+      case 7: {  // quaternion_1
+        if (!pakt::godot_mapping::read_value(r, m.quaternion_1)) return r.reader().in_field("quaternion_1");
+        seen[7] = true;
+        break;
+      }
+      case 8:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {

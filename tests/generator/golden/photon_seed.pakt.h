@@ -91,12 +91,9 @@ inline bool operator!=(const SeedStruct& a, const SeedStruct& b) { return !(a ==
 inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const SeedStruct& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -105,12 +102,9 @@ inline std::size_t SerializedSize(const SeedStruct& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const SeedStruct& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -188,12 +182,9 @@ inline bool operator!=(const SeedShortNames& a, const SeedShortNames& b) { retur
 inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const SeedShortNames& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -202,12 +193,9 @@ inline std::size_t SerializedSize(const SeedShortNames& m, pakt::compact_t f = {
 inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const SeedShortNames& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -291,12 +279,9 @@ inline bool operator!=(const SeedGameStruct& a, const SeedGameStruct& b) { retur
 inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -305,12 +290,9 @@ inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::compact_t f = {
 inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }

@@ -509,12 +509,24 @@ bool ReadMessage(pakt::Reader& r, Empty& m, pakt::compact_t f, bool top_level) {
   return ReadEmpty(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Empty& m, pakt::compact_t f) { return SizeEmpty(m, f); }
+pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Empty& m, pakt::mslima_t f) { WriteEmpty(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Empty& m, pakt::mslima_t f, bool top_level) {
   return ReadEmpty(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Empty& m, pakt::mslima_t f) { return SizeEmpty(m, f); }
+pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Empty& m) {
   (void)c;
@@ -533,14 +545,16 @@ bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Empty& m) {
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Empty& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, nullptr, 0, i, key, field)) return false;
+    switch (field) {
+      case 0:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   (void)m;
@@ -596,12 +610,24 @@ bool ReadMessage(pakt::Reader& r, Inner& m, pakt::compact_t f, bool top_level) {
   return ReadInner(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Inner& m, pakt::compact_t f) { return SizeInner(m, f); }
+pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Inner& m, pakt::mslima_t f) { WriteInner(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Inner& m, pakt::mslima_t f, bool top_level) {
   return ReadInner(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Inner& m, pakt::mslima_t f) { return SizeInner(m, f); }
+pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Inner& m) {
   if (!pakt::CheckLimits(c, m.label, pakt::Limits{16, 0})) return c.in_field("label");
@@ -612,29 +638,36 @@ bool CheckMessage(pakt::Checker& c, const Inner& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Inner& m) {
   if (!w.dictionary_header(2)) return false;
-  if (!w.string("id") || !pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
-  if (!w.string("label") || !pakt::godot_mapping::write_value(w, m.label)) return w.in_field("label");
+  if (!w.field_name("id") || !pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
+  if (!w.field_name("label") || !pakt::godot_mapping::write_value(w, m.label)) return w.in_field("label");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Inner& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"id", "label"};
   bool seen[2] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "id") {
-      if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
-      seen[0] = true;
-    } else if (key == "label") {
-      if (!pakt::godot_mapping::read_value(r, m.label, pakt::Limits{16, 0})) return r.reader().in_field("label");
-      seen[1] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 2, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // id
+        if (!pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // label
+        if (!pakt::godot_mapping::read_value(r, m.label, pakt::Limits{16, 0})) return r.reader().in_field("label");
+        seen[1] = true;
+        break;
+      }
+      case 2:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -695,12 +728,24 @@ bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::compact_t f, bool top_level)
   return ReadScalars(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Scalars& m, pakt::compact_t f) { return SizeScalars(m, f); }
+pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::mslima_t f) { WriteScalars(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::mslima_t f, bool top_level) {
   return ReadScalars(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Scalars& m, pakt::mslima_t f) { return SizeScalars(m, f); }
+pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Scalars& m) {
   (void)c;
@@ -712,77 +757,108 @@ bool CheckMessage(pakt::Checker& c, const Scalars& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Scalars& m) {
   if (!w.dictionary_header(14)) return false;
-  if (!w.string("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
-  if (!w.string("u8") || !pakt::godot_mapping::write_value(w, m.u8)) return w.in_field("u8");
-  if (!w.string("i8") || !pakt::godot_mapping::write_value(w, m.i8)) return w.in_field("i8");
-  if (!w.string("u16") || !pakt::godot_mapping::write_value(w, m.u16)) return w.in_field("u16");
-  if (!w.string("i16") || !pakt::godot_mapping::write_value(w, m.i16)) return w.in_field("i16");
-  if (!w.string("u32") || !pakt::godot_mapping::write_value(w, m.u32)) return w.in_field("u32");
-  if (!w.string("i32") || !pakt::godot_mapping::write_value(w, m.i32)) return w.in_field("i32");
-  if (!w.string("u64") || !pakt::godot_mapping::write_value(w, m.u64)) return w.in_field("u64");
-  if (!w.string("i64") || !pakt::godot_mapping::write_value(w, m.i64)) return w.in_field("i64");
-  if (!w.string("f32") || !pakt::godot_mapping::write_value(w, m.f32)) return w.in_field("f32");
-  if (!w.string("f64") || !pakt::godot_mapping::write_value(w, m.f64)) return w.in_field("f64");
-  if (!w.string("small") || !pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
-  if (!w.string("signed_enum") || !pakt::godot_mapping::write_value(w, m.signed_enum)) return w.in_field("signed_enum");
-  if (!w.string("wide") || !pakt::godot_mapping::write_value(w, m.wide)) return w.in_field("wide");
+  if (!w.field_name("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.field_name("u8") || !pakt::godot_mapping::write_value(w, m.u8)) return w.in_field("u8");
+  if (!w.field_name("i8") || !pakt::godot_mapping::write_value(w, m.i8)) return w.in_field("i8");
+  if (!w.field_name("u16") || !pakt::godot_mapping::write_value(w, m.u16)) return w.in_field("u16");
+  if (!w.field_name("i16") || !pakt::godot_mapping::write_value(w, m.i16)) return w.in_field("i16");
+  if (!w.field_name("u32") || !pakt::godot_mapping::write_value(w, m.u32)) return w.in_field("u32");
+  if (!w.field_name("i32") || !pakt::godot_mapping::write_value(w, m.i32)) return w.in_field("i32");
+  if (!w.field_name("u64") || !pakt::godot_mapping::write_value(w, m.u64)) return w.in_field("u64");
+  if (!w.field_name("i64") || !pakt::godot_mapping::write_value(w, m.i64)) return w.in_field("i64");
+  if (!w.field_name("f32") || !pakt::godot_mapping::write_value(w, m.f32)) return w.in_field("f32");
+  if (!w.field_name("f64") || !pakt::godot_mapping::write_value(w, m.f64)) return w.in_field("f64");
+  if (!w.field_name("small") || !pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
+  if (!w.field_name("signed_enum") || !pakt::godot_mapping::write_value(w, m.signed_enum)) return w.in_field("signed_enum");
+  if (!w.field_name("wide") || !pakt::godot_mapping::write_value(w, m.wide)) return w.in_field("wide");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Scalars& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"b", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64", "small", "signed_enum", "wide"};
   bool seen[14] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "b") {
-      if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
-      seen[0] = true;
-    } else if (key == "u8") {
-      if (!pakt::godot_mapping::read_value(r, m.u8)) return r.reader().in_field("u8");
-      seen[1] = true;
-    } else if (key == "i8") {
-      if (!pakt::godot_mapping::read_value(r, m.i8)) return r.reader().in_field("i8");
-      seen[2] = true;
-    } else if (key == "u16") {
-      if (!pakt::godot_mapping::read_value(r, m.u16)) return r.reader().in_field("u16");
-      seen[3] = true;
-    } else if (key == "i16") {
-      if (!pakt::godot_mapping::read_value(r, m.i16)) return r.reader().in_field("i16");
-      seen[4] = true;
-    } else if (key == "u32") {
-      if (!pakt::godot_mapping::read_value(r, m.u32)) return r.reader().in_field("u32");
-      seen[5] = true;
-    } else if (key == "i32") {
-      if (!pakt::godot_mapping::read_value(r, m.i32)) return r.reader().in_field("i32");
-      seen[6] = true;
-    } else if (key == "u64") {
-      if (!pakt::godot_mapping::read_value(r, m.u64)) return r.reader().in_field("u64");
-      seen[7] = true;
-    } else if (key == "i64") {
-      if (!pakt::godot_mapping::read_value(r, m.i64)) return r.reader().in_field("i64");
-      seen[8] = true;
-    } else if (key == "f32") {
-      if (!pakt::godot_mapping::read_value(r, m.f32)) return r.reader().in_field("f32");
-      seen[9] = true;
-    } else if (key == "f64") {
-      if (!pakt::godot_mapping::read_value(r, m.f64)) return r.reader().in_field("f64");
-      seen[10] = true;
-    } else if (key == "small") {
-      if (!pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
-      seen[11] = true;
-    } else if (key == "signed_enum") {
-      if (!pakt::godot_mapping::read_value(r, m.signed_enum)) return r.reader().in_field("signed_enum");
-      seen[12] = true;
-    } else if (key == "wide") {
-      if (!pakt::godot_mapping::read_value(r, m.wide)) return r.reader().in_field("wide");
-      seen[13] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // b
+        if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // u8
+        if (!pakt::godot_mapping::read_value(r, m.u8)) return r.reader().in_field("u8");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // i8
+        if (!pakt::godot_mapping::read_value(r, m.i8)) return r.reader().in_field("i8");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // u16
+        if (!pakt::godot_mapping::read_value(r, m.u16)) return r.reader().in_field("u16");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // i16
+        if (!pakt::godot_mapping::read_value(r, m.i16)) return r.reader().in_field("i16");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // u32
+        if (!pakt::godot_mapping::read_value(r, m.u32)) return r.reader().in_field("u32");
+        seen[5] = true;
+        break;
+      }
+      case 6: {  // i32
+        if (!pakt::godot_mapping::read_value(r, m.i32)) return r.reader().in_field("i32");
+        seen[6] = true;
+        break;
+      }
+      case 7: {  // u64
+        if (!pakt::godot_mapping::read_value(r, m.u64)) return r.reader().in_field("u64");
+        seen[7] = true;
+        break;
+      }
+      case 8: {  // i64
+        if (!pakt::godot_mapping::read_value(r, m.i64)) return r.reader().in_field("i64");
+        seen[8] = true;
+        break;
+      }
+      case 9: {  // f32
+        if (!pakt::godot_mapping::read_value(r, m.f32)) return r.reader().in_field("f32");
+        seen[9] = true;
+        break;
+      }
+      case 10: {  // f64
+        if (!pakt::godot_mapping::read_value(r, m.f64)) return r.reader().in_field("f64");
+        seen[10] = true;
+        break;
+      }
+      case 11: {  // small
+        if (!pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
+        seen[11] = true;
+        break;
+      }
+      case 12: {  // signed_enum
+        if (!pakt::godot_mapping::read_value(r, m.signed_enum)) return r.reader().in_field("signed_enum");
+        seen[12] = true;
+        break;
+      }
+      case 13: {  // wide
+        if (!pakt::godot_mapping::read_value(r, m.wide)) return r.reader().in_field("wide");
+        seen[13] = true;
+        break;
+      }
+      case 14:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -994,12 +1070,24 @@ bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::compact_t f, bool top_level
   return ReadGeometry(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Geometry& m, pakt::compact_t f) { return SizeGeometry(m, f); }
+pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::mslima_t f) { WriteGeometry(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::mslima_t f, bool top_level) {
   return ReadGeometry(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Geometry& m, pakt::mslima_t f) { return SizeGeometry(m, f); }
+pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Geometry& m) {
   (void)c;
@@ -1011,45 +1099,60 @@ bool CheckMessage(pakt::Checker& c, const Geometry& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Geometry& m) {
   if (!w.dictionary_header(6)) return false;
-  if (!w.string("v2") || !pakt::godot_mapping::write_value(w, m.v2)) return w.in_field("v2");
-  if (!w.string("v3") || !pakt::godot_mapping::write_value(w, m.v3)) return w.in_field("v3");
-  if (!w.string("q") || !pakt::godot_mapping::write_value(w, m.q)) return w.in_field("q");
-  if (!w.string("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
-  if (!w.string("v2i") || !pakt::godot_mapping::write_value(w, m.v2i)) return w.in_field("v2i");
-  if (!w.string("v3i") || !pakt::godot_mapping::write_value(w, m.v3i)) return w.in_field("v3i");
+  if (!w.field_name("v2") || !pakt::godot_mapping::write_value(w, m.v2)) return w.in_field("v2");
+  if (!w.field_name("v3") || !pakt::godot_mapping::write_value(w, m.v3)) return w.in_field("v3");
+  if (!w.field_name("q") || !pakt::godot_mapping::write_value(w, m.q)) return w.in_field("q");
+  if (!w.field_name("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.field_name("v2i") || !pakt::godot_mapping::write_value(w, m.v2i)) return w.in_field("v2i");
+  if (!w.field_name("v3i") || !pakt::godot_mapping::write_value(w, m.v3i)) return w.in_field("v3i");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Geometry& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"v2", "v3", "q", "c", "v2i", "v3i"};
   bool seen[6] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "v2") {
-      if (!pakt::godot_mapping::read_value(r, m.v2)) return r.reader().in_field("v2");
-      seen[0] = true;
-    } else if (key == "v3") {
-      if (!pakt::godot_mapping::read_value(r, m.v3)) return r.reader().in_field("v3");
-      seen[1] = true;
-    } else if (key == "q") {
-      if (!pakt::godot_mapping::read_value(r, m.q)) return r.reader().in_field("q");
-      seen[2] = true;
-    } else if (key == "c") {
-      if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
-      seen[3] = true;
-    } else if (key == "v2i") {
-      if (!pakt::godot_mapping::read_value(r, m.v2i)) return r.reader().in_field("v2i");
-      seen[4] = true;
-    } else if (key == "v3i") {
-      if (!pakt::godot_mapping::read_value(r, m.v3i)) return r.reader().in_field("v3i");
-      seen[5] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // v2
+        if (!pakt::godot_mapping::read_value(r, m.v2)) return r.reader().in_field("v2");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // v3
+        if (!pakt::godot_mapping::read_value(r, m.v3)) return r.reader().in_field("v3");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // q
+        if (!pakt::godot_mapping::read_value(r, m.q)) return r.reader().in_field("q");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // c
+        if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // v2i
+        if (!pakt::godot_mapping::read_value(r, m.v2i)) return r.reader().in_field("v2i");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // v3i
+        if (!pakt::godot_mapping::read_value(r, m.v3i)) return r.reader().in_field("v3i");
+        seen[5] = true;
+        break;
+      }
+      case 6:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -1165,12 +1268,24 @@ bool ReadMessage(pakt::Reader& r, Texts& m, pakt::compact_t f, bool top_level) {
   return ReadTexts(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Texts& m, pakt::compact_t f) { return SizeTexts(m, f); }
+pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Texts& m, pakt::mslima_t f) { WriteTexts(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Texts& m, pakt::mslima_t f, bool top_level) {
   return ReadTexts(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Texts& m, pakt::mslima_t f) { return SizeTexts(m, f); }
+pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Texts& m) {
   if (!pakt::CheckLimits(c, m.limited, pakt::Limits{8, 0})) return c.in_field("limited");
@@ -1182,37 +1297,48 @@ bool CheckMessage(pakt::Checker& c, const Texts& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Texts& m) {
   if (!w.dictionary_header(4)) return false;
-  if (!w.string("s") || !pakt::godot_mapping::write_value(w, m.s)) return w.in_field("s");
-  if (!w.string("limited") || !pakt::godot_mapping::write_value(w, m.limited)) return w.in_field("limited");
-  if (!w.string("raw") || !pakt::godot_mapping::write_value(w, m.raw)) return w.in_field("raw");
-  if (!w.string("raw_limited") || !pakt::godot_mapping::write_value(w, m.raw_limited)) return w.in_field("raw_limited");
+  if (!w.field_name("s") || !pakt::godot_mapping::write_value(w, m.s)) return w.in_field("s");
+  if (!w.field_name("limited") || !pakt::godot_mapping::write_value(w, m.limited)) return w.in_field("limited");
+  if (!w.field_name("raw") || !pakt::godot_mapping::write_value(w, m.raw)) return w.in_field("raw");
+  if (!w.field_name("raw_limited") || !pakt::godot_mapping::write_value(w, m.raw_limited)) return w.in_field("raw_limited");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Texts& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"s", "limited", "raw", "raw_limited"};
   bool seen[4] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "s") {
-      if (!pakt::godot_mapping::read_value(r, m.s)) return r.reader().in_field("s");
-      seen[0] = true;
-    } else if (key == "limited") {
-      if (!pakt::godot_mapping::read_value(r, m.limited, pakt::Limits{8, 0})) return r.reader().in_field("limited");
-      seen[1] = true;
-    } else if (key == "raw") {
-      if (!pakt::godot_mapping::read_value(r, m.raw)) return r.reader().in_field("raw");
-      seen[2] = true;
-    } else if (key == "raw_limited") {
-      if (!pakt::godot_mapping::read_value(r, m.raw_limited, pakt::Limits{4, 0})) return r.reader().in_field("raw_limited");
-      seen[3] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 4, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // s
+        if (!pakt::godot_mapping::read_value(r, m.s)) return r.reader().in_field("s");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // limited
+        if (!pakt::godot_mapping::read_value(r, m.limited, pakt::Limits{8, 0})) return r.reader().in_field("limited");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // raw
+        if (!pakt::godot_mapping::read_value(r, m.raw)) return r.reader().in_field("raw");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // raw_limited
+        if (!pakt::godot_mapping::read_value(r, m.raw_limited, pakt::Limits{4, 0})) return r.reader().in_field("raw_limited");
+        seen[3] = true;
+        break;
+      }
+      case 4:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -1304,12 +1430,24 @@ bool ReadMessage(pakt::Reader& r, Lists& m, pakt::compact_t f, bool top_level) {
   return ReadLists(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Lists& m, pakt::compact_t f) { return SizeLists(m, f); }
+pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Lists& m, pakt::mslima_t f) { WriteLists(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Lists& m, pakt::mslima_t f, bool top_level) {
   return ReadLists(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Lists& m, pakt::mslima_t f) { return SizeLists(m, f); }
+pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Lists& m) {
   if (!pakt::CheckLimits(c, m.u8s, pakt::Limits{0, 10})) return c.in_field("u8s");
@@ -1324,77 +1462,108 @@ bool CheckMessage(pakt::Checker& c, const Lists& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Lists& m) {
   if (!w.dictionary_header(14)) return false;
-  if (!w.string("bools") || !pakt::godot_mapping::write_value(w, m.bools)) return w.in_field("bools");
-  if (!w.string("u8s") || !pakt::godot_mapping::write_uint8_list(w, m.u8s)) return w.in_field("u8s");
-  if (!w.string("i16s") || !pakt::godot_mapping::write_value(w, m.i16s)) return w.in_field("i16s");
-  if (!w.string("u32s") || !pakt::godot_mapping::write_value(w, m.u32s)) return w.in_field("u32s");
-  if (!w.string("i64s") || !pakt::godot_mapping::write_value(w, m.i64s)) return w.in_field("i64s");
-  if (!w.string("f32s") || !pakt::godot_mapping::write_value(w, m.f32s)) return w.in_field("f32s");
-  if (!w.string("f64s") || !pakt::godot_mapping::write_value(w, m.f64s)) return w.in_field("f64s");
-  if (!w.string("strings") || !pakt::godot_mapping::write_value(w, m.strings)) return w.in_field("strings");
-  if (!w.string("blobs") || !pakt::godot_mapping::write_value(w, m.blobs)) return w.in_field("blobs");
-  if (!w.string("v3s") || !pakt::godot_mapping::write_value(w, m.v3s)) return w.in_field("v3s");
-  if (!w.string("quats") || !pakt::godot_mapping::write_value(w, m.quats)) return w.in_field("quats");
-  if (!w.string("enums") || !pakt::godot_mapping::write_value(w, m.enums)) return w.in_field("enums");
-  if (!w.string("inners") || !pakt::godot_mapping::write_value(w, m.inners)) return w.in_field("inners");
-  if (!w.string("empties") || !pakt::godot_mapping::write_value(w, m.empties)) return w.in_field("empties");
+  if (!w.field_name("bools") || !pakt::godot_mapping::write_value(w, m.bools)) return w.in_field("bools");
+  if (!w.field_name("u8s") || !pakt::godot_mapping::write_uint8_list(w, m.u8s)) return w.in_field("u8s");
+  if (!w.field_name("i16s") || !pakt::godot_mapping::write_value(w, m.i16s)) return w.in_field("i16s");
+  if (!w.field_name("u32s") || !pakt::godot_mapping::write_value(w, m.u32s)) return w.in_field("u32s");
+  if (!w.field_name("i64s") || !pakt::godot_mapping::write_value(w, m.i64s)) return w.in_field("i64s");
+  if (!w.field_name("f32s") || !pakt::godot_mapping::write_value(w, m.f32s)) return w.in_field("f32s");
+  if (!w.field_name("f64s") || !pakt::godot_mapping::write_value(w, m.f64s)) return w.in_field("f64s");
+  if (!w.field_name("strings") || !pakt::godot_mapping::write_value(w, m.strings)) return w.in_field("strings");
+  if (!w.field_name("blobs") || !pakt::godot_mapping::write_value(w, m.blobs)) return w.in_field("blobs");
+  if (!w.field_name("v3s") || !pakt::godot_mapping::write_value(w, m.v3s)) return w.in_field("v3s");
+  if (!w.field_name("quats") || !pakt::godot_mapping::write_value(w, m.quats)) return w.in_field("quats");
+  if (!w.field_name("enums") || !pakt::godot_mapping::write_value(w, m.enums)) return w.in_field("enums");
+  if (!w.field_name("inners") || !pakt::godot_mapping::write_value(w, m.inners)) return w.in_field("inners");
+  if (!w.field_name("empties") || !pakt::godot_mapping::write_value(w, m.empties)) return w.in_field("empties");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Lists& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"bools", "u8s", "i16s", "u32s", "i64s", "f32s", "f64s", "strings", "blobs", "v3s", "quats", "enums", "inners", "empties"};
   bool seen[14] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "bools") {
-      if (!pakt::godot_mapping::read_value(r, m.bools)) return r.reader().in_field("bools");
-      seen[0] = true;
-    } else if (key == "u8s") {
-      if (!pakt::godot_mapping::read_uint8_list(r, m.u8s, pakt::Limits{0, 10})) return r.reader().in_field("u8s");
-      seen[1] = true;
-    } else if (key == "i16s") {
-      if (!pakt::godot_mapping::read_value(r, m.i16s)) return r.reader().in_field("i16s");
-      seen[2] = true;
-    } else if (key == "u32s") {
-      if (!pakt::godot_mapping::read_value(r, m.u32s)) return r.reader().in_field("u32s");
-      seen[3] = true;
-    } else if (key == "i64s") {
-      if (!pakt::godot_mapping::read_value(r, m.i64s)) return r.reader().in_field("i64s");
-      seen[4] = true;
-    } else if (key == "f32s") {
-      if (!pakt::godot_mapping::read_value(r, m.f32s)) return r.reader().in_field("f32s");
-      seen[5] = true;
-    } else if (key == "f64s") {
-      if (!pakt::godot_mapping::read_value(r, m.f64s)) return r.reader().in_field("f64s");
-      seen[6] = true;
-    } else if (key == "strings") {
-      if (!pakt::godot_mapping::read_value(r, m.strings, pakt::Limits{8, 4})) return r.reader().in_field("strings");
-      seen[7] = true;
-    } else if (key == "blobs") {
-      if (!pakt::godot_mapping::read_value(r, m.blobs, pakt::Limits{5, 3})) return r.reader().in_field("blobs");
-      seen[8] = true;
-    } else if (key == "v3s") {
-      if (!pakt::godot_mapping::read_value(r, m.v3s)) return r.reader().in_field("v3s");
-      seen[9] = true;
-    } else if (key == "quats") {
-      if (!pakt::godot_mapping::read_value(r, m.quats)) return r.reader().in_field("quats");
-      seen[10] = true;
-    } else if (key == "enums") {
-      if (!pakt::godot_mapping::read_value(r, m.enums)) return r.reader().in_field("enums");
-      seen[11] = true;
-    } else if (key == "inners") {
-      if (!pakt::godot_mapping::read_value(r, m.inners, pakt::Limits{0, 5})) return r.reader().in_field("inners");
-      seen[12] = true;
-    } else if (key == "empties") {
-      if (!pakt::godot_mapping::read_value(r, m.empties, pakt::Limits{0, 4})) return r.reader().in_field("empties");
-      seen[13] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // bools
+        if (!pakt::godot_mapping::read_value(r, m.bools)) return r.reader().in_field("bools");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // u8s
+        if (!pakt::godot_mapping::read_uint8_list(r, m.u8s, pakt::Limits{0, 10})) return r.reader().in_field("u8s");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // i16s
+        if (!pakt::godot_mapping::read_value(r, m.i16s)) return r.reader().in_field("i16s");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // u32s
+        if (!pakt::godot_mapping::read_value(r, m.u32s)) return r.reader().in_field("u32s");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // i64s
+        if (!pakt::godot_mapping::read_value(r, m.i64s)) return r.reader().in_field("i64s");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // f32s
+        if (!pakt::godot_mapping::read_value(r, m.f32s)) return r.reader().in_field("f32s");
+        seen[5] = true;
+        break;
+      }
+      case 6: {  // f64s
+        if (!pakt::godot_mapping::read_value(r, m.f64s)) return r.reader().in_field("f64s");
+        seen[6] = true;
+        break;
+      }
+      case 7: {  // strings
+        if (!pakt::godot_mapping::read_value(r, m.strings, pakt::Limits{8, 4})) return r.reader().in_field("strings");
+        seen[7] = true;
+        break;
+      }
+      case 8: {  // blobs
+        if (!pakt::godot_mapping::read_value(r, m.blobs, pakt::Limits{5, 3})) return r.reader().in_field("blobs");
+        seen[8] = true;
+        break;
+      }
+      case 9: {  // v3s
+        if (!pakt::godot_mapping::read_value(r, m.v3s)) return r.reader().in_field("v3s");
+        seen[9] = true;
+        break;
+      }
+      case 10: {  // quats
+        if (!pakt::godot_mapping::read_value(r, m.quats)) return r.reader().in_field("quats");
+        seen[10] = true;
+        break;
+      }
+      case 11: {  // enums
+        if (!pakt::godot_mapping::read_value(r, m.enums)) return r.reader().in_field("enums");
+        seen[11] = true;
+        break;
+      }
+      case 12: {  // inners
+        if (!pakt::godot_mapping::read_value(r, m.inners, pakt::Limits{0, 5})) return r.reader().in_field("inners");
+        seen[12] = true;
+        break;
+      }
+      case 13: {  // empties
+        if (!pakt::godot_mapping::read_value(r, m.empties, pakt::Limits{0, 4})) return r.reader().in_field("empties");
+        seen[13] = true;
+        break;
+      }
+      case 14:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -1598,12 +1767,24 @@ bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::compact_t f, bool top_level) {
   return ReadFixed(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Fixed& m, pakt::compact_t f) { return SizeFixed(m, f); }
+pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::mslima_t f) { WriteFixed(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::mslima_t f, bool top_level) {
   return ReadFixed(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Fixed& m, pakt::mslima_t f) { return SizeFixed(m, f); }
+pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Fixed& m) {
   if (!pakt::CheckLimits(c, m.names, pakt::Limits{8, 0})) return c.in_field("names");
@@ -1615,41 +1796,54 @@ bool CheckMessage(pakt::Checker& c, const Fixed& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Fixed& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.string("rgba") || !pakt::godot_mapping::write_uint8_list(w, m.rgba)) return w.in_field("rgba");
-  if (!w.string("corners") || !pakt::godot_mapping::write_value(w, m.corners)) return w.in_field("corners");
-  if (!w.string("names") || !pakt::godot_mapping::write_value(w, m.names)) return w.in_field("names");
-  if (!w.string("pair") || !pakt::godot_mapping::write_value(w, m.pair)) return w.in_field("pair");
-  if (!w.string("flags") || !pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
+  if (!w.field_name("rgba") || !pakt::godot_mapping::write_uint8_list(w, m.rgba)) return w.in_field("rgba");
+  if (!w.field_name("corners") || !pakt::godot_mapping::write_value(w, m.corners)) return w.in_field("corners");
+  if (!w.field_name("names") || !pakt::godot_mapping::write_value(w, m.names)) return w.in_field("names");
+  if (!w.field_name("pair") || !pakt::godot_mapping::write_value(w, m.pair)) return w.in_field("pair");
+  if (!w.field_name("flags") || !pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Fixed& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"rgba", "corners", "names", "pair", "flags"};
   bool seen[5] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "rgba") {
-      if (!pakt::godot_mapping::read_uint8_list(r, m.rgba)) return r.reader().in_field("rgba");
-      seen[0] = true;
-    } else if (key == "corners") {
-      if (!pakt::godot_mapping::read_value(r, m.corners)) return r.reader().in_field("corners");
-      seen[1] = true;
-    } else if (key == "names") {
-      if (!pakt::godot_mapping::read_value(r, m.names, pakt::Limits{8, 0})) return r.reader().in_field("names");
-      seen[2] = true;
-    } else if (key == "pair") {
-      if (!pakt::godot_mapping::read_value(r, m.pair)) return r.reader().in_field("pair");
-      seen[3] = true;
-    } else if (key == "flags") {
-      if (!pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
-      seen[4] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // rgba
+        if (!pakt::godot_mapping::read_uint8_list(r, m.rgba)) return r.reader().in_field("rgba");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // corners
+        if (!pakt::godot_mapping::read_value(r, m.corners)) return r.reader().in_field("corners");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // names
+        if (!pakt::godot_mapping::read_value(r, m.names, pakt::Limits{8, 0})) return r.reader().in_field("names");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // pair
+        if (!pakt::godot_mapping::read_value(r, m.pair)) return r.reader().in_field("pair");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // flags
+        if (!pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
+        seen[4] = true;
+        break;
+      }
+      case 5:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -1751,12 +1945,24 @@ bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::compact_t f, bool top_leve
   return ReadOptionals(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Optionals& m, pakt::compact_t f) { return SizeOptionals(m, f); }
+pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::mslima_t f) { WriteOptionals(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::mslima_t f, bool top_level) {
   return ReadOptionals(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Optionals& m, pakt::mslima_t f) { return SizeOptionals(m, f); }
+pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Optionals& m) {
   if (!pakt::CheckLimits(c, m.maybe_text, pakt::Limits{8, 0})) return c.in_field("maybe_text");
@@ -1769,41 +1975,54 @@ bool CheckMessage(pakt::Checker& c, const Optionals& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Optionals& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.string("maybe_int") || !pakt::godot_mapping::write_value(w, m.maybe_int)) return w.in_field("maybe_int");
-  if (!w.string("maybe_text") || !pakt::godot_mapping::write_value(w, m.maybe_text)) return w.in_field("maybe_text");
-  if (!w.string("maybe_inner") || !pakt::godot_mapping::write_value(w, m.maybe_inner)) return w.in_field("maybe_inner");
-  if (!w.string("maybe_list") || !pakt::godot_mapping::write_value(w, m.maybe_list)) return w.in_field("maybe_list");
-  if (!w.string("maybe_vec") || !pakt::godot_mapping::write_value(w, m.maybe_vec)) return w.in_field("maybe_vec");
+  if (!w.field_name("maybe_int") || !pakt::godot_mapping::write_value(w, m.maybe_int)) return w.in_field("maybe_int");
+  if (!w.field_name("maybe_text") || !pakt::godot_mapping::write_value(w, m.maybe_text)) return w.in_field("maybe_text");
+  if (!w.field_name("maybe_inner") || !pakt::godot_mapping::write_value(w, m.maybe_inner)) return w.in_field("maybe_inner");
+  if (!w.field_name("maybe_list") || !pakt::godot_mapping::write_value(w, m.maybe_list)) return w.in_field("maybe_list");
+  if (!w.field_name("maybe_vec") || !pakt::godot_mapping::write_value(w, m.maybe_vec)) return w.in_field("maybe_vec");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Optionals& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"maybe_int", "maybe_text", "maybe_inner", "maybe_list", "maybe_vec"};
   bool seen[5] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "maybe_int") {
-      if (!pakt::godot_mapping::read_value(r, m.maybe_int)) return r.reader().in_field("maybe_int");
-      seen[0] = true;
-    } else if (key == "maybe_text") {
-      if (!pakt::godot_mapping::read_value(r, m.maybe_text, pakt::Limits{8, 0})) return r.reader().in_field("maybe_text");
-      seen[1] = true;
-    } else if (key == "maybe_inner") {
-      if (!pakt::godot_mapping::read_value(r, m.maybe_inner)) return r.reader().in_field("maybe_inner");
-      seen[2] = true;
-    } else if (key == "maybe_list") {
-      if (!pakt::godot_mapping::read_value(r, m.maybe_list, pakt::Limits{0, 3})) return r.reader().in_field("maybe_list");
-      seen[3] = true;
-    } else if (key == "maybe_vec") {
-      if (!pakt::godot_mapping::read_value(r, m.maybe_vec)) return r.reader().in_field("maybe_vec");
-      seen[4] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // maybe_int
+        if (!pakt::godot_mapping::read_value(r, m.maybe_int)) return r.reader().in_field("maybe_int");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // maybe_text
+        if (!pakt::godot_mapping::read_value(r, m.maybe_text, pakt::Limits{8, 0})) return r.reader().in_field("maybe_text");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // maybe_inner
+        if (!pakt::godot_mapping::read_value(r, m.maybe_inner)) return r.reader().in_field("maybe_inner");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // maybe_list
+        if (!pakt::godot_mapping::read_value(r, m.maybe_list, pakt::Limits{0, 3})) return r.reader().in_field("maybe_list");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // maybe_vec
+        if (!pakt::godot_mapping::read_value(r, m.maybe_vec)) return r.reader().in_field("maybe_vec");
+        seen[4] = true;
+        break;
+      }
+      case 5:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -1905,12 +2124,24 @@ bool ReadMessage(pakt::Reader& r, Nested& m, pakt::compact_t f, bool top_level) 
   return ReadNested(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Nested& m, pakt::compact_t f) { return SizeNested(m, f); }
+pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Nested& m, pakt::mslima_t f) { WriteNested(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Nested& m, pakt::mslima_t f, bool top_level) {
   return ReadNested(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Nested& m, pakt::mslima_t f) { return SizeNested(m, f); }
+pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Nested& m) {
   if (!pakt::CheckLimits(c, m.inner, pakt::Limits{})) return c.in_field("inner");
@@ -1924,45 +2155,60 @@ bool CheckMessage(pakt::Checker& c, const Nested& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Nested& m) {
   if (!w.dictionary_header(6)) return false;
-  if (!w.string("inner") || !pakt::godot_mapping::write_value(w, m.inner)) return w.in_field("inner");
-  if (!w.string("scalars") || !pakt::godot_mapping::write_value(w, m.scalars)) return w.in_field("scalars");
-  if (!w.string("lists") || !pakt::godot_mapping::write_value(w, m.lists)) return w.in_field("lists");
-  if (!w.string("optionals") || !pakt::godot_mapping::write_value(w, m.optionals)) return w.in_field("optionals");
-  if (!w.string("fixed") || !pakt::godot_mapping::write_value(w, m.fixed)) return w.in_field("fixed");
-  if (!w.string("tail") || !pakt::godot_mapping::write_value(w, m.tail)) return w.in_field("tail");
+  if (!w.field_name("inner") || !pakt::godot_mapping::write_value(w, m.inner)) return w.in_field("inner");
+  if (!w.field_name("scalars") || !pakt::godot_mapping::write_value(w, m.scalars)) return w.in_field("scalars");
+  if (!w.field_name("lists") || !pakt::godot_mapping::write_value(w, m.lists)) return w.in_field("lists");
+  if (!w.field_name("optionals") || !pakt::godot_mapping::write_value(w, m.optionals)) return w.in_field("optionals");
+  if (!w.field_name("fixed") || !pakt::godot_mapping::write_value(w, m.fixed)) return w.in_field("fixed");
+  if (!w.field_name("tail") || !pakt::godot_mapping::write_value(w, m.tail)) return w.in_field("tail");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Nested& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"inner", "scalars", "lists", "optionals", "fixed", "tail"};
   bool seen[6] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "inner") {
-      if (!pakt::godot_mapping::read_value(r, m.inner)) return r.reader().in_field("inner");
-      seen[0] = true;
-    } else if (key == "scalars") {
-      if (!pakt::godot_mapping::read_value(r, m.scalars)) return r.reader().in_field("scalars");
-      seen[1] = true;
-    } else if (key == "lists") {
-      if (!pakt::godot_mapping::read_value(r, m.lists)) return r.reader().in_field("lists");
-      seen[2] = true;
-    } else if (key == "optionals") {
-      if (!pakt::godot_mapping::read_value(r, m.optionals)) return r.reader().in_field("optionals");
-      seen[3] = true;
-    } else if (key == "fixed") {
-      if (!pakt::godot_mapping::read_value(r, m.fixed)) return r.reader().in_field("fixed");
-      seen[4] = true;
-    } else if (key == "tail") {
-      if (!pakt::godot_mapping::read_value(r, m.tail)) return r.reader().in_field("tail");
-      seen[5] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // inner
+        if (!pakt::godot_mapping::read_value(r, m.inner)) return r.reader().in_field("inner");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // scalars
+        if (!pakt::godot_mapping::read_value(r, m.scalars)) return r.reader().in_field("scalars");
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // lists
+        if (!pakt::godot_mapping::read_value(r, m.lists)) return r.reader().in_field("lists");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // optionals
+        if (!pakt::godot_mapping::read_value(r, m.optionals)) return r.reader().in_field("optionals");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // fixed
+        if (!pakt::godot_mapping::read_value(r, m.fixed)) return r.reader().in_field("fixed");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // tail
+        if (!pakt::godot_mapping::read_value(r, m.tail)) return r.reader().in_field("tail");
+        seen[5] = true;
+        break;
+      }
+      case 6:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {
@@ -2067,12 +2313,24 @@ bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::compact_t f, bool top_leve
   return ReadVersioned(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Versioned& m, pakt::compact_t f) { return SizeVersioned(m, f); }
+pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::compact_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::mslima_t f) { WriteVersioned(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::mslima_t f, bool top_level) {
   return ReadVersioned(r, m, f, top_level);
 }
 std::size_t MessageWireSize(const Versioned& m, pakt::mslima_t f) { return SizeVersioned(m, f); }
+pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
+  return pakt::SerializeInto(m, out, f);
+}
+pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::mslima_t f) {
+  return pakt::DeserializeFrom(bytes, out, f);
+}
 
 bool CheckMessage(pakt::Checker& c, const Versioned& m) {
   if (!pakt::CheckLimits(c, m.e, pakt::Limits{})) return c.in_field("e");
@@ -2083,47 +2341,62 @@ bool CheckMessage(pakt::Checker& c, const Versioned& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Versioned& m) {
   if (!w.dictionary_header(6)) return false;
-  if (!w.string("a") || !pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
-  if (!w.string("old") || !pakt::godot_mapping::write_value(w, std::int32_t{42})) return w.in_field("old");
-  if (!w.string("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
-  if (!w.string("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
-  if (!w.string("d") || !pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
-  if (!w.string("e") || !pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
+  if (!w.field_name("a") || !pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
+  if (!w.field_name("old") || !pakt::godot_mapping::write_value(w, std::int32_t{42})) return w.in_field("old");
+  if (!w.field_name("b") || !pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.field_name("c") || !pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.field_name("d") || !pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
+  if (!w.field_name("e") || !pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
   return true;
 }
 
 [[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Versioned& m) {
   std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
+  static constexpr std::string_view kFieldNames[] = {"a", "old", "b", "c", "d", "e"};
   bool seen[6] = {};
-  std::string key;
+  std::string key;  // a key that is not the next field's name, decoded
   for (std::size_t i = 0; i < count; ++i) {
-    bool is_name = false;
-    if (!pakt::godot_mapping::read_field_key(r, key, is_name)) return false;
-    if (!is_name) {
-      // a non-string key: skipped with its value
-    } else if (key == "a") {
-      if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
-      seen[0] = true;
-    } else if (key == "old") {
-      std::int32_t ignored{};  // deprecated: read and dropped, it holds its default
-      if (!pakt::godot_mapping::read_value(r, ignored)) return r.reader().in_field("old");
-      m.old = 42;
-      seen[1] = true;
-    } else if (key == "b") {
-      if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
-      seen[2] = true;
-    } else if (key == "c") {
-      if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
-      seen[3] = true;
-    } else if (key == "d") {
-      if (!pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
-      seen[4] = true;
-    } else if (key == "e") {
-      if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
-      seen[5] = true;
-    } else if (!pakt::godot_mapping::skip_unknown_field(r)) {
-      return false;
+    std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
+    if (!pakt::godot_mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
+    switch (field) {
+      case 0: {  // a
+        if (!pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
+        seen[0] = true;
+        break;
+      }
+      case 1: {  // old
+        std::int32_t ignored{};  // deprecated: read and dropped, it holds its default
+        if (!pakt::godot_mapping::read_value(r, ignored)) return r.reader().in_field("old");
+        m.old = 42;
+        seen[1] = true;
+        break;
+      }
+      case 2: {  // b
+        if (!pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+        seen[2] = true;
+        break;
+      }
+      case 3: {  // c
+        if (!pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+        seen[3] = true;
+        break;
+      }
+      case 4: {  // d
+        if (!pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
+        seen[4] = true;
+        break;
+      }
+      case 5: {  // e
+        if (!pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
+        seen[5] = true;
+        break;
+      }
+      case 6:  // a String key that names no field: a newer sender's
+        if (!pakt::godot_mapping::skip_unknown_field(r)) return false;
+        break;
+      default:  // a key of another type: skipped with its value
+        break;
     }
   }
   if (!seen[0]) {

@@ -174,12 +174,9 @@ inline bool operator!=(const Empty& a, const Empty& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Empty& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Empty& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -188,12 +185,9 @@ inline std::size_t SerializedSize(const Empty& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Empty& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Empty& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -263,12 +257,9 @@ inline bool operator!=(const Inner& a, const Inner& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Inner& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Inner& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -277,12 +268,9 @@ inline std::size_t SerializedSize(const Inner& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Inner& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Inner& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -376,12 +364,9 @@ inline bool operator!=(const Scalars& a, const Scalars& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Scalars& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Scalars& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -390,12 +375,9 @@ inline std::size_t SerializedSize(const Scalars& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Scalars& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Scalars& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -475,12 +457,9 @@ inline bool operator!=(const Geometry& a, const Geometry& b) { return !(a == b);
 inline std::vector<std::uint8_t> Serialize(const Geometry& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Geometry& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -489,12 +468,9 @@ inline std::size_t SerializedSize(const Geometry& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Geometry& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Geometry& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -570,12 +546,9 @@ inline bool operator!=(const Texts& a, const Texts& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Texts& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Texts& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -584,12 +557,9 @@ inline std::size_t SerializedSize(const Texts& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Texts& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Texts& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -685,12 +655,9 @@ inline bool operator!=(const Lists& a, const Lists& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Lists& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Lists& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -699,12 +666,9 @@ inline std::size_t SerializedSize(const Lists& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Lists& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Lists& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -782,12 +746,9 @@ inline bool operator!=(const Fixed& a, const Fixed& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Fixed& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Fixed& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -796,12 +757,9 @@ inline std::size_t SerializedSize(const Fixed& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Fixed& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Fixed& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -879,12 +837,9 @@ inline bool operator!=(const Optionals& a, const Optionals& b) { return !(a == b
 inline std::vector<std::uint8_t> Serialize(const Optionals& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Optionals& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -893,12 +848,9 @@ inline std::size_t SerializedSize(const Optionals& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Optionals& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Optionals& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -978,12 +930,9 @@ inline bool operator!=(const Nested& a, const Nested& b) { return !(a == b); }
 inline std::vector<std::uint8_t> Serialize(const Nested& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Nested& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -992,12 +941,9 @@ inline std::size_t SerializedSize(const Nested& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Nested& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Nested& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
@@ -1075,12 +1021,9 @@ inline bool operator!=(const Versioned& a, const Versioned& b) { return !(a == b
 inline std::vector<std::uint8_t> Serialize(const Versioned& m, pakt::compact_t f = {}) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {}) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::compact_t f = {}) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::compact_t f = {});
 inline std::size_t SerializedSize(const Versioned& m, pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
@@ -1089,12 +1032,9 @@ inline std::size_t SerializedSize(const Versioned& m, pakt::compact_t f = {}) {
 inline std::vector<std::uint8_t> Serialize(const Versioned& m, pakt::mslima_t f) {
   return pakt::SerializeOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
-  return pakt::SerializeInto(m, out, f);
-}
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::mslima_t f) {
-  return pakt::DeserializeFrom(bytes, out, f);
-}
+// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
+[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::mslima_t f);
 inline std::size_t SerializedSize(const Versioned& m, pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }

@@ -91,6 +91,8 @@ class ValueReader {
   bool real_components(const ValueHeader& h, double* out, std::size_t count);
   bool int32_components(std::int32_t* out, std::size_t count);
   bool float32_components(float* out, std::size_t count);
+  // A vector/quaternion header of `type` and its components as schema floats (float64 narrowed).
+  bool schema_float_components(VariantType type, float* out, std::size_t count);
   bool u64_payload(std::uint64_t& out, const char* what);
   bool u32_payload(std::uint32_t& out, const char* what);
   // A count checked against the bytes left: count * min_element_size <= remaining.

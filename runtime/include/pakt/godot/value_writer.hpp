@@ -9,6 +9,9 @@
 //   w.string("tags"); w.packed_string_array(player.tags.data(), player.tags.size());
 //   if (!w.ok()) return w.status();
 //
+// The writer appends in place and may leave spare room at the buffer's end while it works: the
+// buffer holds exactly the bytes written once finish() has run or the writer is destroyed.
+//
 // Every method returns false (and records the first error, see ok()/status()) when the value
 // cannot be written: a type that the target version lacks, a string that is not valid UTF-8 or
 // contains NUL, a count beyond INT32_MAX.
@@ -30,10 +33,25 @@ namespace pakt::godot {
 
 class ValueWriter : public ErrorState {
  public:
-  ValueWriter(std::vector<std::uint8_t>& out, const EncodeOptions& options) : out_(out), options_(options) {}
+  ValueWriter(std::vector<std::uint8_t>& out, const EncodeOptions& options)
+      : out_(out), size_(out.size()), options_(options) {}
+  ValueWriter(const ValueWriter&) = delete;
+  ValueWriter& operator=(const ValueWriter&) = delete;
+  ~ValueWriter() { finish(); }
 
   const EncodeOptions& options() const noexcept { return options_; }
-  std::vector<std::uint8_t>& buffer() noexcept { return out_; }
+  // The buffer's size once finished: where the next value goes (error offsets use it).
+  std::size_t offset() const noexcept { return size_; }
+  // Drops the spare room: the buffer then holds exactly the bytes written.
+  void finish() { out_.resize(size_); }
+
+  // Room for n more bytes at the end, for the caller to fill (grows the buffer when needed).
+  std::uint8_t* room(std::size_t n) {
+    if (out_.size() - size_ < n) grow(n);
+    std::uint8_t* p = out_.data() + size_;
+    size_ += n;
+    return p;
+  }
 
   bool nil();
   bool boolean(bool value);
@@ -41,6 +59,9 @@ class ValueWriter : public ErrorState {
   bool real(double value);           // 4 bytes when float32 holds it exactly, else 8 (NaN: 8)
   bool string(std::string_view utf8);
   bool string_name(std::string_view utf8);
+  // A message field's name as a Dictionary key (a String). Schema field names are ASCII
+  // identifiers (the schema loader checks), so there is no UTF-8 or NUL check to make.
+  bool field_name(std::string_view ascii_identifier);
 
   bool vector2(const Vector2& v);
   bool vector2i(const Vector2i& v);
@@ -60,10 +81,13 @@ class ValueWriter : public ErrorState {
   bool color(const Color& v);
 
   // The schema-side vector types (pakt/math_types.hpp).
-  bool vector2(const pakt::Vector2& v) { return vector2(Vector2{v.x, v.y}); }
-  bool vector3(const pakt::Vector3& v) { return vector3(Vector3{v.x, v.y, v.z}); }
-  bool quaternion(const pakt::Quaternion& v) { return quaternion(Quaternion{v.x, v.y, v.z, v.w}); }
-  bool color(const pakt::Color& v) { return color(Color{v.r, v.g, v.b, v.a}); }
+  // Their float components go out as they are (float64 on double-precision Godot 4 builds).
+  bool vector2(const pakt::Vector2& v) { return schema_vector(VariantType::vector2, &v, 2); }
+  bool vector3(const pakt::Vector3& v) { return schema_vector(VariantType::vector3, &v, 3); }
+  bool quaternion(const pakt::Quaternion& v) { return schema_vector(VariantType::quaternion, &v, 4); }
+  bool color(const pakt::Color& v);
+  // A float32 field: as real(v), without the float64 round trip.
+  bool real32(float value);
   bool vector2i(const pakt::Vector2i& v) { return vector2i(Vector2i{v.x, v.y}); }
   bool vector3i(const pakt::Vector3i& v) { return vector3i(Vector3i{v.x, v.y, v.z}); }
 
@@ -113,9 +137,33 @@ class ValueWriter : public ErrorState {
   void string_payload(std::string_view utf8);
   bool container_type_payload(const ContainerType& type);
   std::uint32_t container_kind(const ContainerType& type) const;
-  bool fail(ErrorCode code, std::string reason) { return fail_at(out_.size(), code, std::move(reason)); }
+  bool fail(ErrorCode code, std::string reason) { return fail_at(size_, code, std::move(reason)); }
+
+  void grow(std::size_t n);
+  // Little-endian appends, as the engine writes them.
+  void put_u32(std::uint32_t v) {
+    std::uint8_t* p = room(4);
+    p[0] = static_cast<std::uint8_t>(v);
+    p[1] = static_cast<std::uint8_t>(v >> 8);
+    p[2] = static_cast<std::uint8_t>(v >> 16);
+    p[3] = static_cast<std::uint8_t>(v >> 24);
+  }
+  void put_u64(std::uint64_t v) {
+    put_u32(static_cast<std::uint32_t>(v));
+    put_u32(static_cast<std::uint32_t>(v >> 32));
+  }
+  void put_i32(std::int32_t v) { put_u32(static_cast<std::uint32_t>(v)); }
+  void put_i64(std::int64_t v) { put_u64(static_cast<std::uint64_t>(v)); }
+  void put_f32(float v);
+  void put_f64(double v);
+  void put_bytes(const void* data, std::size_t n);
+  void put_zeros(std::size_t n);
+  void put_float32s(const void* data, std::size_t count);            // count float32 components
+  void schema_float_components(const void* data, std::size_t count);  // float32 or, double-precision, float64
+  bool schema_vector(VariantType type, const void* components, std::size_t count);
 
   std::vector<std::uint8_t>& out_;
+  std::size_t size_;  // bytes written; out_ may be longer (spare room)
   EncodeOptions options_;
 };
 
