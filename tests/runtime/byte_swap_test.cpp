@@ -1,4 +1,4 @@
-// pakt/byte_swap.hpp: every length around the 16-byte blocks (the SIMD body, the word-at-a-time
+// pakt/byte_swap.hpp: every length around the 16- and 64-byte blocks (each SIMD body, the word-at-a-time
 // tail, both), each word size, copies and in place, against bytes reversed one word at a time here.
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +12,7 @@ namespace {
 template <class Word>
 void check_every_length() {
   constexpr std::size_t kSize = sizeof(Word);
-  for (std::size_t count = 0; count <= 80 / kSize; ++count) {
+  for (std::size_t count = 0; count <= 160 / kSize; ++count) {
     std::vector<std::uint8_t> source(count * kSize);
     for (std::size_t i = 0; i < source.size(); ++i) source[i] = static_cast<std::uint8_t>(i * 7 + 1);
     std::vector<std::uint8_t> expected(source.size());

@@ -7,7 +7,7 @@ namespace {
 // ---- Player (schemas/game.yaml:12:3) ----
 
 template <class F>
-void WritePlayer(pakt::Writer& w, const Player& m, F f) {
+inline void WritePlayer(pakt::Writer& w, const Player& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.id,  // line 16: id uint32
@@ -23,7 +23,7 @@ void WritePlayer(pakt::Writer& w, const Player& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadPlayer(pakt::Reader& r, Player& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadPlayer(pakt::Reader& r, Player& m, F f, bool top_level) {
   if (!pakt::Read(r, m.id, f)) return r.in_field("id");
   if (!pakt::Read(r, m.name, f, pakt::Limits{32, 0})) return r.in_field("name");
   // 3 fixed-size fields under one bounds check
@@ -44,7 +44,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizePlayer(const Player& m, F f) {
+inline std::size_t SizePlayer(const Player& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.id, f);
   n += pakt::WireSize(m.name, f);
@@ -62,7 +62,7 @@ std::size_t SizePlayer(const Player& m, F f) {
 // ---- MoveUpdate (schemas/game.yaml:37:3) ----
 
 template <class F>
-void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
+inline void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.player_id,  // line 42: player_id uint32
@@ -74,7 +74,7 @@ void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadMoveUpdate(pakt::Reader& r, MoveUpdate& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadMoveUpdate(pakt::Reader& r, MoveUpdate& m, F f, bool top_level) {
   // 6 fixed-size fields under one bounds check
   if (!pakt::ReadFixedFields(r, f, {"player_id", "tick", "position", "velocity", "rotation", "crouching"},
                              m.player_id,  // line 42: player_id uint32
@@ -88,7 +88,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeMoveUpdate(const MoveUpdate& m, F f) {
+inline std::size_t SizeMoveUpdate(const MoveUpdate& m, F f) {
   (void)m;
   (void)f;
   return 49;  // every field has a fixed size
@@ -97,7 +97,7 @@ std::size_t SizeMoveUpdate(const MoveUpdate& m, F f) {
 // ---- Chat (schemas/game.yaml:50:3) ----
 
 template <class F>
-void WriteChat(pakt::Writer& w, const Chat& m, F f) {
+inline void WriteChat(pakt::Writer& w, const Chat& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.from,  // line 54: from uint32
@@ -107,7 +107,7 @@ void WriteChat(pakt::Writer& w, const Chat& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadChat(pakt::Reader& r, Chat& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadChat(pakt::Reader& r, Chat& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
   if (!pakt::ReadFixedFields(r, f, {"from", "channel"},
                              m.from,  // line 54: from uint32
@@ -119,7 +119,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeChat(const Chat& m, F f) {
+inline std::size_t SizeChat(const Chat& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.from, f);
   n += pakt::WireSize(m.channel, f);
@@ -131,7 +131,7 @@ std::size_t SizeChat(const Chat& m, F f) {
 // ---- Snapshot (schemas/game.yaml:60:3) ----
 
 template <class F>
-void WriteSnapshot(pakt::Writer& w, const Snapshot& m, F f) {
+inline void WriteSnapshot(pakt::Writer& w, const Snapshot& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.tick,  // line 63: tick uint64
@@ -151,7 +151,7 @@ void WriteSnapshot(pakt::Writer& w, const Snapshot& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadSnapshot(pakt::Reader& r, Snapshot& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadSnapshot(pakt::Reader& r, Snapshot& m, F f, bool top_level) {
   if (!pakt::Read(r, m.tick, f)) return r.in_field("tick");
   if (!pakt::Read(r, m.players, f, pakt::Limits{0, 64})) return r.in_field("players");
   if (!pakt::Read(r, m.map_name, f)) return r.in_field("map_name");
@@ -173,7 +173,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeSnapshot(const Snapshot& m, F f) {
+inline std::size_t SizeSnapshot(const Snapshot& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.tick, f);
   n += pakt::WireSize(m.players, f);

@@ -7,7 +7,7 @@ namespace {
 // ---- SeedStruct (schemas/photon_seed.yaml:9:3) ----
 
 template <class F>
-void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
+inline void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.int_1,  // line 12: int_1 int32
@@ -18,7 +18,7 @@ void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadSeedStruct(pakt::Reader& r, SeedStruct& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadSeedStruct(pakt::Reader& r, SeedStruct& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
   if (!pakt::ReadFixedFields(r, f, {"int_1", "int_2"},
                              m.int_1,  // line 12: int_1 int32
@@ -33,7 +33,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeSeedStruct(const SeedStruct& m, F f) {
+inline std::size_t SizeSeedStruct(const SeedStruct& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.int_1, f);
   n += pakt::WireSize(m.int_2, f);
@@ -46,7 +46,7 @@ std::size_t SizeSeedStruct(const SeedStruct& m, F f) {
 // ---- SeedShortNames (schemas/photon_seed.yaml:19:3) ----
 
 template <class F>
-void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
+inline void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.a,  // line 22: a int32
@@ -57,7 +57,7 @@ void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadSeedShortNames(pakt::Reader& r, SeedShortNames& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadSeedShortNames(pakt::Reader& r, SeedShortNames& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
   if (!pakt::ReadFixedFields(r, f, {"a", "b"},
                              m.a,  // line 22: a int32
@@ -72,7 +72,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeSeedShortNames(const SeedShortNames& m, F f) {
+inline std::size_t SizeSeedShortNames(const SeedShortNames& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.a, f);
   n += pakt::WireSize(m.b, f);
@@ -85,7 +85,7 @@ std::size_t SizeSeedShortNames(const SeedShortNames& m, F f) {
 // ---- SeedGameStruct (schemas/photon_seed.yaml:29:3) ----
 
 template <class F>
-void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
+inline void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.int_1,  // line 33: int_1 int32
@@ -99,7 +99,7 @@ void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadSeedGameStruct(pakt::Reader& r, SeedGameStruct& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadSeedGameStruct(pakt::Reader& r, SeedGameStruct& m, F f, bool top_level) {
   // 4 fixed-size fields under one bounds check
   if (!pakt::ReadFixedFields(r, f, {"int_1", "int_2", "float_1", "bool_1"},
                              m.int_1,  // line 33: int_1 int32
@@ -117,7 +117,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeSeedGameStruct(const SeedGameStruct& m, F f) {
+inline std::size_t SizeSeedGameStruct(const SeedGameStruct& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.int_1, f);
   n += pakt::WireSize(m.int_2, f);

@@ -7,14 +7,14 @@ namespace {
 // ---- Empty (tests/schemas/rich.yaml:17:3) ----
 
 template <class F>
-void WriteEmpty(pakt::Writer& w, const Empty& m, F f) {
+inline void WriteEmpty(pakt::Writer& w, const Empty& m, F f) {
   (void)w;
   (void)m;
   (void)f;
 }
 
 template <class F>
-[[nodiscard]] bool ReadEmpty(pakt::Reader& r, Empty& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadEmpty(pakt::Reader& r, Empty& m, F f, bool top_level) {
   (void)top_level;
   (void)r;
   (void)m;
@@ -23,7 +23,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeEmpty(const Empty& m, F f) {
+inline std::size_t SizeEmpty(const Empty& m, F f) {
   (void)m;
   (void)f;
   return 0;
@@ -32,7 +32,7 @@ std::size_t SizeEmpty(const Empty& m, F f) {
 // ---- Inner (tests/schemas/rich.yaml:20:3) ----
 
 template <class F>
-void WriteInner(pakt::Writer& w, const Inner& m, F f) {
+inline void WriteInner(pakt::Writer& w, const Inner& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.id,  // line 23: id int32
@@ -40,7 +40,7 @@ void WriteInner(pakt::Writer& w, const Inner& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadInner(pakt::Reader& r, Inner& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadInner(pakt::Reader& r, Inner& m, F f, bool top_level) {
   if (!pakt::Read(r, m.id, f)) return r.in_field("id");
   if (!pakt::Read(r, m.label, f, pakt::Limits{16, 0})) return r.in_field("label");
   (void)top_level;
@@ -48,7 +48,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeInner(const Inner& m, F f) {
+inline std::size_t SizeInner(const Inner& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.id, f);
   n += pakt::WireSize(m.label, f);
@@ -58,7 +58,7 @@ std::size_t SizeInner(const Inner& m, F f) {
 // ---- Scalars (tests/schemas/rich.yaml:26:3) ----
 
 template <class F>
-void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
+inline void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.b,  // line 29: b bool
@@ -78,7 +78,7 @@ void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadScalars(pakt::Reader& r, Scalars& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadScalars(pakt::Reader& r, Scalars& m, F f, bool top_level) {
   // 14 fixed-size fields under one bounds check
   if (!pakt::ReadFixedFields(r, f, {"b", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64", "small", "signed_enum", "wide"},
                              m.b,  // line 29: b bool
@@ -100,7 +100,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeScalars(const Scalars& m, F f) {
+inline std::size_t SizeScalars(const Scalars& m, F f) {
   (void)m;
   (void)f;
   return 50;  // every field has a fixed size
@@ -109,7 +109,7 @@ std::size_t SizeScalars(const Scalars& m, F f) {
 // ---- Geometry (tests/schemas/rich.yaml:47:3) ----
 
 template <class F>
-void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
+inline void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.v2,  // line 49: v2 Vector2
@@ -121,7 +121,7 @@ void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadGeometry(pakt::Reader& r, Geometry& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadGeometry(pakt::Reader& r, Geometry& m, F f, bool top_level) {
   // 6 fixed-size fields under one bounds check
   if (!pakt::ReadFixedFields(r, f, {"v2", "v3", "q", "c", "v2i", "v3i"},
                              m.v2,  // line 49: v2 Vector2
@@ -135,7 +135,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeGeometry(const Geometry& m, F f) {
+inline std::size_t SizeGeometry(const Geometry& m, F f) {
   (void)m;
   (void)f;
   return 72;  // every field has a fixed size
@@ -144,7 +144,7 @@ std::size_t SizeGeometry(const Geometry& m, F f) {
 // ---- Texts (tests/schemas/rich.yaml:57:3) ----
 
 template <class F>
-void WriteTexts(pakt::Writer& w, const Texts& m, F f) {
+inline void WriteTexts(pakt::Writer& w, const Texts& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.s,  // line 59: s string
@@ -154,7 +154,7 @@ void WriteTexts(pakt::Writer& w, const Texts& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadTexts(pakt::Reader& r, Texts& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadTexts(pakt::Reader& r, Texts& m, F f, bool top_level) {
   if (!pakt::Read(r, m.s, f)) return r.in_field("s");
   if (!pakt::Read(r, m.limited, f, pakt::Limits{8, 0})) return r.in_field("limited");
   if (!pakt::Read(r, m.raw, f)) return r.in_field("raw");
@@ -164,7 +164,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeTexts(const Texts& m, F f) {
+inline std::size_t SizeTexts(const Texts& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.s, f);
   n += pakt::WireSize(m.limited, f);
@@ -176,7 +176,7 @@ std::size_t SizeTexts(const Texts& m, F f) {
 // ---- Lists (tests/schemas/rich.yaml:65:3) ----
 
 template <class F>
-void WriteLists(pakt::Writer& w, const Lists& m, F f) {
+inline void WriteLists(pakt::Writer& w, const Lists& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.bools,  // line 67: bools bool[]
@@ -196,7 +196,7 @@ void WriteLists(pakt::Writer& w, const Lists& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadLists(pakt::Reader& r, Lists& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadLists(pakt::Reader& r, Lists& m, F f, bool top_level) {
   if (!pakt::Read(r, m.bools, f)) return r.in_field("bools");
   if (!pakt::Read(r, m.u8s, f, pakt::Limits{0, 10})) return r.in_field("u8s");
   if (!pakt::Read(r, m.i16s, f)) return r.in_field("i16s");
@@ -216,7 +216,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeLists(const Lists& m, F f) {
+inline std::size_t SizeLists(const Lists& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.bools, f);
   n += pakt::WireSize(m.u8s, f);
@@ -238,7 +238,7 @@ std::size_t SizeLists(const Lists& m, F f) {
 // ---- Fixed (tests/schemas/rich.yaml:89:3) ----
 
 template <class F>
-void WriteFixed(pakt::Writer& w, const Fixed& m, F f) {
+inline void WriteFixed(pakt::Writer& w, const Fixed& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.rgba,  // line 91: rgba uint8[4]
@@ -249,7 +249,7 @@ void WriteFixed(pakt::Writer& w, const Fixed& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadFixed(pakt::Reader& r, Fixed& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadFixed(pakt::Reader& r, Fixed& m, F f, bool top_level) {
   if (!pakt::Read(r, m.rgba, f)) return r.in_field("rgba");
   if (!pakt::Read(r, m.corners, f)) return r.in_field("corners");
   if (!pakt::Read(r, m.names, f, pakt::Limits{8, 0})) return r.in_field("names");
@@ -260,7 +260,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeFixed(const Fixed& m, F f) {
+inline std::size_t SizeFixed(const Fixed& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.rgba, f);
   n += pakt::WireSize(m.corners, f);
@@ -273,7 +273,7 @@ std::size_t SizeFixed(const Fixed& m, F f) {
 // ---- Optionals (tests/schemas/rich.yaml:98:3) ----
 
 template <class F>
-void WriteOptionals(pakt::Writer& w, const Optionals& m, F f) {
+inline void WriteOptionals(pakt::Writer& w, const Optionals& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.maybe_int,  // line 100: maybe_int int32, optional
@@ -284,7 +284,7 @@ void WriteOptionals(pakt::Writer& w, const Optionals& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadOptionals(pakt::Reader& r, Optionals& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadOptionals(pakt::Reader& r, Optionals& m, F f, bool top_level) {
   if (!pakt::Read(r, m.maybe_int, f)) return r.in_field("maybe_int");
   if (!pakt::Read(r, m.maybe_text, f, pakt::Limits{8, 0})) return r.in_field("maybe_text");
   if (!pakt::Read(r, m.maybe_inner, f)) return r.in_field("maybe_inner");
@@ -295,7 +295,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeOptionals(const Optionals& m, F f) {
+inline std::size_t SizeOptionals(const Optionals& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.maybe_int, f);
   n += pakt::WireSize(m.maybe_text, f);
@@ -308,7 +308,7 @@ std::size_t SizeOptionals(const Optionals& m, F f) {
 // ---- Nested (tests/schemas/rich.yaml:107:3) ----
 
 template <class F>
-void WriteNested(pakt::Writer& w, const Nested& m, F f) {
+inline void WriteNested(pakt::Writer& w, const Nested& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.inner,  // line 109: inner Inner
@@ -320,7 +320,7 @@ void WriteNested(pakt::Writer& w, const Nested& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadNested(pakt::Reader& r, Nested& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadNested(pakt::Reader& r, Nested& m, F f, bool top_level) {
   if (!pakt::Read(r, m.inner, f)) return r.in_field("inner");
   if (!pakt::Read(r, m.scalars, f)) return r.in_field("scalars");
   if (!pakt::Read(r, m.lists, f)) return r.in_field("lists");
@@ -332,7 +332,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeNested(const Nested& m, F f) {
+inline std::size_t SizeNested(const Nested& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.inner, f);
   n += pakt::WireSize(m.scalars, f);
@@ -346,7 +346,7 @@ std::size_t SizeNested(const Nested& m, F f) {
 // ---- Versioned (tests/schemas/rich.yaml:116:3) ----
 
 template <class F>
-void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
+inline void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
   pakt::WriteFields(w, f,
                     m.a,  // line 119: a int32
@@ -358,7 +358,7 @@ void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] bool ReadVersioned(pakt::Reader& r, Versioned& m, F f, bool top_level) {
+[[nodiscard]] inline bool ReadVersioned(pakt::Reader& r, Versioned& m, F f, bool top_level) {
   if (!pakt::Read(r, m.a, f)) return r.in_field("a");
   // old is deprecated: read and dropped, it holds its default (pakt/message_rules.hpp)
   if (!pakt::ReadDeprecated<std::int32_t>(r, f)) return r.in_field("old");
@@ -383,7 +383,7 @@ template <class F>
 }
 
 template <class F>
-std::size_t SizeVersioned(const Versioned& m, F f) {
+inline std::size_t SizeVersioned(const Versioned& m, F f) {
   std::size_t n = 0;
   n += pakt::WireSize(m.a, f);
   n += pakt::WireSize(std::int32_t{42}, f);
