@@ -39,6 +39,8 @@
 
 namespace pakt::godot_mapping {
 
+inline constexpr bool kLittleEndianHost = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+
 // Which Packed array a list of E becomes (none: a plain Array of E's Variants).
 enum class Packing { none, int32, int64, float32, float64, string, vector2, vector3, color };
 
@@ -272,12 +274,47 @@ template <class E, class List>
       read = r.read_packed_int64_array(list);
     }
     return read && check_length(r, at, ListLengthRule(limits, false), list.size());
-  } else if constexpr (packing == Packing::int32) {
-    std::vector<std::int32_t> packed;
-    return r.read_packed_int32_array(packed) && take(packed);
-  } else if constexpr (packing == Packing::int64) {
-    std::vector<std::int64_t> packed;
-    return r.read_packed_int64_array(packed) && take(packed);
+  } else if constexpr (packing == Packing::int32 || packing == Packing::int64) {
+    // The Packed array a Godot peer writes for this list: each element narrowed straight into the
+    // list. Anything else a game may send (a plain Array, the other Packed width, bytes) goes
+    // through the general reader and a temporary.
+    constexpr godot::VariantType kOwnType = packing == Packing::int32 ? godot::VariantType::packed_int32_array
+                                                                      : godot::VariantType::packed_int64_array;
+    godot::ValueHeader h;
+    if (!r.peek(h)) return false;
+    if (h.type == kOwnType) {
+      std::size_t n = 0;
+      const std::uint8_t* p = nullptr;
+      if (!r.packed_int_elements(n, p) || !sized(n)) return false;
+      for (std::size_t i = 0; i < n; ++i) {
+        std::int64_t wide = 0;
+        if constexpr (packing == Packing::int32) {
+          std::int32_t v32 = 0;
+          std::memcpy(&v32, p + 4 * i, 4);
+          wide = kLittleEndianHost ? v32 : static_cast<std::int32_t>(__builtin_bswap32(static_cast<std::uint32_t>(v32)));
+        } else {
+          std::memcpy(&wide, p + 8 * i, 8);
+          if (!kLittleEndianHost) wide = static_cast<std::int64_t>(__builtin_bswap64(static_cast<std::uint64_t>(wide)));
+        }
+        if constexpr (std::is_enum_v<E>) {
+          std::underlying_type_t<E> u{};
+          if (!narrow_int(r, wide, u, at)) return r.reader().in_index(i);
+          list[i] = static_cast<E>(u);
+        } else {
+          E e{};
+          if (!narrow_int(r, wide, e, at)) return r.reader().in_index(i);
+          list[i] = e;
+        }
+      }
+      return true;
+    }
+    if constexpr (packing == Packing::int32) {
+      std::vector<std::int32_t> packed;
+      return r.read_packed_int32_array(packed) && take(packed);
+    } else {
+      std::vector<std::int64_t> packed;
+      return r.read_packed_int64_array(packed) && take(packed);
+    }
   } else if constexpr (packing == Packing::float32 || packing == Packing::float64 || packing == Packing::vector2 ||
                        packing == Packing::vector3 || packing == Packing::color || packing == Packing::string) {
     if constexpr (fixed) {

@@ -27,7 +27,9 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -131,6 +133,37 @@ class DepthGuard {
 
 inline std::string field_name(std::size_t index) { return "field" + std::to_string(index); }
 
+// Field-type facts of an aggregate, by Boost.PFR's field types.
+template <class T, std::size_t... I>
+constexpr bool all_fields_flat(std::index_sequence<I...>) {  // numbers, vectors, strings, number lists
+  return (pakt::detail::is_flat<boost::pfr::tuple_element_t<I, T>>() && ...);
+}
+template <class T, std::size_t... I>
+constexpr bool all_fields_fixed(std::index_sequence<I...>) {  // fixed-size: numbers and vectors
+  return sizeof...(I) > 0 && (pakt::detail::is_fixed_flat<boost::pfr::tuple_element_t<I, T>>() && ...);
+}
+template <class T, std::size_t... I>
+constexpr std::size_t fixed_fields_size(std::index_sequence<I...>) {
+  return (fixed_wire_size<boost::pfr::tuple_element_t<I, T>>() + ...);
+}
+template <class T>
+inline constexpr bool kFlatFields = all_fields_flat<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+template <class T>
+inline constexpr bool kFixedFields = all_fields_fixed<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+
+// All fields fixed-size: one bounds check for the whole aggregate. False (nothing consumed) when
+// the bytes are short or a bool byte is invalid: the caller then reads field by field for the error.
+template <class F, class T>
+[[nodiscard]] bool read_fixed_fields(Reader& r, T& v) {
+  constexpr std::size_t size = fixed_fields_size<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+  const std::uint8_t* p = r.peek(size);
+  if (p == nullptr) return false;
+  bool valid = true;
+  boost::pfr::for_each_field(v, [&](auto& field) { valid &= pakt::detail::get_fixed<F>(p, field); });
+  if (valid) r.skip(size);
+  return valid;
+}
+
 }  // namespace pfr_detail
 
 // Field-by-field encoding of any aggregate T through Boost.PFR, in declaration order. The codec
@@ -139,10 +172,11 @@ inline std::string field_name(std::size_t index) { return "field" + std::to_stri
 template <class T, class F>
 void WriteFields(Writer& w, const T& v, F f) {
   pfr_detail::check_reflectable<T>();
-  boost::pfr::for_each_field(v, [&](const auto& field) {
+  boost::pfr::for_each_field(v, [](const auto& field) {
     pfr_detail::check_field<std::remove_cv_t<std::remove_reference_t<decltype(field)>>>();
-    pakt::Write(w, field, f);
   });
+  // Runs of numbers, strings and number lists under one bounds check, as generated code writes them.
+  detail::write_fields_from<0>(w, f, boost::pfr::structure_tie(v));
 }
 
 template <class T, class F>
@@ -156,9 +190,17 @@ std::size_t FieldsWireSize(const T& v, F f) {
 template <class T, class F>
 [[nodiscard]] bool ReadFields(Reader& r, T& v, F f, const Limits& limits = {}) {
   pfr_detail::check_reflectable<T>();
-  const pfr_detail::DepthGuard guard;
-  if (guard.exceeded()) {
-    return r.fail(ErrorCode::kLimitExceeded, "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
+  if constexpr (pfr_detail::kFixedFields<T>) {
+    if (pfr_detail::read_fixed_fields<F>(r, v)) return true;  // else field by field, for the error
+  }
+  // Only an aggregate with an aggregate (or a list or optional of one) inside can nest: the others
+  // need no depth count.
+  std::optional<pfr_detail::DepthGuard> guard;
+  if constexpr (!pfr_detail::kFlatFields<T>) {
+    guard.emplace();
+    if (guard->exceeded()) {
+      return r.fail(ErrorCode::kLimitExceeded, "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
+    }
   }
   bool ok = true;
   boost::pfr::for_each_field(v, [&](auto& field, std::size_t index) {

@@ -20,7 +20,7 @@ std::string type_list_size(Version version) {
 
 }  // namespace
 
-bool ValueReader::header(ValueHeader& out) {
+bool ValueReader::any_header(ValueHeader& out) {
   if (has_pending_) {
     has_pending_ = false;
     out = pending_;
@@ -31,10 +31,6 @@ bool ValueReader::header(ValueHeader& out) {
   if (p == nullptr) return false;
   out.word = wire::load_u32(p);
   const std::uint32_t id = out.word & wire::kTypeMask;
-  if (options_.version == Version::godot4 && id < kVariantTypeCount) {  // Godot 4's ids are VariantType's values
-    out.type = static_cast<VariantType>(id);
-    return true;
-  }
   const auto type = type_from_wire_id(id, options_.version);
   if (!type) {
     return reader_.fail_at(out.offset, ErrorCode::kInvalidType,
@@ -400,6 +396,19 @@ bool ValueReader::read_dictionary_header(std::size_t& count) {
 
 // Reads a whole Variant and converts it: the lenient paths (Array instead of Packed, int64
 // elements into int32) are rare enough that going through the general decoder is fine.
+bool ValueReader::packed_int_elements(std::size_t& count, const std::uint8_t*& data) {
+  ValueHeader h;
+  if (!header(h)) return false;
+  if (h.type != VariantType::packed_int32_array && h.type != VariantType::packed_int64_array) {
+    return wrong_type(h, "PackedInt32Array or PackedInt64Array");
+  }
+  const std::size_t size = h.type == VariantType::packed_int32_array ? 4 : 8;
+  std::uint32_t raw;
+  if (!u32_payload(raw, "packed array count") || !element_count(raw, size, type_name(h.type), count)) return false;
+  data = reader_.take(count * size, type_name(h.type));
+  return true;
+}
+
 template <class T>
 bool ValueReader::read_int_list(std::vector<T>& out, const char* what) {
   const std::size_t at = reader_.offset();
@@ -431,12 +440,10 @@ bool ValueReader::read_int_list(std::vector<T>& out, const char* what) {
     return true;
   }
   if (h.type == VariantType::packed_int32_array || h.type == VariantType::packed_int64_array) {
-    header(h);
     const std::size_t size = h.type == VariantType::packed_int32_array ? 4 : 8;
-    std::uint32_t raw;
     std::size_t count;
-    if (!u32_payload(raw, "packed array count") || !element_count(raw, size, type_name(h.type), count)) return false;
-    const std::uint8_t* p = reader_.take(count * size, type_name(h.type));
+    const std::uint8_t* p;
+    if (!packed_int_elements(count, p)) return false;
     out.resize(count);
     for (std::size_t i = 0; i < count; ++i) {
       const std::int64_t x = size == 4 ? wire::load_i32(p + 4 * i) : wire::load_i64(p + 8 * i);

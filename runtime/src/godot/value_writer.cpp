@@ -22,11 +22,7 @@ bool exactly_float32(double d) {
 
 }  // namespace
 
-bool ValueWriter::header(VariantType type, std::uint32_t flags) {
-  if (options_.version == Version::godot4) {  // Godot 4's ids are VariantType's values
-    put_u32(static_cast<std::uint32_t>(type) | flags);
-    return true;
-  }
+bool ValueWriter::godot3_header(VariantType type, std::uint32_t flags) {
   const auto id = wire_type_id(type, options_.version);
   if (!id) {
     return fail(ErrorCode::kUnsupported, std::string(type_name(type)) + " does not exist in Godot 3");

@@ -84,9 +84,31 @@ class ValueReader {
   bool read_packed_vector2_array(std::vector<pakt::Vector2>& out);
   bool read_packed_vector3_array(std::vector<pakt::Vector3>& out);
   bool read_packed_color_array(std::vector<pakt::Color>& out);
+  // A PackedInt32Array or PackedInt64Array in place (the header must be one of them: peek first):
+  // its element count and where the count * 4 or * 8 little-endian bytes start. The checks and
+  // errors of read_packed_int32_array; the caller converts the elements without a temporary.
+  bool packed_int_elements(std::size_t& count, const std::uint8_t*& data);
 
   // Building blocks, shared with the Variant decoder. Payload readers follow a header().
-  bool header(ValueHeader& out);
+  bool header(ValueHeader& out) {
+    // The common case inline: no peeked header waiting and a type id both engines number alike
+    // (0-5: Nil to Vector2) or any Godot 4 id.
+    if (!has_pending_) {
+      if (const std::uint8_t* p = reader_.peek(4)) {
+        const std::uint32_t word = static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+                                   static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+        const std::uint32_t id = word & 0xFF;
+        if (id <= kLastSharedTypeId || (options_.version == Version::godot4 && id < kVariantTypeCount)) {
+          out.offset = reader_.offset();
+          out.word = word;
+          out.type = static_cast<VariantType>(id);
+          reader_.skip(4);
+          return true;
+        }
+      }
+    }
+    return any_header(out);
+  }
   bool string_payload(std::string& out, const char* what);
   bool real_components(const ValueHeader& h, double* out, std::size_t count);
   bool int32_components(std::int32_t* out, std::size_t count);
@@ -126,6 +148,9 @@ class ValueReader {
   Reader& reader_;
   DecodeOptions options_;
   int depth_ = 0;
+  static constexpr std::uint32_t kLastSharedTypeId = 5;  // Vector2: Godot 3 and 4 agree on 0-5
+  bool any_header(ValueHeader& out);  // header() for every case, errors included
+
   bool has_pending_ = false;
   ValueHeader pending_;
 };

@@ -129,7 +129,15 @@ class ValueWriter : public ErrorState {
   bool packed_color_array(const pakt::Color* data, std::size_t count);
 
  private:
-  bool header(VariantType type, std::uint32_t flags = 0);
+  bool header(VariantType type, std::uint32_t flags = 0) {
+    // Godot 4's ids are VariantType's values; Godot 3 numbers Nil to Vector2 (0-5) alike.
+    if (options_.version == Version::godot4 || type <= VariantType::vector2) {
+      put_u32(static_cast<std::uint32_t>(type) | flags);
+      return true;
+    }
+    return godot3_header(type, flags);
+  }
+  bool godot3_header(VariantType type, std::uint32_t flags);
   bool real_header(VariantType type);  // FLAG_64 on double-precision Godot 4 builds
   void real_component(double value);
   bool count_field(std::size_t count, const char* what);
