@@ -39,8 +39,6 @@
 
 namespace pakt::godot_mapping {
 
-inline constexpr bool kLittleEndianHost = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
-
 // Which Packed array a list of E becomes (none: a plain Array of E's Variants).
 enum class Packing { none, int32, int64, float32, float64, string, vector2, vector3, color };
 
@@ -287,15 +285,9 @@ template <class E, class List>
       const std::uint8_t* p = nullptr;
       if (!r.packed_int_elements(n, p) || !sized(n)) return false;
       for (std::size_t i = 0; i < n; ++i) {
-        std::int64_t wide = 0;
-        if constexpr (packing == Packing::int32) {
-          std::int32_t v32 = 0;
-          std::memcpy(&v32, p + 4 * i, 4);
-          wide = kLittleEndianHost ? v32 : static_cast<std::int32_t>(__builtin_bswap32(static_cast<std::uint32_t>(v32)));
-        } else {
-          std::memcpy(&wide, p + 8 * i, 8);
-          if (!kLittleEndianHost) wide = static_cast<std::int64_t>(__builtin_bswap64(static_cast<std::uint64_t>(wide)));
-        }
+        // Godot's bytes are little-endian, as compact's: its loads read them.
+        const std::int64_t wide = packing == Packing::int32 ? detail::load<compact_t, std::int32_t>(p + 4 * i)
+                                                            : detail::load<compact_t, std::int64_t>(p + 8 * i);
         if constexpr (std::is_enum_v<E>) {
           std::underlying_type_t<E> u{};
           if (!narrow_int(r, wide, u, at)) return r.reader().in_index(i);
@@ -452,11 +444,8 @@ template <class List>
     const std::size_t length = name.size();
     const std::size_t size = 4 + length + (4 - length % 4) % 4;  // length, text, padding to 4
     const std::uint8_t* p = r.reader().peek(size);
-    const auto stored_length = [](const std::uint8_t* b) {  // little-endian uint32
-      return static_cast<std::size_t>(b[0]) | static_cast<std::size_t>(b[1]) << 8 |
-             static_cast<std::size_t>(b[2]) << 16 | static_cast<std::size_t>(b[3]) << 24;
-    };
-    if (p != nullptr && stored_length(p) == length && std::memcmp(p + 4, name.data(), length) == 0) {
+    if (p != nullptr && detail::load<compact_t, std::uint32_t>(p) == length &&  // little-endian, as compact
+        std::memcmp(p + 4, name.data(), length) == 0) {
       r.reader().skip(size);
       field = expected;
       return true;
