@@ -139,6 +139,27 @@ def test_filter_read_groups(model):
     assert groups(p) == "0:team 1:f 2:v,ws 4:b"  # a deprecated field is read alone (and dropped)
 
 
+def test_filter_memory_copy_fields(model):
+    def names(m):
+        return render(model, "{{ m | memory_copy_fields | map(attribute='name') | join(',') }}", m=m)
+
+    p = model.roots[0].messages[0]
+    assert names(p) == ""  # an enum, a list and an optional: not its own wire form
+    f = fields(model)
+    f["team"].type.kind, f["team"].type.name = "builtin", "float32"
+    f["ws"].type.kind, f["ws"].type.name = "builtin", "int32"
+    f["b"].optional, f["b"].type.name = False, "uint16"
+    assert names(p) == "team,f,v,ws,b"  # numbers and math types only: the C++ side checks the layout
+    p.extensible = True
+    assert names(p) == ""  # a frame length comes before the fields
+    p.extensible = False
+    f["b"].type.name = "bool"
+    assert names(p) == ""  # a bool's byte is checked on decode
+    f["b"].type.name = "uint16"
+    f["f"].deprecated = True
+    assert names(p) == ""  # a deprecated field is written as its default
+
+
 def test_filter_field_limits(model):
     w = model.files[0].messages[0].fields[0]
     assert render(model, "{{ f | field_limits }}", f=w) == "pakt::Limits{8, 0}"

@@ -117,6 +117,18 @@ def _is_fixed_run_member(f: Field) -> bool:
         t.kind == "builtin" and t.name not in ("string", "bytes")))
 
 
+def memory_copy_fields(m: Message):
+    """The fields of a message whose C++ struct may be its own compact wire form: not extensible
+    (a frame length comes first), every field a plain number (not bool) or math type, none
+    optional or deprecated. The C++ side decides from widths and offsets
+    (pakt::memory_word_size); [] for any other message."""
+    def plain(f: Field) -> bool:
+        t = f.type
+        return (not f.optional and not f.deprecated and t.kind == "builtin"
+                and t.name not in ("bool", "string", "bytes"))
+    return list(m.fields) if m.fields and not m.extensible and all(plain(f) for f in m.fields) else []
+
+
 def read_groups(m: Message):
     """The fields in reading order as (index of the first field, [fields]): runs of two or more
     fixed-size fields read under one bounds check, every other field alone. A run never crosses
@@ -289,6 +301,7 @@ FILTERS: Dict[str, Callable] = {
     "wire_shape": wire_shape,
     "version_boundaries": version_boundaries,
     "read_groups": read_groups,
+    "memory_copy_fields": memory_copy_fields,
     "field_limits": field_limits,
     "godot_write": godot_write,
     "godot_read": godot_read,

@@ -31,6 +31,7 @@
 #include "pakt/message_rules.hpp"
 #include "pakt/reader.hpp"
 #include "pakt/reflect.hpp"
+#include "pakt/byte_copy.hpp"
 #include "pakt/type_traits.hpp"
 #include "pakt/utf8.hpp"
 #include "pakt/writer.hpp"
@@ -112,13 +113,18 @@ inline void load_math(const std::uint8_t* p, T& v) noexcept {
   }
 }
 
+// The words an element type is copied as: numbers and enums their own width, math types 4-byte
+// components, messages whose memory is their wire form the width of their fields (0: no such).
+template <class E>
+inline constexpr std::size_t kElementWordSize =
+    std::is_enum_v<E> ? sizeof(E) : (is_message_v<E> ? message_memory_word_size_v<E> : word_size<E>());
+
 // Copies n elements of a memcpyable or enum type E to or from the wire: a memcpy, or, when F's
-// byte order is not the host's, a byte-swapping copy of every scalar word (math types: 4-byte
-// components; pakt/byte_swap.hpp).
+// byte order is not the host's, a byte-swapping copy of every word (pakt/byte_swap.hpp).
 template <class F, class E>
 inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
   if (n == 0) return;
-  constexpr std::size_t kUnit = is_math_v<E> ? 4 : sizeof(E);
+  constexpr std::size_t kUnit = kElementWordSize<E>;
   if constexpr (!kNativeOrder<F> && kUnit > 1) {
     byteswap_copy<typename uint_of_size<kUnit>::type>(to, from, n * sizeof(E) / kUnit);
   } else {
@@ -126,9 +132,10 @@ inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_
   }
 }
 
-// Element types whose wire form equals their memory form in native byte order.
+// Element types whose wire form equals their memory form in native byte order: numbers (not bool),
+// math types, and generated messages that say so (MessageTraits::kMemoryWordSize).
 template <class T>
-inline constexpr bool kMemcpyable = (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || is_math_v<T>;
+inline constexpr bool kMemcpyable = !std::is_enum_v<T> && kElementWordSize<T> != 0;
 
 template <class F>
 inline void write_length(Writer& w, std::size_t n) noexcept {
@@ -138,9 +145,10 @@ inline void write_length(Writer& w, std::size_t n) noexcept {
 // Reads an int32 length or count and checks it by the message rules (message_rules.hpp:
 // AcceptLength): not negative, within the rule's limit, and no more than the remaining bytes allow
 // for elements of at least `min_element_size` bytes. Called before anything is allocated.
+// Always inlined: min_element_size is then a constant, and the division by it a multiplication.
 template <class F>
-[[nodiscard]] inline bool read_length(Reader& r, std::size_t& n, const LengthRule& rule,
-                                      std::size_t min_element_size) {
+[[nodiscard, gnu::always_inline]] inline bool read_length(Reader& r, std::size_t& n, const LengthRule& rule,
+                                                         std::size_t min_element_size) {
   const std::size_t at = r.offset();
   const std::uint8_t* p = r.take(4, "length");
   if (p == nullptr) return false;
@@ -219,9 +227,9 @@ void Write(Writer& w, const T& v, F f) {
     if (std::uint8_t* p = w.reserve(4 + v.size())) {
       detail::store<F>(p, static_cast<std::int32_t>(v.size()));
       if constexpr (F::kReverseStrings) {
-        std::reverse_copy(v.begin(), v.end(), p + 4);
-      } else if (!v.empty()) {
-        std::memcpy(p + 4, v.data(), v.size());
+        detail::reverse_copy_bytes(p + 4, v.data(), v.size());
+      } else {
+        detail::copy_short_bytes(p + 4, v.data(), v.size());
       }
     }
   } else if constexpr (is_vector_v<T>) {
@@ -285,9 +293,9 @@ inline std::uint8_t* put_flat(std::uint8_t* p, const T& v) noexcept {
   } else if constexpr (std::is_same_v<T, std::string>) {
     store<F>(p, static_cast<std::int32_t>(v.size()));
     if constexpr (F::kReverseStrings) {
-      std::reverse_copy(v.begin(), v.end(), p + 4);
-    } else if (!v.empty()) {
-      std::memcpy(p + 4, v.data(), v.size());
+      detail::reverse_copy_bytes(p + 4, v.data(), v.size());
+    } else {
+      detail::copy_short_bytes(p + 4, v.data(), v.size());
     }
     return p + 4 + v.size();
   } else {
@@ -364,16 +372,17 @@ template <class F, class T>
     const std::size_t at = r.offset();
     const std::uint8_t* p = r.take(n, "string");  // read_length checked that n bytes remain
     if constexpr (F::kReverseStrings) {
-      v.resize(n);
-      std::reverse_copy(p, p + n, v.begin());
-      const std::size_t bad = utf8::first_invalid(reinterpret_cast<const std::uint8_t*>(v.data()), n);
+      // Validated on the wire, read backwards, then copied reversed a word at a time.
+      const std::size_t bad = utf8::first_invalid_reversed(p, n);
       if (bad != n) return detail::fail_utf8(r, at, bad);
+      detail::resize_for_overwrite(v, n);
+      detail::reverse_copy_bytes(v.data(), p, n);
     } else {
       // Validated where the bytes are, before the copy: loading back the bytes the copy has just
       // stored stalls store-to-load forwarding (most of this function's time on short strings).
       const std::size_t bad = utf8::first_invalid(p, n);
       if (bad != n) return detail::fail_utf8(r, at, bad);
-      v.assign(reinterpret_cast<const char*>(p), n);
+      detail::assign_bytes(v, p, n);
     }
     return true;
   } else if constexpr (is_vector_v<T>) {

@@ -100,7 +100,7 @@ namespace detail {
 // more than the remaining bytes allow for elements of at least `min_element_size` bytes — checked
 // before anything is allocated. Elements that take no bytes (empty messages) are bounded by the
 // limit alone when there is one.
-[[nodiscard]] inline bool AcceptLength(Reader& r, std::size_t at, std::int32_t len, const LengthRule& rule,
+[[nodiscard, gnu::always_inline]] inline bool AcceptLength(Reader& r, std::size_t at, std::int32_t len, const LengthRule& rule,
                                        std::size_t min_element_size, std::size_t& n) {
   if (len < 0) return detail::fail_negative_length(r, at, rule.what, len);
   n = static_cast<std::size_t>(len);

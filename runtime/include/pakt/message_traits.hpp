@@ -14,6 +14,8 @@ struct MessageTraits;  // specialized for every generated message:
 // static constexpr std::size_t kMinWireSize;     // smallest compact/mslima encoding in bytes
 // static constexpr std::size_t kFixedWireSize;   // exact size when every field is fixed-size, else 0
 // static constexpr std::uint64_t kFingerprint;   // hash of the wire shape
+// static constexpr std::size_t kMemoryWordSize;  // optional: nonzero when M's memory is its compact
+//                                                // wire form, all words of this width (type_traits.hpp)
 
 template <class M, class = void>
 struct is_message : std::false_type {};

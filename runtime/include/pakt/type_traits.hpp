@@ -47,6 +47,46 @@ inline constexpr bool is_math_v = std::is_same_v<T, Vector2> || std::is_same_v<T
 template <class T>
 inline constexpr bool is_scalar_v = std::is_arithmetic_v<T> || std::is_enum_v<T>;
 
+// The width of the words a plain number or math type is made of (math types: 4-byte components),
+// or 0 for anything else (bool included: its wire byte is checked).
+template <class T>
+constexpr std::size_t word_size() {
+  if constexpr (is_math_v<T>) {
+    return 4;
+  } else if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+    return sizeof(T);
+  } else {
+    return 0;
+  }
+}
+
+// For generated MessageTraits<M>::kMemoryWordSize: the width W when every field of M is a word of
+// W bytes (or a math type of 4-byte words, W = 4), the fields lie at their compact wire offsets
+// and M has no padding, so M's memory is its compact wire form and a list of M is copied whole
+// (MSLIMA: byte-swapped per word); 0 otherwise. `offsets` are offsetof(M, field), in field order.
+template <class M, class... Fields, std::size_t N>
+constexpr std::size_t memory_word_size(const std::size_t (&offsets)[N]) {
+  static_assert(N == sizeof...(Fields), "pakt: one offset per field");
+  constexpr std::size_t widths[] = {word_size<Fields>()...};
+  constexpr std::size_t sizes[] = {sizeof(Fields)...};
+  if (!std::is_trivially_copyable_v<M>) return 0;
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (widths[i] == 0 || widths[i] != widths[0] || offsets[i] != at) return 0;
+    at += sizes[i];
+  }
+  return at == sizeof(M) ? widths[0] : 0;
+}
+
+// MessageTraits<M>::kMemoryWordSize where the generator emitted it, else 0.
+template <class M, class = void>
+struct message_memory_word_size : std::integral_constant<std::size_t, 0> {};
+template <class M>
+struct message_memory_word_size<M, std::void_t<decltype(MessageTraits<M>::kMemoryWordSize)>>
+    : std::integral_constant<std::size_t, MessageTraits<M>::kMemoryWordSize> {};
+template <class M>
+inline constexpr std::size_t message_memory_word_size_v = message_memory_word_size<M>::value;
+
 // The exact compact/mslima size of every value of T, or 0 when it depends on the value.
 template <class T>
 constexpr std::size_t fixed_wire_size() {

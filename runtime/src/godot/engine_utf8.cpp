@@ -2,8 +2,6 @@
 // structural checks of 3.x String::parse_utf8 (reference §4 "Strings"; verified against 3.2.3).
 #include "engine_utf8.hpp"
 
-#include "pakt/utf8.hpp"
-
 namespace pakt::godot {
 namespace {
 
@@ -16,6 +14,8 @@ std::size_t godot3_sequence_length(std::uint8_t lead) noexcept {
   if ((lead & 0xFE) == 0xFC) return 6;
   return 0;  // a continuation byte or FE/FF where a character should start
 }
+
+}  // namespace
 
 std::size_t godot3_first_invalid(const std::uint8_t* s, std::size_t n) noexcept {
   std::size_t i = 0;
@@ -36,12 +36,6 @@ std::size_t godot3_first_invalid(const std::uint8_t* s, std::size_t n) noexcept 
     i += length;
   }
   return n;
-}
-
-}  // namespace
-
-std::size_t engine_utf8_first_invalid(const std::uint8_t* s, std::size_t n, Version version) noexcept {
-  return version == Version::godot4 ? utf8::first_invalid(s, n) : godot3_first_invalid(s, n);
 }
 
 }  // namespace pakt::godot

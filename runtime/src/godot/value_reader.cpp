@@ -7,12 +7,26 @@
 #include <type_traits>
 
 #include "engine_utf8.hpp"
+#include "pakt/byte_copy.hpp"
 #include "wire_bytes.hpp"
 
 namespace pakt::godot {
 namespace {
 
 constexpr std::uint8_t kUtf8Bom[3] = {0xEF, 0xBB, 0xBF};
+
+// The offset of the first NUL among the n bytes at p, or n: 8 bytes at a time (a word has a zero
+// byte when (w - 0x01..01) & ~w & 0x80..80 is not 0), then byte by byte from that word on.
+std::size_t nul_offset(const std::uint8_t* p, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if (((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0) break;
+  }
+  while (i < n && p[i] != 0) ++i;
+  return i;
+}
 
 std::string type_list_size(Version version) {
   return version == Version::godot4 ? "Godot 4 has 39 types" : "Godot 3 has 27 types";
@@ -74,13 +88,12 @@ bool ValueReader::string_payload(std::string& out, const char* what) {
   // String::parse_utf8: a leading BOM is skipped and the text ends at the first NUL.
   std::size_t begin = 0;
   if (n >= 3 && text[0] == kUtf8Bom[0] && text[1] == kUtf8Bom[1] && text[2] == kUtf8Bom[2]) begin = 3;
-  std::size_t end = begin;
-  while (end < n && text[end] != 0) ++end;
+  const std::size_t end = begin + nul_offset(text + begin, n - begin);
   const std::size_t bad = engine_utf8_first_invalid(text + begin, end - begin, options_.version);
   if (bad != end - begin) {
     return reader_.fail_at(text_offset + begin + bad, ErrorCode::kInvalidValue, std::string(what) + " is not valid UTF-8");
   }
-  out.assign(reinterpret_cast<const char*>(text + begin), end - begin);
+  pakt::detail::assign_bytes(out, text + begin, end - begin);
   return true;
 }
 
@@ -194,7 +207,7 @@ bool ValueReader::skip_value() {
   return read_variant(ignored);
 }
 
-bool ValueReader::read_bool(bool& out) {
+bool ValueReader::read_bool_any(bool& out) {
   ValueHeader h;
   if (!header(h)) return false;
   if (h.type != VariantType::boolean) return wrong_type(h, "bool");
@@ -204,7 +217,7 @@ bool ValueReader::read_bool(bool& out) {
   return true;
 }
 
-bool ValueReader::read_int(std::int64_t& out) {
+bool ValueReader::read_int_any(std::int64_t& out) {
   ValueHeader h;
   if (!header(h)) return false;
   if (h.type != VariantType::integer) return wrong_type(h, "int");
@@ -220,7 +233,7 @@ bool ValueReader::read_int(std::int64_t& out) {
   return true;
 }
 
-bool ValueReader::read_float(double& out) {
+bool ValueReader::read_float_any(double& out) {
   ValueHeader h;
   if (!header(h)) return false;
   if (h.type == VariantType::integer) {
@@ -305,7 +318,7 @@ bool ValueReader::read_vector3i(Vector3i& out) {
   return int32_components(&out.x, 1) && int32_components(&out.y, 1) && int32_components(&out.z, 1);
 }
 
-bool ValueReader::schema_float_components(VariantType type, float* out, std::size_t count) {
+bool ValueReader::schema_float_components_any(VariantType type, float* out, std::size_t count) {
   ValueHeader h;
   if (!header(h)) return false;
   if (h.type != type) return wrong_type(h, type_name(type));
@@ -317,30 +330,6 @@ bool ValueReader::schema_float_components(VariantType type, float* out, std::siz
     return true;
   }
   return float32_components(out, count);
-}
-
-bool ValueReader::read_vector2(pakt::Vector2& out) {
-  static_assert(sizeof(pakt::Vector2) == 2 * sizeof(float));
-  float c[2];
-  if (!schema_float_components(VariantType::vector2, c, 2)) return false;
-  std::memcpy(&out, c, sizeof c);
-  return true;
-}
-
-bool ValueReader::read_vector3(pakt::Vector3& out) {
-  static_assert(sizeof(pakt::Vector3) == 3 * sizeof(float));
-  float c[3];
-  if (!schema_float_components(VariantType::vector3, c, 3)) return false;
-  std::memcpy(&out, c, sizeof c);
-  return true;
-}
-
-bool ValueReader::read_quaternion(pakt::Quaternion& out) {
-  static_assert(sizeof(pakt::Quaternion) == 4 * sizeof(float));
-  float c[4];
-  if (!schema_float_components(VariantType::quaternion, c, 4)) return false;
-  std::memcpy(&out, c, sizeof c);
-  return true;
 }
 
 bool ValueReader::read_color(pakt::Color& out) {
@@ -367,7 +356,7 @@ bool ValueReader::read_vector3i(pakt::Vector3i& out) {
   return true;
 }
 
-bool ValueReader::read_array_header(std::size_t& count) {
+bool ValueReader::read_array_header_any(std::size_t& count) {
   ValueHeader h;
   if (!header(h)) return false;
   if (h.type != VariantType::array) return wrong_type(h, "Array");
@@ -379,7 +368,7 @@ bool ValueReader::read_array_header(std::size_t& count) {
   return u32_payload(raw, "Array count") && element_count(raw & ~wire::kSharedBit, 4, "Array", count);
 }
 
-bool ValueReader::read_dictionary_header(std::size_t& count) {
+bool ValueReader::read_dictionary_header_any(std::size_t& count) {
   ValueHeader h;
   if (!header(h)) return false;
   if (h.type != VariantType::dictionary) return wrong_type(h, "Dictionary");

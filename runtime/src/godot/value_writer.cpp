@@ -121,7 +121,7 @@ void ValueWriter::schema_float_components(const void* data, std::size_t count) {
   }
 }
 
-bool ValueWriter::schema_vector(VariantType type, const void* components, std::size_t count) {
+bool ValueWriter::schema_vector_any(VariantType type, const void* components, std::size_t count) {
   if (!real_header(type)) return false;
   schema_float_components(components, count);
   return true;
@@ -130,13 +130,6 @@ bool ValueWriter::schema_vector(VariantType type, const void* components, std::s
 bool ValueWriter::color(const pakt::Color& v) {
   if (!header(VariantType::color)) return false;
   put_float32s(&v, 4);  // float32 on every build
-  return true;
-}
-
-bool ValueWriter::real32(float value) {
-  if (std::isnan(value)) return real(static_cast<double>(value));  // the engine writes NaN in 8 bytes
-  if (!header(VariantType::real)) return false;
-  put_f32(value);
   return true;
 }
 
@@ -199,20 +192,9 @@ bool ValueWriter::container_type_payload(const ContainerType& type) {
 
 bool ValueWriter::nil() { return header(VariantType::nil); }
 
-bool ValueWriter::boolean(bool value) {
-  if (!header(VariantType::boolean)) return false;
-  put_u32(value ? 1 : 0);
-  return true;
-}
-
-bool ValueWriter::integer(std::int64_t value) {
-  const bool wide = value > std::numeric_limits<std::int32_t>::max() || value < std::numeric_limits<std::int32_t>::min();
-  if (!header(VariantType::integer, wide ? wire::kFlag64 : 0)) return false;
-  if (wide) {
-    put_i64(value);
-  } else {
-    put_i32(static_cast<std::int32_t>(value));
-  }
+bool ValueWriter::wide_integer(std::int64_t value) {
+  if (!header(VariantType::integer, wire::kFlag64)) return false;
+  put_i64(value);
   return true;
 }
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "pakt/byte_copy.hpp"
 #include "pakt/utf8.hpp"
 #include "wire.hpp"
 
@@ -15,7 +16,7 @@ bool wire::Decoder::utf8_string(std::size_t n, std::string& out) {
   if (p == nullptr) return false;
   const std::size_t bad = utf8::first_invalid(p, n);
   if (bad != n) return fail_at(at + bad, ErrorCode::kInvalidValue, "string is not valid UTF-8");
-  out.assign(reinterpret_cast<const char*>(p), n);
+  pakt::detail::assign_bytes(out, p, n);
   return true;
 }
 

@@ -1125,6 +1125,11 @@ struct pakt::MessageTraits<pakt::test::Geometry> {
   static constexpr std::size_t kFixedWireSize = 72;  // 0: depends on the value
   static constexpr std::size_t kMarshalSize = 72;  // .NET Marshal.SizeOf, the seed's "theoretical size"
   static constexpr std::uint64_t kFingerprint = 0xA672CA0FFA89215CULL;  // {Vector2,Vector3,Quaternion,Color,Vector2i,Vector3i}
+  // Nonzero when the struct is its own compact wire form (fields at their wire offsets, no
+  // padding): lists of Geometry are then copied whole.
+  static constexpr std::size_t kMemoryWordSize = pakt::memory_word_size<
+      pakt::test::Geometry, decltype(pakt::test::Geometry::v2), decltype(pakt::test::Geometry::v3), decltype(pakt::test::Geometry::q), decltype(pakt::test::Geometry::c), decltype(pakt::test::Geometry::v2i), decltype(pakt::test::Geometry::v3i)>(
+      {offsetof(pakt::test::Geometry, v2), offsetof(pakt::test::Geometry, v3), offsetof(pakt::test::Geometry, q), offsetof(pakt::test::Geometry, c), offsetof(pakt::test::Geometry, v2i), offsetof(pakt::test::Geometry, v3i)});
 };
 
 template <>

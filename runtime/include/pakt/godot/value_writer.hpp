@@ -19,6 +19,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +29,7 @@
 #include "pakt/godot/math_types.hpp"
 #include "pakt/godot/options.hpp"
 #include "pakt/godot/variant.hpp"
+#include "pakt/godot/wire_words.hpp"
 #include "pakt/math_types.hpp"
 
 namespace pakt::godot {
@@ -54,8 +57,18 @@ class ValueWriter : public ErrorState {
   }
 
   bool nil();
-  bool boolean(bool value);
-  bool integer(std::int64_t value);  // 4 bytes unless outside int32
+  // bool, int32-range ints, float32 fields and single-precision vectors are written inline.
+  bool boolean(bool value) {
+    put_header_and_u32(static_cast<std::uint32_t>(VariantType::boolean), value ? 1 : 0);
+    return true;
+  }
+  bool integer(std::int64_t value) {  // 4 bytes unless outside int32
+    if (value < std::numeric_limits<std::int32_t>::min() || value > std::numeric_limits<std::int32_t>::max()) {
+      return wide_integer(value);
+    }
+    put_header_and_u32(static_cast<std::uint32_t>(VariantType::integer), static_cast<std::uint32_t>(value));
+    return true;
+  }
   bool real(double value);           // 4 bytes when float32 holds it exactly, else 8 (NaN: 8)
   bool string(std::string_view utf8);
   bool string_name(std::string_view utf8);
@@ -87,7 +100,13 @@ class ValueWriter : public ErrorState {
   bool quaternion(const pakt::Quaternion& v) { return schema_vector(VariantType::quaternion, &v, 4); }
   bool color(const pakt::Color& v);
   // A float32 field: as real(v), without the float64 round trip.
-  bool real32(float value);
+  bool real32(float value) {
+    if (value != value) return real(static_cast<double>(value));  // the engine writes NaN in 8 bytes
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, 4);
+    put_header_and_u32(static_cast<std::uint32_t>(VariantType::real), bits);
+    return true;
+  }
   bool vector2i(const pakt::Vector2i& v) { return vector2i(Vector2i{v.x, v.y}); }
   bool vector3i(const pakt::Vector3i& v) { return vector3i(Vector3i{v.x, v.y, v.z}); }
 
@@ -105,8 +124,11 @@ class ValueWriter : public ErrorState {
   bool property_name(std::string_view name);
 
   // Containers: follow with count values (Array) or count key/value pairs (Dictionary).
-  bool array_header(std::size_t count, const ContainerType& element_type = {});
-  bool dictionary_header(std::size_t count, const ContainerType& key_type = {}, const ContainerType& value_type = {});
+  // Untyped (what message fields and lists use): inline on Godot 4.
+  bool array_header(std::size_t count) { return untyped_container(VariantType::array, count); }
+  bool dictionary_header(std::size_t count) { return untyped_container(VariantType::dictionary, count); }
+  bool array_header(std::size_t count, const ContainerType& element_type);
+  bool dictionary_header(std::size_t count, const ContainerType& key_type, const ContainerType& value_type);
 
   bool packed_byte_array(const std::uint8_t* data, std::size_t count);
   bool packed_int32_array(const std::int32_t* data, std::size_t count);
@@ -148,13 +170,22 @@ class ValueWriter : public ErrorState {
   bool fail(ErrorCode code, std::string reason) { return fail_at(size_, code, std::move(reason)); }
 
   void grow(std::size_t n);
+  bool wide_integer(std::int64_t value);
+  bool untyped_container(VariantType type, std::size_t count) {
+    if (options_.version != Version::godot4 || count > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
+      return type == VariantType::array ? array_header(count, ContainerType{})
+                                        : dictionary_header(count, ContainerType{}, ContainerType{});
+    }
+    put_header_and_u32(static_cast<std::uint32_t>(type), static_cast<std::uint32_t>(count));
+    return true;
+  }
   // Little-endian appends, as the engine writes them.
-  void put_u32(std::uint32_t v) {
-    std::uint8_t* p = room(4);
-    p[0] = static_cast<std::uint8_t>(v);
-    p[1] = static_cast<std::uint8_t>(v >> 8);
-    p[2] = static_cast<std::uint8_t>(v >> 16);
-    p[3] = static_cast<std::uint8_t>(v >> 24);
+  void put_u32(std::uint32_t v) { wire::store_u32(room(4), v); }
+  // A header word (ids 0-5 are the same in both engines) and a 4-byte payload, in one append.
+  void put_header_and_u32(std::uint32_t header_word, std::uint32_t payload) {
+    std::uint8_t* p = room(8);
+    wire::store_u32(p, header_word);
+    wire::store_u32(p + 4, payload);
   }
   void put_u64(std::uint64_t v) {
     put_u32(static_cast<std::uint32_t>(v));
@@ -168,7 +199,19 @@ class ValueWriter : public ErrorState {
   void put_zeros(std::size_t n);
   void put_float32s(const void* data, std::size_t count);            // count float32 components
   void schema_float_components(const void* data, std::size_t count);  // float32 or, double-precision, float64
-  bool schema_vector(VariantType type, const void* components, std::size_t count);
+  // Vector2/Vector3/Quaternion of schema floats: single-precision Godot 4 inline.
+  bool schema_vector(VariantType type, const void* components, std::size_t count) {
+    if (options_.version != Version::godot4 || options_.double_precision) return schema_vector_any(type, components, count);
+    std::uint8_t* p = room(4 + 4 * count);
+    wire::store_u32(p, static_cast<std::uint32_t>(type));
+    for (std::size_t i = 0; i < count; ++i) {
+      float c;
+      std::memcpy(&c, static_cast<const unsigned char*>(components) + 4 * i, 4);
+      wire::store_f32(p + 4 + 4 * i, c);
+    }
+    return true;
+  }
+  bool schema_vector_any(VariantType type, const void* components, std::size_t count);
 
   std::vector<std::uint8_t>& out_;
   std::size_t size_;  // bytes written; out_ may be longer (spare room)
