@@ -125,4 +125,109 @@ TEST(PfrLayout, CompactMatchesHandWrittenLittleEndianLayout) {
   EXPECT_EQ(pakt::Serialize(s, pakt::compact), expected);
 }
 
+// Lists of aggregates that are their own wire form (one word width, no padding) are copied whole
+// (ReflectedCodec::kMemoryWordSize); the others, and any type with a user hook, element by element.
+struct Point3 {
+  float x = 0, y = 0, z = 0;
+};
+struct Tick {
+  std::int64_t at = 0;
+  double value = 0;
+};
+struct Padded {
+  std::int16_t id = 0;
+  float weight = 0;
+};
+struct Track {
+  std::vector<Point3> points;
+  std::vector<Tick> ticks;
+  std::vector<Padded> padded;
+};
+static_assert(pakt::ReflectedCodec<Point3>::kMemoryWordSize == 4);
+static_assert(pakt::ReflectedCodec<Tick>::kMemoryWordSize == 8);
+static_assert(pakt::ReflectedCodec<Padded>::kMemoryWordSize == 0, "two widths and padding");
+
+// Little- or big-endian bytes of a value's bits, written out by hand.
+template <class T>
+void put(std::vector<std::uint8_t>& out, T value, bool big_endian) {
+  std::uint8_t raw[sizeof(T)];
+  std::memcpy(raw, &value, sizeof(T));
+  for (std::size_t i = 0; i < sizeof(T); ++i) out.push_back(raw[big_endian ? sizeof(T) - 1 - i : i]);
+}
+
+TEST(PfrLayout, ListsOfPlainAggregatesHaveEachFormatsBytes) {
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "raw bytes above are the host's little-endian ones");
+  Track t;
+  t.points = {{1.5f, -2.0f, 3.0f}, {0.25f, 8.0f, -1.0f}};
+  t.ticks = {{-7, 0.5}, {1LL << 40, -3.25}};
+  t.padded = {{300, 2.5f}};
+  for (bool big_endian : {false, true}) {
+    std::vector<std::uint8_t> expected;
+    put(expected, std::int32_t{2}, big_endian);
+    for (const Point3& p : t.points) put(expected, p.x, big_endian), put(expected, p.y, big_endian), put(expected, p.z, big_endian);
+    put(expected, std::int32_t{2}, big_endian);
+    for (const Tick& k : t.ticks) put(expected, k.at, big_endian), put(expected, k.value, big_endian);
+    put(expected, std::int32_t{1}, big_endian);
+    for (const Padded& p : t.padded) put(expected, p.id, big_endian), put(expected, p.weight, big_endian);
+    const std::vector<std::uint8_t> bytes = big_endian ? pakt::Serialize(t, pakt::mslima) : pakt::Serialize(t, pakt::compact);
+    EXPECT_EQ(bytes, expected) << (big_endian ? "mslima" : "compact");
+    Track decoded;
+    decoded.points.resize(5);
+    ASSERT_TRUE(big_endian ? pakt::Deserialize(bytes, decoded, pakt::mslima) : pakt::Deserialize(bytes, decoded, pakt::compact));
+    ASSERT_EQ(decoded.points.size(), 2u);
+    EXPECT_EQ(decoded.points[1].y, 8.0f);
+    EXPECT_EQ(decoded.ticks[1].at, 1LL << 40);
+    EXPECT_EQ(decoded.ticks[1].value, -3.25);
+    EXPECT_EQ(decoded.padded[0].id, 300);
+    std::vector<std::uint8_t> cut = bytes;
+    cut.resize(4 + 12 + 5);  // the second point cut short
+    EXPECT_FALSE(big_endian ? pakt::Deserialize(cut, decoded, pakt::mslima) : pakt::Deserialize(cut, decoded, pakt::compact));
+  }
+}
+
+}  // namespace
+
+namespace units {
+// One float, so plain memory, but its hook writes centimetres as an int16: lists use the hook.
+struct Meters {
+  float value = 0;
+};
+template <class F>
+void pakt_write(pakt::Writer& w, const Meters& m, F) {
+  if (std::uint8_t* p = w.reserve(2)) {
+    const auto cm = static_cast<std::int16_t>(m.value * 100);
+    std::memcpy(p, &cm, 2);
+  }
+}
+template <class F>
+bool pakt_read(pakt::Reader& r, Meters& m, F) {
+  const std::uint8_t* p = r.take(2, "centimetres");
+  if (p == nullptr) return false;
+  std::int16_t cm;
+  std::memcpy(&cm, p, 2);
+  m.value = static_cast<float>(cm) / 100;
+  return true;
+}
+template <class F>
+std::size_t pakt_wire_size(const Meters&, F) {
+  return 2;
+}
+struct Route {
+  std::vector<Meters> legs;
+};
+}  // namespace units
+
+namespace {
+
+TEST(PfrLayout, AUserHookWinsOverTheWholeListCopy) {
+  units::Route route;
+  route.legs = {{1.5f}, {-0.25f}};
+  const std::vector<std::uint8_t> bytes = pakt::Serialize(route, pakt::compact);
+  EXPECT_EQ(bytes, (std::vector<std::uint8_t>{2, 0, 0, 0, 150, 0, 0xE7, 0xFF}));  // 150 cm, -25 cm
+  units::Route decoded;
+  ASSERT_TRUE(pakt::Deserialize(bytes, decoded, pakt::compact));
+  ASSERT_EQ(decoded.legs.size(), 2u);
+  EXPECT_EQ(decoded.legs[1].value, -0.25f);
+}
+
 }  // namespace

@@ -96,9 +96,14 @@ inline void store_math(std::uint8_t* p, const T& v) noexcept {
   if constexpr (kNativeOrder<F>) {
     std::memcpy(p, &v, sizeof(T));
   } else {
-    std::uint32_t words[kWords<T>];
-    std::memcpy(words, &v, sizeof(T));
-    for (std::size_t i = 0; i < kWords<T>; ++i) store<F>(p + 4 * i, words[i]);
+    // Component by component: a word array on the stack, written and then read back in wider
+    // moves, would wait on store-to-load forwarding.
+    const auto* from = reinterpret_cast<const unsigned char*>(&v);
+    for (std::size_t i = 0; i < kWords<T>; ++i) {
+      std::uint32_t word;
+      std::memcpy(&word, from + 4 * i, 4);
+      store<F>(p + 4 * i, word);
+    }
   }
 }
 
@@ -107,9 +112,11 @@ inline void load_math(const std::uint8_t* p, T& v) noexcept {
   if constexpr (kNativeOrder<F>) {
     std::memcpy(&v, p, sizeof(T));
   } else {
-    std::uint32_t words[kWords<T>];
-    for (std::size_t i = 0; i < kWords<T>; ++i) words[i] = load<F, std::uint32_t>(p + 4 * i);
-    std::memcpy(&v, words, sizeof(T));
+    auto* to = reinterpret_cast<unsigned char*>(&v);
+    for (std::size_t i = 0; i < kWords<T>; ++i) {
+      const std::uint32_t word = load<F, std::uint32_t>(p + 4 * i);
+      std::memcpy(to + 4 * i, &word, 4);
+    }
   }
 }
 
@@ -119,12 +126,27 @@ template <class E>
 inline constexpr std::size_t kElementWordSize =
     std::is_enum_v<E> ? sizeof(E) : (is_message_v<E> ? message_memory_word_size_v<E> : word_size<E>());
 
+// ReflectedCodec<E>::kMemoryWordSize (pakt/pfr.hpp: an aggregate of one word width, no padding), else 0.
+template <class E, class = void>
+struct reflected_word_size : std::integral_constant<std::size_t, 0> {};
+template <class E>
+struct reflected_word_size<E, std::void_t<decltype(ReflectedCodec<E>::kMemoryWordSize)>>
+    : std::integral_constant<std::size_t, ReflectedCodec<E>::kMemoryWordSize> {};
+
+// kElementWordSize in format F, reflected aggregates included when F has no user hook for them.
+template <class F, class E>
+inline constexpr std::size_t kElementWordSizeIn =
+    (ReflectedCodec<E>::kAvailable && !has_pakt_write<E, F>::value && !has_pakt_read<E, F>::value &&
+     !has_pakt_wire_size<E, F>::value)
+        ? reflected_word_size<E>::value
+        : kElementWordSize<E>;
+
 // Copies n elements of a memcpyable or enum type E to or from the wire: a memcpy, or, when F's
 // byte order is not the host's, a byte-swapping copy of every word (pakt/byte_swap.hpp).
 template <class F, class E>
 inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
   if (n == 0) return;
-  constexpr std::size_t kUnit = kElementWordSize<E>;
+  constexpr std::size_t kUnit = kElementWordSizeIn<F, E>;
   if constexpr (!kNativeOrder<F> && kUnit > 1) {
     byteswap_copy<typename uint_of_size<kUnit>::type>(to, from, n * sizeof(E) / kUnit);
   } else {
@@ -136,6 +158,9 @@ inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_
 // math types, and generated messages that say so (MessageTraits::kMemoryWordSize).
 template <class T>
 inline constexpr bool kMemcpyable = !std::is_enum_v<T> && kElementWordSize<T> != 0;
+// The same in format F, reflected aggregates included (list elements copied whole).
+template <class F, class T>
+inline constexpr bool kMemcpyableIn = !std::is_enum_v<T> && kElementWordSizeIn<F, T> != 0;
 
 template <class F>
 inline void write_length(Writer& w, std::size_t n) noexcept {
@@ -234,7 +259,7 @@ void Write(Writer& w, const T& v, F f) {
     }
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
-    if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
+    if constexpr (detail::kMemcpyableIn<F, E> || std::is_enum_v<E>) {
       // The count and the elements under one bounds check, one copy, then (when F's byte order is
       // not the host's) the byte swaps in place.
       if (std::uint8_t* p = w.reserve(4 + v.size() * sizeof(E))) {
@@ -392,8 +417,9 @@ template <class F, class T>
       return false;
     }
     v.resize(n);
-    if constexpr (detail::kMemcpyable<E> && detail::kNativeOrder<F>) {
+    if constexpr (detail::kMemcpyableIn<F, E> && detail::kNativeOrder<F>) {
       const std::uint8_t* p = r.take(n * sizeof(E), "array");
+      if (p == nullptr) return false;  // elements whose smallest encoding read_length did not know
       if (n != 0) std::memcpy(v.data(), p, n * sizeof(E));
       return true;
     } else if constexpr (std::is_same_v<E, bool>) {
@@ -403,8 +429,9 @@ template <class F, class T>
         v[i] = b;
       }
       return true;
-    } else if constexpr (detail::kMemcpyable<E> || std::is_enum_v<E>) {
+    } else if constexpr (detail::kMemcpyableIn<F, E> || std::is_enum_v<E>) {
       const std::uint8_t* p = r.take(n * sizeof(E), "array");
+      if (p == nullptr) return false;
       detail::copy_elements<F, E>(reinterpret_cast<std::uint8_t*>(v.data()), p, n);
       return true;
     } else {

@@ -146,6 +146,31 @@ template <class T, std::size_t... I>
 constexpr std::size_t fixed_fields_size(std::index_sequence<I...>) {
   return (fixed_wire_size<boost::pfr::tuple_element_t<I, T>>() + ...);
 }
+// The word width when every field is a number (not bool) or math type of one word width and T
+// has no padding (its fields then lie at their compact wire offsets), else 0.
+template <class T, std::size_t... I>
+constexpr std::size_t memory_word_size(std::index_sequence<I...>) {
+  if constexpr (sizeof...(I) == 0) {
+    return 0;
+  } else {
+    constexpr std::size_t widths[] = {pakt::word_size<boost::pfr::tuple_element_t<I, T>>()...};
+    constexpr std::size_t sizes[] = {sizeof(boost::pfr::tuple_element_t<I, T>)...};
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < sizeof...(I); ++i) {
+      if (widths[i] == 0 || widths[i] != widths[0]) return 0;
+      total += sizes[i];
+    }
+    return total == sizeof(T) ? widths[0] : 0;
+  }
+}
+template <class T>
+constexpr std::size_t memory_word_size() {
+  if constexpr (!std::is_aggregate_v<T> || !std::is_trivially_copyable_v<T> || !std::is_standard_layout_v<T>) {
+    return 0;  // not reflected (or not plain memory): never copied whole
+  } else {
+    return memory_word_size<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+  }
+}
 template <class T>
 inline constexpr bool kFlatFields = all_fields_flat<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
 template <class T>
@@ -215,6 +240,9 @@ template <class T, class F>
 template <class T>
 struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<T>>> {
   static constexpr bool kAvailable = true;
+  // Nonzero: T's memory is its compact wire form in words of this width, so lists of T are copied
+  // whole (binary_codec.hpp).
+  static constexpr std::size_t kMemoryWordSize = pfr_detail::memory_word_size<T>();
 
   template <class F>
   static void Write(Writer& w, const T& v, F f) {
