@@ -465,11 +465,8 @@ template <class F, class T>
   }
 }
 
-// Consecutive fixed-size fields (numbers, bools, enums, math types) read under one bounds check
-// through a local pointer, so the Reader is not reloaded between them. When fewer bytes remain or
-// a bool byte is neither 0 nor 1, the fields are read again one by one from the same offset, which
-// records the exact error of the field at fault (`names` are the fields' names, in order).
-// Generated code calls it for runs of two or more such fields.
+// Helpers of ReadFixedFields (pakt/cursor_read.hpp): consecutive fixed-size fields (numbers, bools,
+// enums, math types) read under one bounds check.
 namespace detail {
 
 template <class T>
@@ -506,30 +503,6 @@ template <class F, class... Fields>
 }
 
 }  // namespace detail
-
-template <class F, class... Fields>
-[[nodiscard, gnu::always_inline]] inline bool ReadFixedFields(Reader& r, F f, std::initializer_list<const char*> names,
-                                                              Fields&... fields) {
-  static_assert((detail::is_fixed_flat<Fields>() && ...), "pakt: ReadFixedFields takes fixed-size fields only");
-  constexpr std::size_t size = (fixed_wire_size<Fields>() + ...);
-  if (const std::uint8_t* p = r.peek(size)) {
-    bool valid = true;
-    ((valid &= detail::get_fixed<F>(p, fields)), ...);
-    if (valid) {
-      r.skip(size);
-      return true;
-    }
-  }
-  return detail::read_fixed_one_by_one(r, f, names, fields...);
-}
-
-// A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the caller
-// then sets the member to its default. Writers write the default in its place.
-template <class T, class F>
-[[nodiscard]] bool ReadDeprecated(Reader& r, F f, const Limits& limits = {}) {
-  T ignored{};
-  return Read(r, ignored, f, limits);
-}
 
 // ---------------------------------------------------------------------------------------------
 // CheckLimits: encode-side check of max_length / max_count before anything is written.

@@ -88,7 +88,7 @@ inline void resize_for_overwrite(std::string& s, std::size_t n) {
 }
 
 // s = the n bytes at p.
-inline void assign_bytes(std::string& s, const std::uint8_t* p, std::size_t n) {
+[[gnu::always_inline]] inline void assign_bytes(std::string& s, const std::uint8_t* p, std::size_t n) {
   if (n > s.size()) {
     s.assign(reinterpret_cast<const char*>(p), n);
     return;

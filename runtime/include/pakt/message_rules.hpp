@@ -131,5 +131,9 @@ inline void WritePresence(Writer& w, bool present) noexcept { w.write_byte(prese
 [[nodiscard]] inline bool EndsAtVersionBoundary(const Reader& r, bool top_level, bool framed) noexcept {
   return (top_level || framed) && r.at_end();
 }
+// The same at a generated decoder's cursor (pakt/cursor_read.hpp), which ends where its Reader does.
+[[nodiscard]] inline bool EndsAtVersionBoundary(const ReadCursor& c, bool top_level, bool framed) noexcept {
+  return (top_level || framed) && c.pos == c.end;
+}
 
 }  // namespace pakt

@@ -36,6 +36,7 @@
 
 #include "pakt/binary_codec.hpp"
 #include "pakt/byte_view.hpp"
+#include "pakt/cursor_read.hpp"
 #include "pakt/format.hpp"
 #include "pakt/reader.hpp"
 #include "pakt/reflect.hpp"
@@ -227,13 +228,16 @@ template <class T, class F>
       return r.fail(ErrorCode::kLimitExceeded, "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
     }
   }
+  // The fields at a cursor, as generated decoders read them (pakt/cursor_read.hpp).
+  ReadCursor c = r.cursor();
   bool ok = true;
   boost::pfr::for_each_field(v, [&](auto& field, std::size_t index) {
-    if (ok && !pakt::Read(r, field, f, limits)) {
+    if (ok && !pakt::Read(c, r, field, f, limits)) {
       ok = false;
       r.in_field(pfr_detail::field_name(index).c_str());
     }
   });
+  if (ok) r.seek(c);
   return ok;
 }
 

@@ -14,6 +14,16 @@
 
 namespace pakt {
 
+// The read position and the end of the readable range, as a value. Generated decoders keep it in a
+// local (registers) and hand it back to the Reader only around calls that need the Reader itself:
+// a position held in memory would be stored and reloaded around every byte the decoder stores into
+// a string or a vector, since those stores may alias it (pakt/cursor_read.hpp).
+struct ReadCursor {
+  const std::uint8_t* pos;
+  const std::uint8_t* end;
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end - pos); }
+};
+
 class Reader : public ErrorState {
  public:
   explicit Reader(ByteView bytes) noexcept
@@ -23,6 +33,11 @@ class Reader : public ErrorState {
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
   bool at_end() const noexcept { return pos_ == end_; }
   bool has(std::size_t n) const noexcept { return n <= remaining(); }
+
+  ReadCursor cursor() const noexcept { return ReadCursor{pos_, end_}; }
+  // Moves the position to c.pos, which a cursor taken from this Reader (and its current frame) has
+  // advanced by bytes it checked were there.
+  void seek(const ReadCursor& c) noexcept { pos_ = c.pos; }
 
   // The next n bytes, or nullptr after recording a truncation error.
   const std::uint8_t* take(std::size_t n, const char* what = "value") {

@@ -13,7 +13,7 @@ namespace detail {
 
 // True when all n bytes are ASCII: 8 bytes at a time OR-ed together, the tail as one more word that
 // overlaps the last full one (no byte loop, no branch per word), short text as two overlapping words.
-inline bool all_ascii(const std::uint8_t* s, std::size_t n) noexcept {
+[[gnu::always_inline]] inline bool all_ascii(const std::uint8_t* s, std::size_t n) noexcept {
   constexpr std::uint64_t kHigh64 = 0x8080808080808080ull;
   if (n >= 8) {
     std::uint64_t any = 0;
@@ -85,9 +85,10 @@ inline std::size_t first_invalid_sequence(const std::uint8_t* s, std::size_t n) 
 
 // The offset of the first invalid byte of text that is not all ASCII: valid text is confirmed 16
 // bytes at a time where the CPU has SSSE3 (every x86-64 CPU since 2006; asked per call), and the
-// offset of an error found sequence by sequence.
+// offset of an error found sequence by sequence. Out of line: the ASCII test before it is inlined
+// into every string read.
 template <bool kReversed>
-inline std::size_t first_invalid_not_ascii(const std::uint8_t* s, std::size_t n) noexcept {
+[[gnu::noinline]] inline std::size_t first_invalid_not_ascii(const std::uint8_t* s, std::size_t n) noexcept {
 #if defined(PAKT_UTF8_SSSE3)
   if (__builtin_cpu_supports("ssse3") && valid_ssse3<kReversed>(s, n)) return n;
 #endif
@@ -97,7 +98,7 @@ inline std::size_t first_invalid_not_ascii(const std::uint8_t* s, std::size_t n)
 }  // namespace detail
 
 // Returns the offset of the first invalid byte, or n when all n bytes are valid UTF-8.
-inline std::size_t first_invalid(const std::uint8_t* s, std::size_t n) noexcept {
+[[gnu::always_inline]] inline std::size_t first_invalid(const std::uint8_t* s, std::size_t n) noexcept {
   if (detail::all_ascii(s, n)) return n;
   return detail::first_invalid_not_ascii<false>(s, n);
 }
@@ -106,7 +107,7 @@ inline bool valid(const std::uint8_t* s, std::size_t n) noexcept { return first_
 
 // first_invalid of the text whose bytes are s's n bytes in reverse order (MSLIMA's strings, checked
 // on the wire before they are copied); the offset counts in the text's order.
-inline std::size_t first_invalid_reversed(const std::uint8_t* s, std::size_t n) noexcept {
+[[gnu::always_inline]] inline std::size_t first_invalid_reversed(const std::uint8_t* s, std::size_t n) noexcept {
   if (detail::all_ascii(s, n)) return n;
   return detail::first_invalid_not_ascii<true>(s, n);
 }

@@ -23,23 +23,24 @@ inline void WritePlayer(pakt::Writer& w, const Player& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadPlayer(pakt::Reader& r, Player& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.id, f)) return r.in_field("id");
-  if (!pakt::Read(r, m.name, f, pakt::Limits{32, 0})) return r.in_field("name");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadPlayer(pakt::ReadCursor& c, pakt::Reader& r, Player& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.id, f)) return r.in_field("id");
+  if (!pakt::Read(c, r, m.name, f, pakt::Limits{32, 0})) return r.in_field("name");
   // 3 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"team", "pos", "rot"},
+  if (!pakt::ReadFixedFields(c, r, f, {"team", "pos", "rot"},
                              m.team,  // line 18: team Team
                              m.pos,  // line 19: pos Vector3
                              m.rot)) return false;  // line 20: rot Quaternion
-  if (!pakt::Read(r, m.inventory, f, pakt::Limits{0, 64})) return r.in_field("inventory");
-  if (!pakt::Read(r, m.color, f)) return r.in_field("color");
-  if (!pakt::Read(r, m.nick, f, pakt::Limits{16, 0})) return r.in_field("nick");
-  if (!pakt::Read(r, m.weapons, f, pakt::Limits{0, 8})) return r.in_field("weapons");
-  if (pakt::EndsAtVersionBoundary(r, top_level, /*framed=*/false)) {  // a payload of schema version 1 ends here: the rest get defaults
+  if (!pakt::Read(c, r, m.inventory, f, pakt::Limits{0, 64})) return r.in_field("inventory");
+  if (!pakt::Read(c, r, m.color, f)) return r.in_field("color");
+  if (!pakt::Read(c, r, m.nick, f, pakt::Limits{16, 0})) return r.in_field("nick");
+  if (!pakt::Read(c, r, m.weapons, f, pakt::Limits{0, 8})) return r.in_field("weapons");
+  if (pakt::EndsAtVersionBoundary(c, top_level, /*framed=*/false)) {  // a payload of schema version 1 ends here: the rest get defaults
     m.score = 0;
     return true;
   }
-  if (!pakt::Read(r, m.score, f)) return r.in_field("score");
+  if (!pakt::Read(c, r, m.score, f)) return r.in_field("score");
   return true;
 }
 
@@ -74,9 +75,10 @@ inline void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadMoveUpdate(pakt::Reader& r, MoveUpdate& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadMoveUpdate(pakt::ReadCursor& c, pakt::Reader& r, MoveUpdate& m, F f, bool top_level) {
   // 6 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"player_id", "tick", "position", "velocity", "rotation", "crouching"},
+  if (!pakt::ReadFixedFields(c, r, f, {"player_id", "tick", "position", "velocity", "rotation", "crouching"},
                              m.player_id,  // line 42: player_id uint32
                              m.tick,  // line 43: tick uint32
                              m.position,  // line 44: position Vector3
@@ -107,13 +109,14 @@ inline void WriteChat(pakt::Writer& w, const Chat& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadChat(pakt::Reader& r, Chat& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadChat(pakt::ReadCursor& c, pakt::Reader& r, Chat& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"from", "channel"},
+  if (!pakt::ReadFixedFields(c, r, f, {"from", "channel"},
                              m.from,  // line 54: from uint32
                              m.channel)) return false;  // line 55: channel ChatChannel
-  if (!pakt::Read(r, m.text, f, pakt::Limits{256, 0})) return r.in_field("text");
-  if (!pakt::Read(r, m.to, f)) return r.in_field("to");
+  if (!pakt::Read(c, r, m.text, f, pakt::Limits{256, 0})) return r.in_field("text");
+  if (!pakt::Read(c, r, m.to, f)) return r.in_field("to");
   (void)top_level;
   return true;
 }
@@ -151,14 +154,15 @@ inline void WriteSnapshot(pakt::Writer& w, const Snapshot& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadSnapshot(pakt::Reader& r, Snapshot& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.tick, f)) return r.in_field("tick");
-  if (!pakt::Read(r, m.players, f, pakt::Limits{0, 64})) return r.in_field("players");
-  if (!pakt::Read(r, m.map_name, f)) return r.in_field("map_name");
-  if (!pakt::Read(r, m.spawn_points, f)) return r.in_field("spawn_points");
-  if (!pakt::Read(r, m.seed, f, pakt::Limits{64, 0})) return r.in_field("seed");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadSnapshot(pakt::ReadCursor& c, pakt::Reader& r, Snapshot& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.tick, f)) return r.in_field("tick");
+  if (!pakt::Read(c, r, m.players, f, pakt::Limits{0, 64})) return r.in_field("players");
+  if (!pakt::Read(c, r, m.map_name, f)) return r.in_field("map_name");
+  if (!pakt::Read(c, r, m.spawn_points, f)) return r.in_field("spawn_points");
+  if (!pakt::Read(c, r, m.seed, f, pakt::Limits{64, 0})) return r.in_field("seed");
   // 7 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"gravity", "tint", "grid", "cell", "scale", "small", "delta"},
+  if (!pakt::ReadFixedFields(c, r, f, {"gravity", "tint", "grid", "cell", "scale", "small", "delta"},
                              m.gravity,  // line 68: gravity float64
                              m.tint,  // line 69: tint Color
                              m.grid,  // line 70: grid Vector2i
@@ -166,8 +170,8 @@ template <class F>
                              m.scale,  // line 72: scale Vector2
                              m.small,  // line 73: small int8
                              m.delta)) return false;  // line 74: delta int64
-  if (!pakt::Read(r, m.flags, f)) return r.in_field("flags");
-  if (!pakt::Read(r, m.tags, f, pakt::Limits{24, 16})) return r.in_field("tags");
+  if (!pakt::Read(c, r, m.flags, f)) return r.in_field("flags");
+  if (!pakt::Read(c, r, m.tags, f, pakt::Limits{24, 16})) return r.in_field("tags");
   (void)top_level;
   return true;
 }
@@ -252,7 +256,14 @@ struct Snapshot {
 
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::compact_t f) { WritePlayer(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level) {
-  return ReadPlayer(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadPlayer(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::compact_t f) {
+  if (!ReadPlayer(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Player& m, pakt::compact_t f) { return SizePlayer(m, f); }
 pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -264,7 +275,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f) { WritePlayer(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level) {
-  return ReadPlayer(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadPlayer(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::mslima_t f) {
+  if (!ReadPlayer(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Player& m, pakt::mslima_t f) { return SizePlayer(m, f); }
 pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -523,7 +541,14 @@ Player ExamplePlayer() {
 
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::compact_t f) { WriteMoveUpdate(w, m, f); }
 bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_level) {
-  return ReadMoveUpdate(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadMoveUpdate(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::compact_t f) {
+  if (!ReadMoveUpdate(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::compact_t f) { return SizeMoveUpdate(m, f); }
 pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -535,7 +560,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t 
 
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f) { WriteMoveUpdate(w, m, f); }
 bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level) {
-  return ReadMoveUpdate(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadMoveUpdate(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::mslima_t f) {
+  if (!ReadMoveUpdate(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::mslima_t f) { return SizeMoveUpdate(m, f); }
 pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -690,7 +722,14 @@ MoveUpdate ExampleMoveUpdate() {
 
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f) { WriteChat(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level) {
-  return ReadChat(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadChat(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::compact_t f) {
+  if (!ReadChat(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Chat& m, pakt::compact_t f) { return SizeChat(m, f); }
 pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -702,7 +741,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f) { WriteChat(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level) {
-  return ReadChat(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadChat(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::mslima_t f) {
+  if (!ReadChat(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Chat& m, pakt::mslima_t f) { return SizeChat(m, f); }
 pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -851,7 +897,14 @@ Chat ExampleChat() {
 
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f) { WriteSnapshot(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level) {
-  return ReadSnapshot(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSnapshot(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::compact_t f) {
+  if (!ReadSnapshot(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Snapshot& m, pakt::compact_t f) { return SizeSnapshot(m, f); }
 pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -863,7 +916,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f)
 
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f) { WriteSnapshot(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level) {
-  return ReadSnapshot(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSnapshot(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::mslima_t f) {
+  if (!ReadSnapshot(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Snapshot& m, pakt::mslima_t f) { return SizeSnapshot(m, f); }
 pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {

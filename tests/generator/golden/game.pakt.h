@@ -91,9 +91,12 @@ struct Snapshot {
 // Player: encode, decode, size (schemas/game.yaml:12:3).
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level);
+// Reads a nested Player at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Player& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Player& m, pakt::mslima_t f);
 [[nodiscard]] bool CheckMessage(pakt::Checker& c, const Player& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Player& m);
@@ -192,9 +195,12 @@ Player ExamplePlayer();
 // MoveUpdate: encode, decode, size (schemas/game.yaml:37:3).
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_level);
+// Reads a nested MoveUpdate at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::compact_t f);
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::mslima_t f);
 [[nodiscard]] bool CheckMessage(pakt::Checker& c, const MoveUpdate& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const MoveUpdate& m);
@@ -285,9 +291,12 @@ MoveUpdate ExampleMoveUpdate();
 // Chat: encode, decode, size (schemas/game.yaml:50:3).
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level);
+// Reads a nested Chat at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Chat& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Chat& m, pakt::mslima_t f);
 [[nodiscard]] bool CheckMessage(pakt::Checker& c, const Chat& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Chat& m);
@@ -374,9 +383,12 @@ Chat ExampleChat();
 // Snapshot: encode, decode, size (schemas/game.yaml:60:3).
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level);
+// Reads a nested Snapshot at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Snapshot& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Snapshot& m, pakt::mslima_t f);
 [[nodiscard]] bool CheckMessage(pakt::Checker& c, const Snapshot& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const Snapshot& m);

@@ -18,14 +18,15 @@ inline void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadSeedStruct(pakt::Reader& r, SeedStruct& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadSeedStruct(pakt::ReadCursor& c, pakt::Reader& r, SeedStruct& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"int_1", "int_2"},
+  if (!pakt::ReadFixedFields(c, r, f, {"int_1", "int_2"},
                              m.int_1,  // line 12: int_1 int32
                              m.int_2)) return false;  // line 13: int_2 int32
-  if (!pakt::Read(r, m.string_1, f)) return r.in_field("string_1");
+  if (!pakt::Read(c, r, m.string_1, f)) return r.in_field("string_1");
   // 2 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"float_1", "float_2"},
+  if (!pakt::ReadFixedFields(c, r, f, {"float_1", "float_2"},
                              m.float_1,  // line 15: float_1 float32
                              m.float_2)) return false;  // line 16: float_2 float32
   (void)top_level;
@@ -57,14 +58,15 @@ inline void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadSeedShortNames(pakt::Reader& r, SeedShortNames& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadSeedShortNames(pakt::ReadCursor& c, pakt::Reader& r, SeedShortNames& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"a", "b"},
+  if (!pakt::ReadFixedFields(c, r, f, {"a", "b"},
                              m.a,  // line 22: a int32
                              m.b)) return false;  // line 23: b int32
-  if (!pakt::Read(r, m.c, f)) return r.in_field("c");
+  if (!pakt::Read(c, r, m.c, f)) return r.in_field("c");
   // 2 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"d", "e"},
+  if (!pakt::ReadFixedFields(c, r, f, {"d", "e"},
                              m.d,  // line 25: d float32
                              m.e)) return false;  // line 26: e float32
   (void)top_level;
@@ -99,16 +101,17 @@ inline void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadSeedGameStruct(pakt::Reader& r, SeedGameStruct& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadSeedGameStruct(pakt::ReadCursor& c, pakt::Reader& r, SeedGameStruct& m, F f, bool top_level) {
   // 4 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"int_1", "int_2", "float_1", "bool_1"},
+  if (!pakt::ReadFixedFields(c, r, f, {"int_1", "int_2", "float_1", "bool_1"},
                              m.int_1,  // line 33: int_1 int32
                              m.int_2,  // line 34: int_2 int32
                              m.float_1,  // line 35: float_1 float32
                              m.bool_1)) return false;  // line 36: bool_1 bool
-  if (!pakt::Read(r, m.string_1, f)) return r.in_field("string_1");
+  if (!pakt::Read(c, r, m.string_1, f)) return r.in_field("string_1");
   // 3 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"vector3_1", "vector3_2", "quaternion_1"},
+  if (!pakt::ReadFixedFields(c, r, f, {"vector3_1", "vector3_2", "quaternion_1"},
                              m.vector3_1,  // line 38: vector3_1 Vector3
                              m.vector3_2,  // line 39: vector3_2 Vector3
                              m.quaternion_1)) return false;  // line 40: quaternion_1 Quaternion
@@ -170,7 +173,14 @@ struct SeedGameStruct {
 
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::compact_t f) { WriteSeedStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_level) {
-  return ReadSeedStruct(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSeedStruct(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::compact_t f) {
+  if (!ReadSeedStruct(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const SeedStruct& m, pakt::compact_t f) { return SizeSeedStruct(m, f); }
 pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -182,7 +192,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t 
 
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f) { WriteSeedStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level) {
-  return ReadSeedStruct(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSeedStruct(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::mslima_t f) {
+  if (!ReadSeedStruct(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const SeedStruct& m, pakt::mslima_t f) { return SizeSeedStruct(m, f); }
 pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -350,7 +367,14 @@ SeedStruct ExampleSeedStruct() {
 
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::compact_t f) { WriteSeedShortNames(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top_level) {
-  return ReadSeedShortNames(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSeedShortNames(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::compact_t f) {
+  if (!ReadSeedShortNames(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::compact_t f) { return SizeSeedShortNames(m, f); }
 pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -362,7 +386,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compac
 
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f) { WriteSeedShortNames(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level) {
-  return ReadSeedShortNames(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSeedShortNames(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::mslima_t f) {
+  if (!ReadSeedShortNames(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::mslima_t f) { return SizeSeedShortNames(m, f); }
 pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -530,7 +561,14 @@ SeedShortNames ExampleSeedShortNames() {
 
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::compact_t f) { WriteSeedGameStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top_level) {
-  return ReadSeedGameStruct(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSeedGameStruct(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::compact_t f) {
+  if (!ReadSeedGameStruct(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::compact_t f) { return SizeSeedGameStruct(m, f); }
 pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -542,7 +580,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compac
 
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f) { WriteSeedGameStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level) {
-  return ReadSeedGameStruct(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadSeedGameStruct(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::mslima_t f) {
+  if (!ReadSeedGameStruct(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::mslima_t f) { return SizeSeedGameStruct(m, f); }
 pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {

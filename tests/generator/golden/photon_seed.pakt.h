@@ -61,9 +61,12 @@ struct SeedGameStruct {
 // SeedStruct: encode, decode, size (schemas/photon_seed.yaml:9:3).
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_level);
+// Reads a nested SeedStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::compact_t f);
 std::size_t MessageWireSize(const SeedStruct& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const SeedStruct& m, pakt::mslima_t f);
 [[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedStruct& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedStruct& m);
@@ -152,9 +155,12 @@ SeedStruct ExampleSeedStruct();
 // SeedShortNames: encode, decode, size (schemas/photon_seed.yaml:19:3).
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top_level);
+// Reads a nested SeedShortNames at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::compact_t f);
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::mslima_t f);
 [[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedShortNames& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedShortNames& m);
@@ -243,9 +249,12 @@ SeedShortNames ExampleSeedShortNames();
 // SeedGameStruct: encode, decode, size (schemas/photon_seed.yaml:29:3).
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top_level);
+// Reads a nested SeedGameStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::compact_t f);
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level);
+[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::mslima_t f);
 [[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedGameStruct& m);
 void WriteJsonMessage(pakt::JsonWriter& j, const SeedGameStruct& m);

@@ -14,8 +14,10 @@ inline void WriteEmpty(pakt::Writer& w, const Empty& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadEmpty(pakt::Reader& r, Empty& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadEmpty(pakt::ReadCursor& c, pakt::Reader& r, Empty& m, F f, bool top_level) {
   (void)top_level;
+  (void)c;
   (void)r;
   (void)m;
   (void)f;
@@ -40,9 +42,10 @@ inline void WriteInner(pakt::Writer& w, const Inner& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadInner(pakt::Reader& r, Inner& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.id, f)) return r.in_field("id");
-  if (!pakt::Read(r, m.label, f, pakt::Limits{16, 0})) return r.in_field("label");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadInner(pakt::ReadCursor& c, pakt::Reader& r, Inner& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.id, f)) return r.in_field("id");
+  if (!pakt::Read(c, r, m.label, f, pakt::Limits{16, 0})) return r.in_field("label");
   (void)top_level;
   return true;
 }
@@ -78,9 +81,10 @@ inline void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadScalars(pakt::Reader& r, Scalars& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadScalars(pakt::ReadCursor& c, pakt::Reader& r, Scalars& m, F f, bool top_level) {
   // 14 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"b", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64", "small", "signed_enum", "wide"},
+  if (!pakt::ReadFixedFields(c, r, f, {"b", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64", "small", "signed_enum", "wide"},
                              m.b,  // line 29: b bool
                              m.u8,  // line 30: u8 uint8
                              m.i8,  // line 31: i8 int8
@@ -121,9 +125,10 @@ inline void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadGeometry(pakt::Reader& r, Geometry& m, F f, bool top_level) {
+[[nodiscard, gnu::always_inline]] inline bool
+ReadGeometry(pakt::ReadCursor& c, pakt::Reader& r, Geometry& m, F f, bool top_level) {
   // 6 fixed-size fields under one bounds check
-  if (!pakt::ReadFixedFields(r, f, {"v2", "v3", "q", "c", "v2i", "v3i"},
+  if (!pakt::ReadFixedFields(c, r, f, {"v2", "v3", "q", "c", "v2i", "v3i"},
                              m.v2,  // line 49: v2 Vector2
                              m.v3,  // line 50: v3 Vector3
                              m.q,  // line 51: q Quaternion
@@ -154,11 +159,12 @@ inline void WriteTexts(pakt::Writer& w, const Texts& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadTexts(pakt::Reader& r, Texts& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.s, f)) return r.in_field("s");
-  if (!pakt::Read(r, m.limited, f, pakt::Limits{8, 0})) return r.in_field("limited");
-  if (!pakt::Read(r, m.raw, f)) return r.in_field("raw");
-  if (!pakt::Read(r, m.raw_limited, f, pakt::Limits{4, 0})) return r.in_field("raw_limited");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadTexts(pakt::ReadCursor& c, pakt::Reader& r, Texts& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.s, f)) return r.in_field("s");
+  if (!pakt::Read(c, r, m.limited, f, pakt::Limits{8, 0})) return r.in_field("limited");
+  if (!pakt::Read(c, r, m.raw, f)) return r.in_field("raw");
+  if (!pakt::Read(c, r, m.raw_limited, f, pakt::Limits{4, 0})) return r.in_field("raw_limited");
   (void)top_level;
   return true;
 }
@@ -196,21 +202,22 @@ inline void WriteLists(pakt::Writer& w, const Lists& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadLists(pakt::Reader& r, Lists& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.bools, f)) return r.in_field("bools");
-  if (!pakt::Read(r, m.u8s, f, pakt::Limits{0, 10})) return r.in_field("u8s");
-  if (!pakt::Read(r, m.i16s, f)) return r.in_field("i16s");
-  if (!pakt::Read(r, m.u32s, f)) return r.in_field("u32s");
-  if (!pakt::Read(r, m.i64s, f)) return r.in_field("i64s");
-  if (!pakt::Read(r, m.f32s, f)) return r.in_field("f32s");
-  if (!pakt::Read(r, m.f64s, f)) return r.in_field("f64s");
-  if (!pakt::Read(r, m.strings, f, pakt::Limits{8, 4})) return r.in_field("strings");
-  if (!pakt::Read(r, m.blobs, f, pakt::Limits{5, 3})) return r.in_field("blobs");
-  if (!pakt::Read(r, m.v3s, f)) return r.in_field("v3s");
-  if (!pakt::Read(r, m.quats, f)) return r.in_field("quats");
-  if (!pakt::Read(r, m.enums, f)) return r.in_field("enums");
-  if (!pakt::Read(r, m.inners, f, pakt::Limits{0, 5})) return r.in_field("inners");
-  if (!pakt::Read(r, m.empties, f, pakt::Limits{0, 4})) return r.in_field("empties");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadLists(pakt::ReadCursor& c, pakt::Reader& r, Lists& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.bools, f)) return r.in_field("bools");
+  if (!pakt::Read(c, r, m.u8s, f, pakt::Limits{0, 10})) return r.in_field("u8s");
+  if (!pakt::Read(c, r, m.i16s, f)) return r.in_field("i16s");
+  if (!pakt::Read(c, r, m.u32s, f)) return r.in_field("u32s");
+  if (!pakt::Read(c, r, m.i64s, f)) return r.in_field("i64s");
+  if (!pakt::Read(c, r, m.f32s, f)) return r.in_field("f32s");
+  if (!pakt::Read(c, r, m.f64s, f)) return r.in_field("f64s");
+  if (!pakt::Read(c, r, m.strings, f, pakt::Limits{8, 4})) return r.in_field("strings");
+  if (!pakt::Read(c, r, m.blobs, f, pakt::Limits{5, 3})) return r.in_field("blobs");
+  if (!pakt::Read(c, r, m.v3s, f)) return r.in_field("v3s");
+  if (!pakt::Read(c, r, m.quats, f)) return r.in_field("quats");
+  if (!pakt::Read(c, r, m.enums, f)) return r.in_field("enums");
+  if (!pakt::Read(c, r, m.inners, f, pakt::Limits{0, 5})) return r.in_field("inners");
+  if (!pakt::Read(c, r, m.empties, f, pakt::Limits{0, 4})) return r.in_field("empties");
   (void)top_level;
   return true;
 }
@@ -249,12 +256,13 @@ inline void WriteFixed(pakt::Writer& w, const Fixed& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadFixed(pakt::Reader& r, Fixed& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.rgba, f)) return r.in_field("rgba");
-  if (!pakt::Read(r, m.corners, f)) return r.in_field("corners");
-  if (!pakt::Read(r, m.names, f, pakt::Limits{8, 0})) return r.in_field("names");
-  if (!pakt::Read(r, m.pair, f)) return r.in_field("pair");
-  if (!pakt::Read(r, m.flags, f)) return r.in_field("flags");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadFixed(pakt::ReadCursor& c, pakt::Reader& r, Fixed& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.rgba, f)) return r.in_field("rgba");
+  if (!pakt::Read(c, r, m.corners, f)) return r.in_field("corners");
+  if (!pakt::Read(c, r, m.names, f, pakt::Limits{8, 0})) return r.in_field("names");
+  if (!pakt::Read(c, r, m.pair, f)) return r.in_field("pair");
+  if (!pakt::Read(c, r, m.flags, f)) return r.in_field("flags");
   (void)top_level;
   return true;
 }
@@ -284,12 +292,13 @@ inline void WriteOptionals(pakt::Writer& w, const Optionals& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadOptionals(pakt::Reader& r, Optionals& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.maybe_int, f)) return r.in_field("maybe_int");
-  if (!pakt::Read(r, m.maybe_text, f, pakt::Limits{8, 0})) return r.in_field("maybe_text");
-  if (!pakt::Read(r, m.maybe_inner, f)) return r.in_field("maybe_inner");
-  if (!pakt::Read(r, m.maybe_list, f, pakt::Limits{0, 3})) return r.in_field("maybe_list");
-  if (!pakt::Read(r, m.maybe_vec, f)) return r.in_field("maybe_vec");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadOptionals(pakt::ReadCursor& c, pakt::Reader& r, Optionals& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.maybe_int, f)) return r.in_field("maybe_int");
+  if (!pakt::Read(c, r, m.maybe_text, f, pakt::Limits{8, 0})) return r.in_field("maybe_text");
+  if (!pakt::Read(c, r, m.maybe_inner, f)) return r.in_field("maybe_inner");
+  if (!pakt::Read(c, r, m.maybe_list, f, pakt::Limits{0, 3})) return r.in_field("maybe_list");
+  if (!pakt::Read(c, r, m.maybe_vec, f)) return r.in_field("maybe_vec");
   (void)top_level;
   return true;
 }
@@ -320,13 +329,14 @@ inline void WriteNested(pakt::Writer& w, const Nested& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadNested(pakt::Reader& r, Nested& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.inner, f)) return r.in_field("inner");
-  if (!pakt::Read(r, m.scalars, f)) return r.in_field("scalars");
-  if (!pakt::Read(r, m.lists, f)) return r.in_field("lists");
-  if (!pakt::Read(r, m.optionals, f)) return r.in_field("optionals");
-  if (!pakt::Read(r, m.fixed, f)) return r.in_field("fixed");
-  if (!pakt::Read(r, m.tail, f)) return r.in_field("tail");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadNested(pakt::ReadCursor& c, pakt::Reader& r, Nested& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.inner, f)) return r.in_field("inner");
+  if (!pakt::Read(c, r, m.scalars, f)) return r.in_field("scalars");
+  if (!pakt::Read(c, r, m.lists, f)) return r.in_field("lists");
+  if (!pakt::Read(c, r, m.optionals, f)) return r.in_field("optionals");
+  if (!pakt::Read(c, r, m.fixed, f)) return r.in_field("fixed");
+  if (!pakt::Read(c, r, m.tail, f)) return r.in_field("tail");
   (void)top_level;
   return true;
 }
@@ -358,27 +368,28 @@ inline void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
 }
 
 template <class F>
-[[nodiscard]] inline bool ReadVersioned(pakt::Reader& r, Versioned& m, F f, bool top_level) {
-  if (!pakt::Read(r, m.a, f)) return r.in_field("a");
+[[nodiscard, gnu::always_inline]] inline bool
+ReadVersioned(pakt::ReadCursor& c, pakt::Reader& r, Versioned& m, F f, bool top_level) {
+  if (!pakt::Read(c, r, m.a, f)) return r.in_field("a");
   // old is deprecated: read and dropped, it holds its default (pakt/message_rules.hpp)
-  if (!pakt::ReadDeprecated<std::int32_t>(r, f)) return r.in_field("old");
+  if (!pakt::ReadDeprecated<std::int32_t>(c, r, f)) return r.in_field("old");
   m.old = 42;
-  if (pakt::EndsAtVersionBoundary(r, top_level, /*framed=*/false)) {  // a payload of schema version 1 ends here: the rest get defaults
+  if (pakt::EndsAtVersionBoundary(c, top_level, /*framed=*/false)) {  // a payload of schema version 1 ends here: the rest get defaults
     m.b = std::string("two", 3);
     m.c = std::vector<std::int16_t>{std::int16_t{1}, std::int16_t{2}};
     m.d = 3.5;
     m.e = {};
     return true;
   }
-  if (!pakt::Read(r, m.b, f)) return r.in_field("b");
-  if (!pakt::Read(r, m.c, f)) return r.in_field("c");
-  if (pakt::EndsAtVersionBoundary(r, top_level, /*framed=*/false)) {  // a payload of schema version 2 ends here: the rest get defaults
+  if (!pakt::Read(c, r, m.b, f)) return r.in_field("b");
+  if (!pakt::Read(c, r, m.c, f)) return r.in_field("c");
+  if (pakt::EndsAtVersionBoundary(c, top_level, /*framed=*/false)) {  // a payload of schema version 2 ends here: the rest get defaults
     m.d = 3.5;
     m.e = {};
     return true;
   }
-  if (!pakt::Read(r, m.d, f)) return r.in_field("d");
-  if (!pakt::Read(r, m.e, f)) return r.in_field("e");
+  if (!pakt::Read(c, r, m.d, f)) return r.in_field("d");
+  if (!pakt::Read(c, r, m.e, f)) return r.in_field("e");
   return true;
 }
 
@@ -506,7 +517,14 @@ struct Versioned {
 
 void WriteMessage(pakt::Writer& w, const Empty& m, pakt::compact_t f) { WriteEmpty(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Empty& m, pakt::compact_t f, bool top_level) {
-  return ReadEmpty(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadEmpty(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Empty& m, pakt::compact_t f) {
+  if (!ReadEmpty(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Empty& m, pakt::compact_t f) { return SizeEmpty(m, f); }
 pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -518,7 +536,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Empty& m, pakt::mslima_t f) { WriteEmpty(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Empty& m, pakt::mslima_t f, bool top_level) {
-  return ReadEmpty(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadEmpty(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Empty& m, pakt::mslima_t f) {
+  if (!ReadEmpty(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Empty& m, pakt::mslima_t f) { return SizeEmpty(m, f); }
 pakt::Status Serialize(const Empty& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -607,7 +632,14 @@ bool operator==(const Empty& a, const Empty& b) {
 
 void WriteMessage(pakt::Writer& w, const Inner& m, pakt::compact_t f) { WriteInner(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Inner& m, pakt::compact_t f, bool top_level) {
-  return ReadInner(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadInner(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Inner& m, pakt::compact_t f) {
+  if (!ReadInner(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Inner& m, pakt::compact_t f) { return SizeInner(m, f); }
 pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -619,7 +651,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Inner& m, pakt::mslima_t f) { WriteInner(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Inner& m, pakt::mslima_t f, bool top_level) {
-  return ReadInner(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadInner(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Inner& m, pakt::mslima_t f) {
+  if (!ReadInner(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Inner& m, pakt::mslima_t f) { return SizeInner(m, f); }
 pakt::Status Serialize(const Inner& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -725,7 +764,14 @@ a.label == b.label;
 
 void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::compact_t f) { WriteScalars(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::compact_t f, bool top_level) {
-  return ReadScalars(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadScalars(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Scalars& m, pakt::compact_t f) {
+  if (!ReadScalars(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Scalars& m, pakt::compact_t f) { return SizeScalars(m, f); }
 pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -737,7 +783,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::compact_t f) 
 
 void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::mslima_t f) { WriteScalars(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::mslima_t f, bool top_level) {
-  return ReadScalars(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadScalars(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Scalars& m, pakt::mslima_t f) {
+  if (!ReadScalars(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Scalars& m, pakt::mslima_t f) { return SizeScalars(m, f); }
 pakt::Status Serialize(const Scalars& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -1067,7 +1120,14 @@ Scalars ExampleScalars() {
 
 void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::compact_t f) { WriteGeometry(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::compact_t f, bool top_level) {
-  return ReadGeometry(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadGeometry(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Geometry& m, pakt::compact_t f) {
+  if (!ReadGeometry(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Geometry& m, pakt::compact_t f) { return SizeGeometry(m, f); }
 pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -1079,7 +1139,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::compact_t f)
 
 void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::mslima_t f) { WriteGeometry(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::mslima_t f, bool top_level) {
-  return ReadGeometry(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadGeometry(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Geometry& m, pakt::mslima_t f) {
+  if (!ReadGeometry(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Geometry& m, pakt::mslima_t f) { return SizeGeometry(m, f); }
 pakt::Status Serialize(const Geometry& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -1265,7 +1332,14 @@ Geometry ExampleGeometry() {
 
 void WriteMessage(pakt::Writer& w, const Texts& m, pakt::compact_t f) { WriteTexts(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Texts& m, pakt::compact_t f, bool top_level) {
-  return ReadTexts(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadTexts(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Texts& m, pakt::compact_t f) {
+  if (!ReadTexts(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Texts& m, pakt::compact_t f) { return SizeTexts(m, f); }
 pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -1277,7 +1351,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Texts& m, pakt::mslima_t f) { WriteTexts(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Texts& m, pakt::mslima_t f, bool top_level) {
-  return ReadTexts(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadTexts(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Texts& m, pakt::mslima_t f) {
+  if (!ReadTexts(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Texts& m, pakt::mslima_t f) { return SizeTexts(m, f); }
 pakt::Status Serialize(const Texts& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -1427,7 +1508,14 @@ Texts ExampleTexts() {
 
 void WriteMessage(pakt::Writer& w, const Lists& m, pakt::compact_t f) { WriteLists(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Lists& m, pakt::compact_t f, bool top_level) {
-  return ReadLists(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadLists(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Lists& m, pakt::compact_t f) {
+  if (!ReadLists(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Lists& m, pakt::compact_t f) { return SizeLists(m, f); }
 pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -1439,7 +1527,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Lists& m, pakt::mslima_t f) { WriteLists(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Lists& m, pakt::mslima_t f, bool top_level) {
-  return ReadLists(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadLists(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Lists& m, pakt::mslima_t f) {
+  if (!ReadLists(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Lists& m, pakt::mslima_t f) { return SizeLists(m, f); }
 pakt::Status Serialize(const Lists& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -1764,7 +1859,14 @@ Lists ExampleLists() {
 
 void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::compact_t f) { WriteFixed(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::compact_t f, bool top_level) {
-  return ReadFixed(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadFixed(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Fixed& m, pakt::compact_t f) {
+  if (!ReadFixed(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Fixed& m, pakt::compact_t f) { return SizeFixed(m, f); }
 pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -1776,7 +1878,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::mslima_t f) { WriteFixed(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::mslima_t f, bool top_level) {
-  return ReadFixed(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadFixed(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Fixed& m, pakt::mslima_t f) {
+  if (!ReadFixed(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Fixed& m, pakt::mslima_t f) { return SizeFixed(m, f); }
 pakt::Status Serialize(const Fixed& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -1942,7 +2051,14 @@ Fixed ExampleFixed() {
 
 void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::compact_t f) { WriteOptionals(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::compact_t f, bool top_level) {
-  return ReadOptionals(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadOptionals(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Optionals& m, pakt::compact_t f) {
+  if (!ReadOptionals(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Optionals& m, pakt::compact_t f) { return SizeOptionals(m, f); }
 pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -1954,7 +2070,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::compact_t f
 
 void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::mslima_t f) { WriteOptionals(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::mslima_t f, bool top_level) {
-  return ReadOptionals(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadOptionals(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Optionals& m, pakt::mslima_t f) {
+  if (!ReadOptionals(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Optionals& m, pakt::mslima_t f) { return SizeOptionals(m, f); }
 pakt::Status Serialize(const Optionals& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -2121,7 +2244,14 @@ Optionals ExampleOptionals() {
 
 void WriteMessage(pakt::Writer& w, const Nested& m, pakt::compact_t f) { WriteNested(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Nested& m, pakt::compact_t f, bool top_level) {
-  return ReadNested(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadNested(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Nested& m, pakt::compact_t f) {
+  if (!ReadNested(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Nested& m, pakt::compact_t f) { return SizeNested(m, f); }
 pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -2133,7 +2263,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::compact_t f) {
 
 void WriteMessage(pakt::Writer& w, const Nested& m, pakt::mslima_t f) { WriteNested(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Nested& m, pakt::mslima_t f, bool top_level) {
-  return ReadNested(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadNested(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Nested& m, pakt::mslima_t f) {
+  if (!ReadNested(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Nested& m, pakt::mslima_t f) { return SizeNested(m, f); }
 pakt::Status Serialize(const Nested& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {
@@ -2310,7 +2447,14 @@ a.tail == b.tail;
 
 void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::compact_t f) { WriteVersioned(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::compact_t f, bool top_level) {
-  return ReadVersioned(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadVersioned(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Versioned& m, pakt::compact_t f) {
+  if (!ReadVersioned(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Versioned& m, pakt::compact_t f) { return SizeVersioned(m, f); }
 pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::compact_t f) {
@@ -2322,7 +2466,14 @@ pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::compact_t f
 
 void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::mslima_t f) { WriteVersioned(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::mslima_t f, bool top_level) {
-  return ReadVersioned(r, m, f, top_level);
+  pakt::ReadCursor c = r.cursor();
+  if (!ReadVersioned(c, r, m, f, top_level)) return false;
+  r.seek(c);
+  return true;
+}
+const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Versioned& m, pakt::mslima_t f) {
+  if (!ReadVersioned(c, r, m, f, /*top_level=*/false)) return nullptr;
+  return c.pos;
 }
 std::size_t MessageWireSize(const Versioned& m, pakt::mslima_t f) { return SizeVersioned(m, f); }
 pakt::Status Serialize(const Versioned& m, std::vector<std::uint8_t>& out, pakt::mslima_t f) {

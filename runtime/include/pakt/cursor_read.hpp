@@ -1,0 +1,223 @@
+// Read at a cursor: how generated decoders (and pakt/pfr.hpp's) read their fields.
+//
+// A Reader keeps its position in memory, and a compiler must assume that any byte a decoder stores
+// into a string or a vector may be that position: it stores and reloads it around every such
+// store, a store-to-load wait per field. Generated decoders therefore keep the position in a local
+// ReadCursor (registers) and read each field here:
+//   - bools, numbers, enums, math types, strings, lists of numbers, enums and math types, and runs
+//     of fixed-size fields are read at the cursor, inline, with the same checks as the Reader's
+//     codec (binary_codec.hpp) but without recording anything;
+//   - when one of those checks fails, the value is read again through the Reader from the same
+//     offset (out of line, cold), which records the exact error — so a payload gets the same error,
+//     offset and field path on both paths;
+//   - a generated message, or a list of them, is read by its generated ReadMessageAt, which takes
+//     the cursor by value and returns where the message ended (nullptr after an error);
+//   - anything else (optionals, fixed arrays, lists of strings, extension types) is read through
+//     the Reader.
+// The cursor's end is always the Reader's end (generated code takes a new cursor after it opens or
+// closes an extensible message's frame).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "pakt/binary_codec.hpp"
+#include "pakt/byte_copy.hpp"
+#include "pakt/message_rules.hpp"
+#include "pakt/message_traits.hpp"
+#include "pakt/reader.hpp"
+#include "pakt/type_traits.hpp"
+#include "pakt/utf8.hpp"
+
+namespace pakt {
+
+// True when ReadMessageAt(Reader&, ReadCursor, M&, F) is declared for M (every generated message;
+// a hand-written ReadMessage without it is read through the Reader).
+template <class M, class F, class = void>
+struct has_read_message_at : std::false_type {};
+template <class M, class F>
+struct has_read_message_at<M, F,
+                           std::void_t<decltype(ReadMessageAt(std::declval<Reader&>(), std::declval<ReadCursor>(),
+                                                              std::declval<M&>(), std::declval<F>()))>>
+    : std::true_type {};
+
+namespace detail {
+
+// What AcceptLength (message_rules.hpp) accepts, without recording anything: `remaining` is what
+// is left after the length itself.
+[[nodiscard, gnu::always_inline]] inline bool length_fits(std::int32_t len, const LengthRule& rule,
+                                                         std::size_t min_element_size, std::size_t remaining,
+                                                         std::size_t& n) noexcept {
+  if (len < 0) return false;
+  n = static_cast<std::size_t>(len);
+  if (rule.limit != 0 && n > rule.limit) return false;
+  const std::size_t unit = min_element_size != 0 ? min_element_size : rule.limit != 0 ? 0 : 1;
+  return unit == 0 || n <= remaining / unit;
+}
+
+// Reads an int32 length at c and advances c past it when the message rules accept it.
+template <class F>
+[[nodiscard, gnu::always_inline]] inline bool length_at(ReadCursor& c, std::size_t& n, const LengthRule& rule,
+                                                       std::size_t min_element_size) noexcept {
+  if (c.remaining() < 4) return false;
+  if (!length_fits(load<F, std::int32_t>(c.pos), rule, min_element_size, c.remaining() - 4, n)) return false;
+  c.pos += 4;
+  return true;
+}
+
+// Resizes a list only when its size changes (a decode into a reused value keeps its storage).
+template <class V>
+[[gnu::always_inline]] inline void resize_list(V& v, std::size_t n) {
+  if (v.size() != n) v.resize(n);
+}
+
+// The types read at the cursor inline.
+template <class F, class T>
+constexpr bool reads_at_cursor() {
+  if constexpr (is_scalar_v<T> || is_math_v<T> || std::is_same_v<T, std::string>) {
+    return true;
+  } else if constexpr (is_vector_v<T>) {
+    using E = typename T::value_type;
+    return !std::is_same_v<E, bool> && (kMemcpyableIn<F, E> || std::is_enum_v<E>);
+  } else {
+    return false;
+  }
+}
+
+// Reads v at c; returns the end of its bytes, or nullptr when a check fails (nothing recorded; v
+// may be partly written).
+template <class F, class T>
+[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_at(const ReadCursor& c, T& v,
+                                                                    const Limits& limits) {
+  if constexpr (std::is_same_v<T, bool>) {
+    if (c.remaining() < 1) return nullptr;
+    const std::uint8_t byte = *c.pos;
+    if (F::kStrictBool && byte > 1) return nullptr;
+    v = byte != 0;
+    return c.pos + 1;
+  } else if constexpr (is_scalar_v<T>) {
+    if (c.remaining() < sizeof(T)) return nullptr;
+    v = load<F, T>(c.pos);
+    return c.pos + sizeof(T);
+  } else if constexpr (is_math_v<T>) {
+    if (c.remaining() < sizeof(T)) return nullptr;
+    load_math<F>(c.pos, v);
+    return c.pos + sizeof(T);
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    ReadCursor at = c;
+    std::size_t n = 0;
+    if (!length_at<F>(at, n, StringLengthRule(limits), 1)) return nullptr;
+    if constexpr (F::kReverseStrings) {
+      if (utf8::first_invalid_reversed(at.pos, n) != n) return nullptr;
+      resize_for_overwrite(v, n);
+      reverse_copy_bytes(v.data(), at.pos, n);
+    } else {
+      // Validated where the bytes are, before the copy (binary_codec.hpp's Read says why).
+      if (utf8::first_invalid(at.pos, n) != n) return nullptr;
+      assign_bytes(v, at.pos, n);
+    }
+    return at.pos + n;
+  } else {
+    using E = typename T::value_type;
+    ReadCursor at = c;
+    std::size_t n = 0;
+    if (!length_at<F>(at, n, ListLengthRule(limits, std::is_same_v<E, std::uint8_t>), min_wire_size<E>())) {
+      return nullptr;
+    }
+    if (n > at.remaining() / sizeof(E)) return nullptr;
+    resize_list(v, n);
+    copy_elements<F, E>(reinterpret_cast<std::uint8_t*>(v.data()), at.pos, n);
+    return at.pos + n * sizeof(E);
+  }
+}
+
+// Reads v through the Reader from c's position: the error path of read_at (it records the error)
+// and the path of every type read_at does not take. Returns where v ended, or nullptr.
+template <class F, class T>
+[[nodiscard]] const std::uint8_t* read_through_reader(Reader& r, ReadCursor c, T& v, F f, const Limits& limits) {
+  r.seek(c);
+  if (!Read(r, v, f, limits)) return nullptr;
+  return r.cursor().pos;
+}
+template <class F, class T>
+[[nodiscard, gnu::cold, gnu::noinline]] const std::uint8_t* reread_through_reader(Reader& r, ReadCursor c, T& v, F f,
+                                                                                  Limits limits) {
+  return read_through_reader(r, c, v, f, limits);
+}
+
+}  // namespace detail
+
+// Reads one field at c in format F and advances c; on failure records the error in r (at the
+// field's offset) and returns false.
+template <class F, class T>
+[[nodiscard, gnu::always_inline]] inline bool Read(ReadCursor& c, Reader& r, T& v, F f, const Limits& limits = {}) {
+  const std::uint8_t* next = nullptr;
+  if constexpr (detail::reads_at_cursor<F, T>()) {
+    next = detail::read_at<F>(c, v, limits);
+    if (next == nullptr) next = detail::reread_through_reader(r, c, v, f, limits);
+  } else if constexpr (is_message_v<T> && has_read_message_at<T, F>::value) {
+    next = ReadMessageAt(r, c, v, f);
+  } else if constexpr (is_vector_v<T>) {
+    using E = typename T::value_type;
+    if constexpr (is_message_v<E> && has_read_message_at<E, F>::value && !detail::kMemcpyableIn<F, E>) {
+      ReadCursor at = c;
+      std::size_t n = 0;
+      if (!detail::length_at<F>(at, n, ListLengthRule(limits, false), min_wire_size<E>())) {
+        next = detail::reread_through_reader(r, c, v, f, limits);  // records the length's error
+      } else {
+        detail::resize_list(v, n);
+        for (std::size_t i = 0; i < n; ++i) {
+          at.pos = ReadMessageAt(r, at, v[i], f);
+          if (at.pos == nullptr) return r.in_index(i);
+        }
+        next = at.pos;
+      }
+    } else {
+      next = detail::read_through_reader(r, c, v, f, limits);
+    }
+  } else {
+    next = detail::read_through_reader(r, c, v, f, limits);
+  }
+  if (next == nullptr) return false;
+  c.pos = next;
+  return true;
+}
+
+// Consecutive fixed-size fields (numbers, bools, enums, math types) read under one bounds check.
+// When fewer bytes remain or a bool byte is neither 0 nor 1, the fields are read again one by one
+// through the Reader from the same offset, which records the exact error of the field at fault
+// (`names` are the fields' names, in order). Generated code calls it for runs of two or more.
+template <class F, class... Fields>
+[[nodiscard, gnu::always_inline]] inline bool ReadFixedFields(ReadCursor& c, Reader& r, F f,
+                                                              std::initializer_list<const char*> names,
+                                                              Fields&... fields) {
+  static_assert((detail::is_fixed_flat<Fields>() && ...), "pakt: ReadFixedFields takes fixed-size fields only");
+  constexpr std::size_t size = (fixed_wire_size<Fields>() + ...);
+  if (c.remaining() >= size) {
+    const std::uint8_t* p = c.pos;
+    bool valid = true;
+    ((valid &= detail::get_fixed<F>(p, fields)), ...);
+    if (valid) {
+      c.pos = p;
+      return true;
+    }
+  }
+  r.seek(c);
+  const bool ok = detail::read_fixed_one_by_one(r, f, names, fields...);
+  c.pos = r.cursor().pos;
+  return ok;
+}
+
+// A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the caller
+// then sets the member to its default. Writers write the default in its place.
+template <class T, class F>
+[[nodiscard, gnu::always_inline]] inline bool ReadDeprecated(ReadCursor& c, Reader& r, F f, const Limits& limits = {}) {
+  T ignored{};
+  return Read(c, r, ignored, f, limits);
+}
+
+}  // namespace pakt
