@@ -94,6 +94,17 @@ TEST(CursorRead, ErrorsCarryTheReadersOffsetAndReason) {
   EXPECT_EQ(got.status.message(), "count 2 exceeds max_count 1");
 }
 
+// Functions that return the next position use null for an error, so an empty payload with no data
+// pointer (an empty std::vector's) must still have a position.
+TEST(CursorRead, AnEmptyViewStillHasAPosition) {
+  pakt::Reader r(pakt::ByteView{});
+  const pakt::ReadCursor c = r.cursor();
+  EXPECT_NE(c.pos, nullptr);
+  EXPECT_EQ(c.remaining(), 0u);
+  EXPECT_EQ(r.take(4, "number"), nullptr);
+  EXPECT_EQ(r.status().message(), "truncated number: needs 4 bytes, 0 remain");
+}
+
 TEST(CursorRead, ValuesAndEndsAreTheWireBytes) {
   const auto bytes = hex_bytes("02000000" "6869" "02000000" "01000200" "0000803f" "01");
   pakt::Reader r(bytes);

@@ -11,7 +11,8 @@
 //     offset (out of line, cold), which records the exact error — so a payload gets the same error,
 //     offset and field path on both paths;
 //   - a generated message, or a list of them, is read by its generated ReadMessageAt, which takes
-//     the cursor by value and returns where the message ended (nullptr after an error);
+//     the cursor by value and returns where the message ended (nullptr after an error); a
+//     reflected aggregate (pakt/pfr.hpp) the same way by ReflectedCodec::ReadAt;
 //   - anything else (optionals, fixed arrays, lists of strings, extension types) is read through
 //     the Reader.
 // The cursor's end is always the Reader's end (generated code takes a new cursor after it opens or
@@ -30,6 +31,7 @@
 #include "pakt/message_rules.hpp"
 #include "pakt/message_traits.hpp"
 #include "pakt/reader.hpp"
+#include "pakt/reflect.hpp"
 #include "pakt/type_traits.hpp"
 #include "pakt/utf8.hpp"
 
@@ -45,7 +47,39 @@ struct has_read_message_at<M, F,
                                                               std::declval<M&>(), std::declval<F>()))>>
     : std::true_type {};
 
+// True when T is a reflected aggregate (pakt/pfr.hpp: ReflectedCodec<T>::ReadAt) with no user
+// hook for F.
+template <class T, class F, class = void>
+struct reads_reflected_at : std::false_type {};
+template <class T, class F>
+struct reads_reflected_at<T, F,
+                          std::void_t<decltype(ReflectedCodec<T>::ReadAt(std::declval<Reader&>(), std::declval<ReadCursor>(),
+                                                                         std::declval<T&>(), std::declval<F>(),
+                                                                         std::declval<const Limits&>()))>>
+    : std::bool_constant<!detail::has_pakt_write<T, F>::value && !detail::has_pakt_read<T, F>::value &&
+                         !detail::has_pakt_wire_size<T, F>::value> {};
+
 namespace detail {
+
+// Values read as a unit at a cursor by a function that takes it by value and returns where the
+// value ended: generated messages (ReadMessageAt) and reflected aggregates (ReflectedCodec::ReadAt).
+template <class F, class T>
+constexpr bool reads_unit_at_cursor() {
+  if constexpr (is_message_v<T>) {
+    return has_read_message_at<T, F>::value;
+  } else {
+    return reads_reflected_at<T, F>::value;
+  }
+}
+template <class F, class T>
+[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_unit_at(Reader& r, ReadCursor c, T& v, F f,
+                                                                         const Limits& limits) {
+  if constexpr (is_message_v<T>) {
+    return ReadMessageAt(r, c, v, f);
+  } else {
+    return ReflectedCodec<T>::ReadAt(r, c, v, f, limits);
+  }
+}
 
 // What AcceptLength (message_rules.hpp) accepts, without recording anything: `remaining` is what
 // is left after the length itself.
@@ -159,19 +193,20 @@ template <class F, class T>
   if constexpr (detail::reads_at_cursor<F, T>()) {
     next = detail::read_at<F>(c, v, limits);
     if (next == nullptr) next = detail::reread_through_reader(r, c, v, f, limits);
-  } else if constexpr (is_message_v<T> && has_read_message_at<T, F>::value) {
-    next = ReadMessageAt(r, c, v, f);
+  } else if constexpr (detail::reads_unit_at_cursor<F, T>()) {
+    next = detail::read_unit_at(r, c, v, f, limits);
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
-    if constexpr (is_message_v<E> && has_read_message_at<E, F>::value && !detail::kMemcpyableIn<F, E>) {
+    if constexpr (detail::reads_unit_at_cursor<F, E>() && !detail::kMemcpyableIn<F, E>) {
       ReadCursor at = c;
       std::size_t n = 0;
       if (!detail::length_at<F>(at, n, ListLengthRule(limits, false), min_wire_size<E>())) {
         next = detail::reread_through_reader(r, c, v, f, limits);  // records the length's error
       } else {
         detail::resize_list(v, n);
+        const Limits element_limits = ElementLimits(limits);
         for (std::size_t i = 0; i < n; ++i) {
-          at.pos = ReadMessageAt(r, at, v[i], f);
+          at.pos = detail::read_unit_at(r, at, v[i], f, element_limits);
           if (at.pos == nullptr) return r.in_index(i);
         }
         next = at.pos;

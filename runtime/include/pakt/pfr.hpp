@@ -180,14 +180,27 @@ inline constexpr bool kFixedFields = all_fields_fixed<T>(std::make_index_sequenc
 // All fields fixed-size: one bounds check for the whole aggregate. False (nothing consumed) when
 // the bytes are short or a bool byte is invalid: the caller then reads field by field for the error.
 template <class F, class T>
-[[nodiscard]] bool read_fixed_fields(Reader& r, T& v) {
+[[nodiscard, gnu::always_inline]] inline bool read_fixed_fields(ReadCursor& c, T& v) {
   constexpr std::size_t size = fixed_fields_size<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
-  const std::uint8_t* p = r.peek(size);
-  if (p == nullptr) return false;
+  if (c.remaining() < size) return false;
+  const std::uint8_t* p = c.pos;
   bool valid = true;
   boost::pfr::for_each_field(v, [&](auto& field) { valid &= pakt::detail::get_fixed<F>(p, field); });
-  if (valid) r.skip(size);
+  if (valid) c.pos = p;
   return valid;
+}
+
+// The fields one after the other at c, the one at fault naming itself in the error path. A fold
+// over the tied fields rather than boost::pfr::for_each_field: a lambda holding c by reference
+// would keep c in memory wherever the lambda is not inlined.
+template <class F, class Tied, std::size_t... I>
+[[nodiscard, gnu::always_inline]] inline bool read_fields_at(ReadCursor& c, Reader& r, Tied fields, F f,
+                                                            const Limits& limits, std::index_sequence<I...>) {
+  bool ok = true;
+  ((ok = ok && (pakt::Read(c, r, std::get<I>(fields), f, limits) || r.in_field(field_name(I).c_str()))), ...);
+  (void)fields;  // an aggregate with no fields
+  (void)f;
+  return ok;
 }
 
 }  // namespace pfr_detail
@@ -213,11 +226,13 @@ std::size_t FieldsWireSize(const T& v, F f) {
   return n;
 }
 
+// Reads T's fields at cursor c of r, as a generated decoder reads a message's (pakt/cursor_read.hpp):
+// where they ended, or nullptr after recording an error in r.
 template <class T, class F>
-[[nodiscard]] bool ReadFields(Reader& r, T& v, F f, const Limits& limits = {}) {
+[[nodiscard]] const std::uint8_t* ReadFieldsAt(Reader& r, ReadCursor c, T& v, F f, const Limits& limits = {}) {
   pfr_detail::check_reflectable<T>();
   if constexpr (pfr_detail::kFixedFields<T>) {
-    if (pfr_detail::read_fixed_fields<F>(r, v)) return true;  // else field by field, for the error
+    if (pfr_detail::read_fixed_fields<F>(c, v)) return c.pos;  // else field by field, for the error
   }
   // Only an aggregate with an aggregate (or a list or optional of one) inside can nest: the others
   // need no depth count.
@@ -225,20 +240,23 @@ template <class T, class F>
   if constexpr (!pfr_detail::kFlatFields<T>) {
     guard.emplace();
     if (guard->exceeded()) {
-      return r.fail(ErrorCode::kLimitExceeded, "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
+      r.seek(c);
+      (void)r.fail(ErrorCode::kLimitExceeded, "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
+      return nullptr;
     }
   }
-  // The fields at a cursor, as generated decoders read them (pakt/cursor_read.hpp).
+  const bool ok = pfr_detail::read_fields_at(c, r, boost::pfr::structure_tie(v), f, limits,
+                                             std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+  return ok ? c.pos : nullptr;
+}
+
+template <class T, class F>
+[[nodiscard]] bool ReadFields(Reader& r, T& v, F f, const Limits& limits = {}) {
   ReadCursor c = r.cursor();
-  bool ok = true;
-  boost::pfr::for_each_field(v, [&](auto& field, std::size_t index) {
-    if (ok && !pakt::Read(c, r, field, f, limits)) {
-      ok = false;
-      r.in_field(pfr_detail::field_name(index).c_str());
-    }
-  });
-  if (ok) r.seek(c);
-  return ok;
+  c.pos = ReadFieldsAt(r, c, v, f, limits);
+  if (c.pos == nullptr) return false;
+  r.seek(c);
+  return true;
 }
 
 template <class T>
@@ -259,6 +277,10 @@ struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<
   template <class F>
   [[nodiscard]] static bool Read(Reader& r, T& v, F f, const Limits& limits) {
     return pakt::ReadFields(r, v, f, limits);
+  }
+  template <class F>
+  [[nodiscard]] static const std::uint8_t* ReadAt(Reader& r, ReadCursor c, T& v, F f, const Limits& limits) {
+    return pakt::ReadFieldsAt(r, c, v, f, limits);
   }
 };
 

@@ -26,8 +26,10 @@ struct ReadCursor {
 
 class Reader : public ErrorState {
  public:
+  // An empty view may have no data pointer; the Reader then points at a byte of its own, so that
+  // a position is never null (functions that return the next position use null for an error).
   explicit Reader(ByteView bytes) noexcept
-      : begin_(bytes.data()), pos_(bytes.data()), end_(bytes.data() + bytes.size()) {}
+      : begin_(bytes.data() != nullptr ? bytes.data() : &kNoBytes), pos_(begin_), end_(begin_ + bytes.size()) {}
 
   std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
@@ -78,6 +80,8 @@ class Reader : public ErrorState {
     (void)fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) + " bytes, " +
                                     std::to_string(remaining()) + " remain");
   }
+
+  static constexpr std::uint8_t kNoBytes = 0;
 
   const std::uint8_t* begin_;
   const std::uint8_t* pos_;
