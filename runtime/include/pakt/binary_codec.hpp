@@ -285,8 +285,10 @@ void Write(Writer& w, const T& v, F f) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Flat fields (bool, numbers, enums, math types, strings, vectors of numbers, enums or math types):
-// WriteFields (pakt/cursor_write.hpp) sizes a run of them first and stores them under one bounds check.
+// WriteFields: writes a message's fields in order, as Write would one by one, but each run of
+// consecutive flat fields (bool, numbers, enums, math types, strings, vectors of numbers, enums or
+// math types) is sized first and written under one bounds check through a local pointer, so the
+// stores need no further checks and the Writer is not reloaded between them. Generated code calls it.
 namespace detail {
 
 template <class T>
@@ -303,7 +305,7 @@ constexpr bool is_flat() {
 
 // Stores a flat value at p, which has room for it; returns the end of what it stored.
 template <class F, class T>
-[[gnu::always_inline]] inline std::uint8_t* put_flat(std::uint8_t* p, const T& v) noexcept {
+inline std::uint8_t* put_flat(std::uint8_t* p, const T& v) noexcept {
   if constexpr (std::is_same_v<T, bool>) {
     *p = v ? 1 : 0;
     return p + 1;
@@ -314,28 +316,58 @@ template <class F, class T>
     store_math<F>(p, v);
     return p + sizeof(T);
   } else if constexpr (std::is_same_v<T, std::string>) {
-    // The size and data read once, before any store: a byte store may alias v as far as the
-    // compiler knows, and would make it load them again.
-    const std::size_t n = v.size();
-    const char* text = v.data();
-    store<F>(p, static_cast<std::int32_t>(n));
+    store<F>(p, static_cast<std::int32_t>(v.size()));
     if constexpr (F::kReverseStrings) {
-      detail::reverse_copy_bytes(p + 4, text, n);
+      detail::reverse_copy_bytes(p + 4, v.data(), v.size());
     } else {
-      detail::copy_short_bytes(p + 4, text, n);
+      detail::copy_short_bytes(p + 4, v.data(), v.size());
     }
-    return p + 4 + n;
+    return p + 4 + v.size();
   } else {
     using E = typename T::value_type;
-    const std::size_t n = v.size();
-    const auto* elements = reinterpret_cast<const std::uint8_t*>(v.data());
-    store<F>(p, static_cast<std::int32_t>(n));
-    copy_elements<F, E>(p + 4, elements, n);
-    return p + 4 + n * sizeof(E);
+    store<F>(p, static_cast<std::int32_t>(v.size()));
+    copy_elements<F, E>(p + 4, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
+    return p + 4 + v.size() * sizeof(E);
+  }
+}
+
+// How many fields from Begin on are flat.
+template <std::size_t Begin, class... Fields>
+constexpr std::size_t flat_run_length() {
+  constexpr bool flat[] = {is_flat<Fields>()..., false};
+  std::size_t n = 0;
+  while (flat[Begin + n]) ++n;
+  return n;
+}
+
+template <std::size_t Begin, class F, class Tuple, std::size_t... I>
+inline void write_flat_run(Writer& w, F f, const Tuple& fields, std::index_sequence<I...>) {
+  const std::size_t size = (WireSize(std::get<Begin + I>(fields), f) + ...);
+  if (std::uint8_t* p = w.reserve(size)) {
+    ((p = put_flat<F>(p, std::get<Begin + I>(fields))), ...);
+  }
+}
+
+template <std::size_t Begin, class F, class... Fields>
+inline void write_fields_from(Writer& w, F f, const std::tuple<const Fields&...>& fields) {
+  if constexpr (Begin < sizeof...(Fields)) {
+    constexpr std::size_t run = flat_run_length<Begin, Fields...>();
+    if constexpr (run == 0) {
+      Write(w, std::get<Begin>(fields), f);
+      write_fields_from<Begin + 1>(w, f, fields);
+    } else {
+      write_flat_run<Begin>(w, f, fields, std::make_index_sequence<run>{});
+      write_fields_from<Begin + run>(w, f, fields);
+    }
   }
 }
 
 }  // namespace detail
+
+template <class F, class... Fields>
+void WriteFields(Writer& w, F f, const Fields&... fields) {
+  detail::write_fields_from<0>(w, f, std::tuple<const Fields&...>(fields...));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Read: decodes one value of format F into v. On failure records the error in r and returns false.

@@ -4,7 +4,6 @@
 #include "pakt/binary_codec.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/cursor_read.hpp"
-#include "pakt/cursor_write.hpp"
 #include "pakt/format.hpp"
 #include "pakt/json.hpp"
 #include "pakt/math_types.hpp"

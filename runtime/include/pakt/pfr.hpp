@@ -37,7 +37,6 @@
 #include "pakt/binary_codec.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/cursor_read.hpp"
-#include "pakt/cursor_write.hpp"
 #include "pakt/format.hpp"
 #include "pakt/reader.hpp"
 #include "pakt/reflect.hpp"
@@ -215,11 +214,8 @@ void WriteFields(Writer& w, const T& v, F f) {
   boost::pfr::for_each_field(v, [](const auto& field) {
     pfr_detail::check_field<std::remove_cv_t<std::remove_reference_t<decltype(field)>>>();
   });
-  // Runs of numbers, strings and number lists under one bounds check, at a cursor, as generated
-  // code writes them (pakt/cursor_write.hpp).
-  WriteCursor c = w.cursor();
-  detail::write_fields_from<0>(c, w, f, boost::pfr::structure_tie(v));
-  w.seek(c);
+  // Runs of numbers, strings and number lists under one bounds check, as generated code writes them.
+  detail::write_fields_from<0>(w, f, boost::pfr::structure_tie(v));
 }
 
 template <class T, class F>

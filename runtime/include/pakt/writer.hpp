@@ -9,15 +9,6 @@
 
 namespace pakt {
 
-// The write position and the end of the room, as a value: generated encoders keep it in a local
-// (registers), as decoders keep a ReadCursor (pakt/cursor_write.hpp says why). After an overflow
-// its end is its position, so that nothing more fits.
-struct WriteCursor {
-  std::uint8_t* pos;
-  std::uint8_t* end;
-  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end - pos); }
-};
-
 class Writer {
  public:
   Writer(std::uint8_t* data, std::size_t capacity) noexcept : begin_(data), pos_(data), end_(data + capacity) {}
@@ -45,13 +36,6 @@ class Writer {
     pos_ += n;
     return p;
   }
-
-  WriteCursor cursor() const noexcept { return WriteCursor{pos_, overflow_ ? pos_ : end_}; }
-  // Moves the position to c.pos, which a cursor taken from this Writer has advanced by bytes it
-  // checked there was room for.
-  void seek(const WriteCursor& c) noexcept { pos_ = c.pos; }
-  // Records that a write through a cursor did not fit.
-  void set_overflow() noexcept { overflow_ = true; }
 
   std::size_t size() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
   std::size_t capacity() const noexcept { return static_cast<std::size_t>(end_ - begin_); }

@@ -7,10 +7,9 @@ namespace {
 // ---- Player (schemas/game.yaml:12:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WritePlayer(pakt::WriteCursor& c, pakt::Writer& w, const Player& m, F f) {
+inline void WritePlayer(pakt::Writer& w, const Player& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.id,  // line 16: id uint32
                     m.name,  // line 17: name string, max_length 32
                     m.team,  // line 18: team Team
@@ -64,10 +63,9 @@ inline std::size_t SizePlayer(const Player& m, F f) {
 // ---- MoveUpdate (schemas/game.yaml:37:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteMoveUpdate(pakt::WriteCursor& c, pakt::Writer& w, const MoveUpdate& m, F f) {
+inline void WriteMoveUpdate(pakt::Writer& w, const MoveUpdate& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.player_id,  // line 42: player_id uint32
                     m.tick,  // line 43: tick uint32
                     m.position,  // line 44: position Vector3
@@ -101,10 +99,9 @@ inline std::size_t SizeMoveUpdate(const MoveUpdate& m, F f) {
 // ---- Chat (schemas/game.yaml:50:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteChat(pakt::WriteCursor& c, pakt::Writer& w, const Chat& m, F f) {
+inline void WriteChat(pakt::Writer& w, const Chat& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.from,  // line 54: from uint32
                     m.channel,  // line 55: channel ChatChannel
                     m.text,  // line 56: text string, max_length 256
@@ -137,10 +134,9 @@ inline std::size_t SizeChat(const Chat& m, F f) {
 // ---- Snapshot (schemas/game.yaml:60:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteSnapshot(pakt::WriteCursor& c, pakt::Writer& w, const Snapshot& m, F f) {
+inline void WriteSnapshot(pakt::Writer& w, const Snapshot& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.tick,  // line 63: tick uint64
                     m.players,  // line 64: players Player[], max_count 64
                     m.map_name,  // line 65: map_name string
@@ -258,15 +254,7 @@ struct Snapshot {
 
 // ---- Player ----
 
-void WriteMessage(pakt::Writer& w, const Player& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WritePlayer(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Player& m, pakt::compact_t f) {
-  WritePlayer(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Player& m, pakt::compact_t f) { WritePlayer(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadPlayer(c, r, m, f, top_level)) return false;
@@ -285,15 +273,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WritePlayer(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Player& m, pakt::mslima_t f) {
-  WritePlayer(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f) { WritePlayer(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadPlayer(c, r, m, f, top_level)) return false;
@@ -559,15 +539,7 @@ Player ExamplePlayer() {
 
 // ---- MoveUpdate ----
 
-void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteMoveUpdate(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const MoveUpdate& m, pakt::compact_t f) {
-  WriteMoveUpdate(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::compact_t f) { WriteMoveUpdate(w, m, f); }
 bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadMoveUpdate(c, r, m, f, top_level)) return false;
@@ -586,15 +558,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t 
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteMoveUpdate(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const MoveUpdate& m, pakt::mslima_t f) {
-  WriteMoveUpdate(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f) { WriteMoveUpdate(w, m, f); }
 bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadMoveUpdate(c, r, m, f, top_level)) return false;
@@ -756,15 +720,7 @@ MoveUpdate ExampleMoveUpdate() {
 
 // ---- Chat ----
 
-void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteChat(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Chat& m, pakt::compact_t f) {
-  WriteChat(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f) { WriteChat(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadChat(c, r, m, f, top_level)) return false;
@@ -783,15 +739,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteChat(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Chat& m, pakt::mslima_t f) {
-  WriteChat(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f) { WriteChat(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadChat(c, r, m, f, top_level)) return false;
@@ -947,15 +895,7 @@ Chat ExampleChat() {
 
 // ---- Snapshot ----
 
-void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSnapshot(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Snapshot& m, pakt::compact_t f) {
-  WriteSnapshot(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f) { WriteSnapshot(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSnapshot(c, r, m, f, top_level)) return false;
@@ -974,15 +914,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f)
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSnapshot(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Snapshot& m, pakt::mslima_t f) {
-  WriteSnapshot(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f) { WriteSnapshot(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSnapshot(c, r, m, f, top_level)) return false;

@@ -90,14 +90,11 @@ struct Snapshot {
 
 // Player: encode, decode, size (schemas/game.yaml:12:3).
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::compact_t f);
-// Writes a nested Player at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Player& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level);
 // Reads a nested Player at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Player& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Player& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Player& m, pakt::mslima_t f);
@@ -197,14 +194,11 @@ Player ExamplePlayer();
 
 // MoveUpdate: encode, decode, size (schemas/game.yaml:37:3).
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::compact_t f);
-// Writes a nested MoveUpdate at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const MoveUpdate& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_level);
 // Reads a nested MoveUpdate at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::compact_t f);
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const MoveUpdate& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const MoveUpdate& m, pakt::mslima_t f);
@@ -296,14 +290,11 @@ MoveUpdate ExampleMoveUpdate();
 
 // Chat: encode, decode, size (schemas/game.yaml:50:3).
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f);
-// Writes a nested Chat at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Chat& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level);
 // Reads a nested Chat at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Chat& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Chat& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Chat& m, pakt::mslima_t f);
@@ -391,14 +382,11 @@ Chat ExampleChat();
 
 // Snapshot: encode, decode, size (schemas/game.yaml:60:3).
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f);
-// Writes a nested Snapshot at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Snapshot& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level);
 // Reads a nested Snapshot at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Snapshot& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Snapshot& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Snapshot& m, pakt::mslima_t f);

@@ -7,10 +7,9 @@ namespace {
 // ---- SeedStruct (schemas/photon_seed.yaml:9:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteSeedStruct(pakt::WriteCursor& c, pakt::Writer& w, const SeedStruct& m, F f) {
+inline void WriteSeedStruct(pakt::Writer& w, const SeedStruct& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.int_1,  // line 12: int_1 int32
                     m.int_2,  // line 13: int_2 int32
                     m.string_1,  // line 14: string_1 string
@@ -48,10 +47,9 @@ inline std::size_t SizeSeedStruct(const SeedStruct& m, F f) {
 // ---- SeedShortNames (schemas/photon_seed.yaml:19:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteSeedShortNames(pakt::WriteCursor& c, pakt::Writer& w, const SeedShortNames& m, F f) {
+inline void WriteSeedShortNames(pakt::Writer& w, const SeedShortNames& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.a,  // line 22: a int32
                     m.b,  // line 23: b int32
                     m.c,  // line 24: c string
@@ -89,10 +87,9 @@ inline std::size_t SizeSeedShortNames(const SeedShortNames& m, F f) {
 // ---- SeedGameStruct (schemas/photon_seed.yaml:29:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteSeedGameStruct(pakt::WriteCursor& c, pakt::Writer& w, const SeedGameStruct& m, F f) {
+inline void WriteSeedGameStruct(pakt::Writer& w, const SeedGameStruct& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.int_1,  // line 33: int_1 int32
                     m.int_2,  // line 34: int_2 int32
                     m.float_1,  // line 35: float_1 float32
@@ -174,15 +171,7 @@ struct SeedGameStruct {
 
 // ---- SeedStruct ----
 
-void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSeedStruct(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedStruct& m, pakt::compact_t f) {
-  WriteSeedStruct(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::compact_t f) { WriteSeedStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSeedStruct(c, r, m, f, top_level)) return false;
@@ -201,15 +190,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t 
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSeedStruct(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedStruct& m, pakt::mslima_t f) {
-  WriteSeedStruct(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f) { WriteSeedStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSeedStruct(c, r, m, f, top_level)) return false;
@@ -384,15 +365,7 @@ SeedStruct ExampleSeedStruct() {
 
 // ---- SeedShortNames ----
 
-void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSeedShortNames(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedShortNames& m, pakt::compact_t f) {
-  WriteSeedShortNames(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::compact_t f) { WriteSeedShortNames(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSeedShortNames(c, r, m, f, top_level)) return false;
@@ -411,15 +384,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compac
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSeedShortNames(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedShortNames& m, pakt::mslima_t f) {
-  WriteSeedShortNames(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f) { WriteSeedShortNames(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSeedShortNames(c, r, m, f, top_level)) return false;
@@ -594,15 +559,7 @@ SeedShortNames ExampleSeedShortNames() {
 
 // ---- SeedGameStruct ----
 
-void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSeedGameStruct(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedGameStruct& m, pakt::compact_t f) {
-  WriteSeedGameStruct(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::compact_t f) { WriteSeedGameStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSeedGameStruct(c, r, m, f, top_level)) return false;
@@ -621,15 +578,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compac
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteSeedGameStruct(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedGameStruct& m, pakt::mslima_t f) {
-  WriteSeedGameStruct(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f) { WriteSeedGameStruct(w, m, f); }
 bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadSeedGameStruct(c, r, m, f, top_level)) return false;

@@ -60,14 +60,11 @@ struct SeedGameStruct {
 
 // SeedStruct: encode, decode, size (schemas/photon_seed.yaml:9:3).
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::compact_t f);
-// Writes a nested SeedStruct at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedStruct& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_level);
 // Reads a nested SeedStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::compact_t f);
 std::size_t MessageWireSize(const SeedStruct& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedStruct& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const SeedStruct& m, pakt::mslima_t f);
@@ -157,14 +154,11 @@ SeedStruct ExampleSeedStruct();
 
 // SeedShortNames: encode, decode, size (schemas/photon_seed.yaml:19:3).
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::compact_t f);
-// Writes a nested SeedShortNames at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedShortNames& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top_level);
 // Reads a nested SeedShortNames at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::compact_t f);
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedShortNames& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const SeedShortNames& m, pakt::mslima_t f);
@@ -254,14 +248,11 @@ SeedShortNames ExampleSeedShortNames();
 
 // SeedGameStruct: encode, decode, size (schemas/photon_seed.yaml:29:3).
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::compact_t f);
-// Writes a nested SeedGameStruct at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedGameStruct& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top_level);
 // Reads a nested SeedGameStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::compact_t f);
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const SeedGameStruct& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const SeedGameStruct& m, pakt::mslima_t f);

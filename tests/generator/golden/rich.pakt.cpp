@@ -7,9 +7,7 @@ namespace {
 // ---- Empty (tests/schemas/rich.yaml:17:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteEmpty(pakt::WriteCursor& c, pakt::Writer& w, const Empty& m, F f) {
-  (void)c;
+inline void WriteEmpty(pakt::Writer& w, const Empty& m, F f) {
   (void)w;
   (void)m;
   (void)f;
@@ -36,10 +34,9 @@ inline std::size_t SizeEmpty(const Empty& m, F f) {
 // ---- Inner (tests/schemas/rich.yaml:20:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteInner(pakt::WriteCursor& c, pakt::Writer& w, const Inner& m, F f) {
+inline void WriteInner(pakt::Writer& w, const Inner& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.id,  // line 23: id int32
                     m.label);  // line 24: label string, max_length 16
 }
@@ -64,10 +61,9 @@ inline std::size_t SizeInner(const Inner& m, F f) {
 // ---- Scalars (tests/schemas/rich.yaml:26:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteScalars(pakt::WriteCursor& c, pakt::Writer& w, const Scalars& m, F f) {
+inline void WriteScalars(pakt::Writer& w, const Scalars& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.b,  // line 29: b bool
                     m.u8,  // line 30: u8 uint8
                     m.i8,  // line 31: i8 int8
@@ -117,10 +113,9 @@ inline std::size_t SizeScalars(const Scalars& m, F f) {
 // ---- Geometry (tests/schemas/rich.yaml:47:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteGeometry(pakt::WriteCursor& c, pakt::Writer& w, const Geometry& m, F f) {
+inline void WriteGeometry(pakt::Writer& w, const Geometry& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.v2,  // line 49: v2 Vector2
                     m.v3,  // line 50: v3 Vector3
                     m.q,  // line 51: q Quaternion
@@ -154,10 +149,9 @@ inline std::size_t SizeGeometry(const Geometry& m, F f) {
 // ---- Texts (tests/schemas/rich.yaml:57:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteTexts(pakt::WriteCursor& c, pakt::Writer& w, const Texts& m, F f) {
+inline void WriteTexts(pakt::Writer& w, const Texts& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.s,  // line 59: s string
                     m.limited,  // line 60: limited string, max_length 8
                     m.raw,  // line 61: raw bytes
@@ -188,10 +182,9 @@ inline std::size_t SizeTexts(const Texts& m, F f) {
 // ---- Lists (tests/schemas/rich.yaml:65:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteLists(pakt::WriteCursor& c, pakt::Writer& w, const Lists& m, F f) {
+inline void WriteLists(pakt::Writer& w, const Lists& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.bools,  // line 67: bools bool[]
                     m.u8s,  // line 68: u8s uint8[], max_count 10
                     m.i16s,  // line 69: i16s int16[]
@@ -252,10 +245,9 @@ inline std::size_t SizeLists(const Lists& m, F f) {
 // ---- Fixed (tests/schemas/rich.yaml:89:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteFixed(pakt::WriteCursor& c, pakt::Writer& w, const Fixed& m, F f) {
+inline void WriteFixed(pakt::Writer& w, const Fixed& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.rgba,  // line 91: rgba uint8[4]
                     m.corners,  // line 92: corners Vector2[4]
                     m.names,  // line 93: names string[2], max_length 8
@@ -289,10 +281,9 @@ inline std::size_t SizeFixed(const Fixed& m, F f) {
 // ---- Optionals (tests/schemas/rich.yaml:98:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteOptionals(pakt::WriteCursor& c, pakt::Writer& w, const Optionals& m, F f) {
+inline void WriteOptionals(pakt::Writer& w, const Optionals& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.maybe_int,  // line 100: maybe_int int32, optional
                     m.maybe_text,  // line 101: maybe_text string, optional, max_length 8
                     m.maybe_inner,  // line 102: maybe_inner Inner, optional
@@ -326,10 +317,9 @@ inline std::size_t SizeOptionals(const Optionals& m, F f) {
 // ---- Nested (tests/schemas/rich.yaml:107:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteNested(pakt::WriteCursor& c, pakt::Writer& w, const Nested& m, F f) {
+inline void WriteNested(pakt::Writer& w, const Nested& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.inner,  // line 109: inner Inner
                     m.scalars,  // line 110: scalars Scalars
                     m.lists,  // line 111: lists Lists
@@ -366,10 +356,9 @@ inline std::size_t SizeNested(const Nested& m, F f) {
 // ---- Versioned (tests/schemas/rich.yaml:116:3) ----
 
 template <class F>
-[[gnu::always_inline]] inline void
-WriteVersioned(pakt::WriteCursor& c, pakt::Writer& w, const Versioned& m, F f) {
+inline void WriteVersioned(pakt::Writer& w, const Versioned& m, F f) {
   // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  pakt::WriteFields(c, w, f,
+  pakt::WriteFields(w, f,
                     m.a,  // line 119: a int32
                     std::int32_t{42},  // line 120: old (deprecated: written as its default)
                     m.b,  // line 121: b string, since 2
@@ -526,15 +515,7 @@ struct Versioned {
 
 // ---- Empty ----
 
-void WriteMessage(pakt::Writer& w, const Empty& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteEmpty(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Empty& m, pakt::compact_t f) {
-  WriteEmpty(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Empty& m, pakt::compact_t f) { WriteEmpty(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Empty& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadEmpty(c, r, m, f, top_level)) return false;
@@ -553,15 +534,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Empty& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Empty& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteEmpty(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Empty& m, pakt::mslima_t f) {
-  WriteEmpty(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Empty& m, pakt::mslima_t f) { WriteEmpty(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Empty& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadEmpty(c, r, m, f, top_level)) return false;
@@ -657,15 +630,7 @@ bool operator==(const Empty& a, const Empty& b) {
 
 // ---- Inner ----
 
-void WriteMessage(pakt::Writer& w, const Inner& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteInner(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Inner& m, pakt::compact_t f) {
-  WriteInner(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Inner& m, pakt::compact_t f) { WriteInner(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Inner& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadInner(c, r, m, f, top_level)) return false;
@@ -684,15 +649,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Inner& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Inner& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteInner(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Inner& m, pakt::mslima_t f) {
-  WriteInner(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Inner& m, pakt::mslima_t f) { WriteInner(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Inner& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadInner(c, r, m, f, top_level)) return false;
@@ -805,15 +762,7 @@ a.label == b.label;
 
 // ---- Scalars ----
 
-void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteScalars(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Scalars& m, pakt::compact_t f) {
-  WriteScalars(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::compact_t f) { WriteScalars(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadScalars(c, r, m, f, top_level)) return false;
@@ -832,15 +781,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Scalars& out, pakt::compact_t f) 
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteScalars(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Scalars& m, pakt::mslima_t f) {
-  WriteScalars(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::mslima_t f) { WriteScalars(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadScalars(c, r, m, f, top_level)) return false;
@@ -1177,15 +1118,7 @@ Scalars ExampleScalars() {
 
 // ---- Geometry ----
 
-void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteGeometry(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Geometry& m, pakt::compact_t f) {
-  WriteGeometry(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::compact_t f) { WriteGeometry(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadGeometry(c, r, m, f, top_level)) return false;
@@ -1204,15 +1137,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Geometry& out, pakt::compact_t f)
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteGeometry(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Geometry& m, pakt::mslima_t f) {
-  WriteGeometry(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::mslima_t f) { WriteGeometry(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadGeometry(c, r, m, f, top_level)) return false;
@@ -1405,15 +1330,7 @@ Geometry ExampleGeometry() {
 
 // ---- Texts ----
 
-void WriteMessage(pakt::Writer& w, const Texts& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteTexts(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Texts& m, pakt::compact_t f) {
-  WriteTexts(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Texts& m, pakt::compact_t f) { WriteTexts(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Texts& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadTexts(c, r, m, f, top_level)) return false;
@@ -1432,15 +1349,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Texts& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Texts& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteTexts(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Texts& m, pakt::mslima_t f) {
-  WriteTexts(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Texts& m, pakt::mslima_t f) { WriteTexts(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Texts& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadTexts(c, r, m, f, top_level)) return false;
@@ -1597,15 +1506,7 @@ Texts ExampleTexts() {
 
 // ---- Lists ----
 
-void WriteMessage(pakt::Writer& w, const Lists& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteLists(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Lists& m, pakt::compact_t f) {
-  WriteLists(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Lists& m, pakt::compact_t f) { WriteLists(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Lists& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadLists(c, r, m, f, top_level)) return false;
@@ -1624,15 +1525,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Lists& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Lists& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteLists(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Lists& m, pakt::mslima_t f) {
-  WriteLists(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Lists& m, pakt::mslima_t f) { WriteLists(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Lists& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadLists(c, r, m, f, top_level)) return false;
@@ -1964,15 +1857,7 @@ Lists ExampleLists() {
 
 // ---- Fixed ----
 
-void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteFixed(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Fixed& m, pakt::compact_t f) {
-  WriteFixed(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::compact_t f) { WriteFixed(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadFixed(c, r, m, f, top_level)) return false;
@@ -1991,15 +1876,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Fixed& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteFixed(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Fixed& m, pakt::mslima_t f) {
-  WriteFixed(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::mslima_t f) { WriteFixed(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadFixed(c, r, m, f, top_level)) return false;
@@ -2172,15 +2049,7 @@ Fixed ExampleFixed() {
 
 // ---- Optionals ----
 
-void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteOptionals(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Optionals& m, pakt::compact_t f) {
-  WriteOptionals(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::compact_t f) { WriteOptionals(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadOptionals(c, r, m, f, top_level)) return false;
@@ -2199,15 +2068,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Optionals& out, pakt::compact_t f
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteOptionals(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Optionals& m, pakt::mslima_t f) {
-  WriteOptionals(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::mslima_t f) { WriteOptionals(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadOptionals(c, r, m, f, top_level)) return false;
@@ -2381,15 +2242,7 @@ Optionals ExampleOptionals() {
 
 // ---- Nested ----
 
-void WriteMessage(pakt::Writer& w, const Nested& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteNested(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Nested& m, pakt::compact_t f) {
-  WriteNested(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Nested& m, pakt::compact_t f) { WriteNested(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Nested& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadNested(c, r, m, f, top_level)) return false;
@@ -2408,15 +2261,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Nested& out, pakt::compact_t f) {
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Nested& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteNested(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Nested& m, pakt::mslima_t f) {
-  WriteNested(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Nested& m, pakt::mslima_t f) { WriteNested(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Nested& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadNested(c, r, m, f, top_level)) return false;
@@ -2600,15 +2445,7 @@ a.tail == b.tail;
 
 // ---- Versioned ----
 
-void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::compact_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteVersioned(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Versioned& m, pakt::compact_t f) {
-  WriteVersioned(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::compact_t f) { WriteVersioned(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::compact_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadVersioned(c, r, m, f, top_level)) return false;
@@ -2627,15 +2464,7 @@ pakt::Status Deserialize(pakt::ByteView bytes, Versioned& out, pakt::compact_t f
   return pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::mslima_t f) {
-  pakt::WriteCursor c = w.cursor();
-  WriteVersioned(c, w, m, f);
-  w.seek(c);
-}
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Versioned& m, pakt::mslima_t f) {
-  WriteVersioned(c, w, m, f);
-  return c.pos;
-}
+void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::mslima_t f) { WriteVersioned(w, m, f); }
 bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::mslima_t f, bool top_level) {
   pakt::ReadCursor c = r.cursor();
   if (!ReadVersioned(c, r, m, f, top_level)) return false;

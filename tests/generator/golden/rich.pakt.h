@@ -149,14 +149,11 @@ struct Versioned {
 
 // Empty: encode, decode, size (tests/schemas/rich.yaml:17:3).
 void WriteMessage(pakt::Writer& w, const Empty& m, pakt::compact_t f);
-// Writes a nested Empty at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Empty& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Empty& m, pakt::compact_t f, bool top_level);
 // Reads a nested Empty at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Empty& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Empty& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Empty& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Empty& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Empty& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Empty& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Empty& m, pakt::mslima_t f);
@@ -238,14 +235,11 @@ inline std::string ToJson(const Empty& m, pakt::JsonStyle style = pakt::JsonStyl
 
 // Inner: encode, decode, size (tests/schemas/rich.yaml:20:3).
 void WriteMessage(pakt::Writer& w, const Inner& m, pakt::compact_t f);
-// Writes a nested Inner at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Inner& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Inner& m, pakt::compact_t f, bool top_level);
 // Reads a nested Inner at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Inner& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Inner& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Inner& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Inner& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Inner& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Inner& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Inner& m, pakt::mslima_t f);
@@ -327,14 +321,11 @@ inline std::string ToJson(const Inner& m, pakt::JsonStyle style = pakt::JsonStyl
 
 // Scalars: encode, decode, size (tests/schemas/rich.yaml:26:3).
 void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::compact_t f);
-// Writes a nested Scalars at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Scalars& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::compact_t f, bool top_level);
 // Reads a nested Scalars at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Scalars& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Scalars& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Scalars& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Scalars& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Scalars& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Scalars& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Scalars& m, pakt::mslima_t f);
@@ -442,14 +433,11 @@ Scalars ExampleScalars();
 
 // Geometry: encode, decode, size (tests/schemas/rich.yaml:47:3).
 void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::compact_t f);
-// Writes a nested Geometry at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Geometry& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::compact_t f, bool top_level);
 // Reads a nested Geometry at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Geometry& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Geometry& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Geometry& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Geometry& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Geometry& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Geometry& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Geometry& m, pakt::mslima_t f);
@@ -541,14 +529,11 @@ Geometry ExampleGeometry();
 
 // Texts: encode, decode, size (tests/schemas/rich.yaml:57:3).
 void WriteMessage(pakt::Writer& w, const Texts& m, pakt::compact_t f);
-// Writes a nested Texts at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Texts& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Texts& m, pakt::compact_t f, bool top_level);
 // Reads a nested Texts at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Texts& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Texts& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Texts& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Texts& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Texts& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Texts& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Texts& m, pakt::mslima_t f);
@@ -636,14 +621,11 @@ Texts ExampleTexts();
 
 // Lists: encode, decode, size (tests/schemas/rich.yaml:65:3).
 void WriteMessage(pakt::Writer& w, const Lists& m, pakt::compact_t f);
-// Writes a nested Lists at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Lists& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Lists& m, pakt::compact_t f, bool top_level);
 // Reads a nested Lists at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Lists& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Lists& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Lists& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Lists& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Lists& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Lists& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Lists& m, pakt::mslima_t f);
@@ -751,14 +733,11 @@ Lists ExampleLists();
 
 // Fixed: encode, decode, size (tests/schemas/rich.yaml:89:3).
 void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::compact_t f);
-// Writes a nested Fixed at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Fixed& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::compact_t f, bool top_level);
 // Reads a nested Fixed at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Fixed& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Fixed& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Fixed& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Fixed& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Fixed& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Fixed& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Fixed& m, pakt::mslima_t f);
@@ -848,14 +827,11 @@ Fixed ExampleFixed();
 
 // Optionals: encode, decode, size (tests/schemas/rich.yaml:98:3).
 void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::compact_t f);
-// Writes a nested Optionals at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Optionals& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::compact_t f, bool top_level);
 // Reads a nested Optionals at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Optionals& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Optionals& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Optionals& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Optionals& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Optionals& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Optionals& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Optionals& m, pakt::mslima_t f);
@@ -945,14 +921,11 @@ Optionals ExampleOptionals();
 
 // Nested: encode, decode, size (tests/schemas/rich.yaml:107:3).
 void WriteMessage(pakt::Writer& w, const Nested& m, pakt::compact_t f);
-// Writes a nested Nested at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Nested& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Nested& m, pakt::compact_t f, bool top_level);
 // Reads a nested Nested at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Nested& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Nested& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Nested& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Nested& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Nested& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Nested& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Nested& m, pakt::mslima_t f);
@@ -1042,14 +1015,11 @@ inline std::string ToJson(const Nested& m, pakt::JsonStyle style = pakt::JsonSty
 
 // Versioned: encode, decode, size (tests/schemas/rich.yaml:116:3).
 void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::compact_t f);
-// Writes a nested Versioned at cursor c of w (pakt/cursor_write.hpp): the position after it.
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Versioned& m, pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::compact_t f, bool top_level);
 // Reads a nested Versioned at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Versioned& m, pakt::compact_t f);
 std::size_t MessageWireSize(const Versioned& m, pakt::compact_t f);
 void WriteMessage(pakt::Writer& w, const Versioned& m, pakt::mslima_t f);
-std::uint8_t* WriteMessageAt(pakt::Writer& w, pakt::WriteCursor c, const Versioned& m, pakt::mslima_t f);
 [[nodiscard]] bool ReadMessage(pakt::Reader& r, Versioned& m, pakt::mslima_t f, bool top_level);
 [[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Versioned& m, pakt::mslima_t f);
 std::size_t MessageWireSize(const Versioned& m, pakt::mslima_t f);
