@@ -139,6 +139,23 @@ def test_filter_read_groups(model):
     assert groups(p) == "0:team 1:f 2:v,ws 4:b"  # a deprecated field is read alone (and dropped)
 
 
+def test_filter_inline_reader(model):
+    f = fields(model)
+    ws = f["ws"]
+    assert render(model, "{{ f | inline_reader }}", f=ws) == ""  # W is another file's: its ReadW is not here
+    w = ws.type.element.message
+    w.schema = model.roots[0]
+    assert render(model, "{{ f | inline_reader }}", f=ws) == "ReadW"  # a list of this file's leaf message
+    ws.type = ws.type.element
+    assert render(model, "{{ f | inline_reader }}", f=ws) == "ReadW"  # one nested message
+    ws.optional = True
+    assert render(model, "{{ f | inline_reader }}", f=ws) == ""  # optionals go through the Reader
+    ws.optional = False
+    w.fields[0].type = f["ws"].type  # W now holds a message: not a leaf, read by ReadMessageAt
+    assert render(model, "{{ f | inline_reader }}", f=ws) == ""
+    assert render(model, "{{ f | inline_reader }}", f=f["team"]) == ""
+
+
 def test_filter_memory_copy_fields(model):
     def names(m):
         return render(model, "{{ m | memory_copy_fields | map(attribute='name') | join(',') }}", m=m)

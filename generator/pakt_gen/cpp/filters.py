@@ -158,6 +158,25 @@ def _contained_message(t):
     return t.message if t.kind == "message" else None
 
 
+def inline_reader(f: Field, schema) -> str:
+    """The generated reader (`ReadX`, always inline) the parent calls for this field directly —
+    in its body, or per element in pakt::ReadMessageList's loop — instead of a call of
+    ReadMessageAt per message; '' for any other field. Taken for a message, or a list of them, of
+    the file being generated (its ReadX is in this file, defined before the parent's: messages
+    come in dependency order) with no message inside it, so the code inlined is one level deep
+    whatever the schema."""
+    t = f.type
+    if f.optional or f.deprecated:
+        return ""
+    if t.kind == "list":
+        t = t.element
+    if t.kind != "message" or t.message.schema is not schema:
+        return ""
+    if any(_contained_message(g.type) is not None for g in t.message.fields):
+        return ""
+    return f"Read{t.message.name}"
+
+
 def needs_check(f: Field) -> bool:
     """Test: the field has limits, or contains a message that has (the descriptor's needs_check)."""
     inner = _contained_message(f.type)
@@ -303,6 +322,7 @@ FILTERS: Dict[str, Callable] = {
     "read_groups": read_groups,
     "memory_copy_fields": memory_copy_fields,
     "field_limits": field_limits,
+    "inline_reader": schema_filter(inline_reader),
     "godot_write": godot_write,
     "godot_read": godot_read,
     "packed_code": packed_code,

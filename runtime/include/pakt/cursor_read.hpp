@@ -12,7 +12,9 @@
 //     offset and field path on both paths;
 //   - a generated message, or a list of them, is read by its generated ReadMessageAt, which takes
 //     the cursor by value and returns where the message ended (nullptr after an error); a
-//     reflected aggregate (pakt/pfr.hpp) the same way by ReflectedCodec::ReadAt;
+//     reflected aggregate (pakt/pfr.hpp) the same way by ReflectedCodec::ReadAt; a message of the
+//     same schema file with no message inside it is read by its own always-inline reader instead,
+//     in the parent's body or the list's loop (ReadMessageList), which saves a call per element;
 //   - anything else (optionals, fixed arrays, lists of strings, extension types) is read through
 //     the Reader.
 // The cursor's end is always the Reader's end (generated code takes a new cursor after it opens or
@@ -81,24 +83,13 @@ template <class F, class T>
   }
 }
 
-// What AcceptLength (message_rules.hpp) accepts, without recording anything: `remaining` is what
-// is left after the length itself.
-[[nodiscard, gnu::always_inline]] inline bool length_fits(std::int32_t len, const LengthRule& rule,
-                                                         std::size_t min_element_size, std::size_t remaining,
-                                                         std::size_t& n) noexcept {
-  if (len < 0) return false;
-  n = static_cast<std::size_t>(len);
-  if (rule.limit != 0 && n > rule.limit) return false;
-  const std::size_t unit = min_element_size != 0 ? min_element_size : rule.limit != 0 ? 0 : 1;
-  return unit == 0 || n <= remaining / unit;
-}
-
-// Reads an int32 length at c and advances c past it when the message rules accept it.
+// Reads an int32 length at c and advances c past it when the message rules accept it
+// (LengthFits, message_rules.hpp).
 template <class F>
 [[nodiscard, gnu::always_inline]] inline bool length_at(ReadCursor& c, std::size_t& n, const LengthRule& rule,
                                                        std::size_t min_element_size) noexcept {
   if (c.remaining() < 4) return false;
-  if (!length_fits(load<F, std::int32_t>(c.pos), rule, min_element_size, c.remaining() - 4, n)) return false;
+  if (!LengthFits(load<F, std::int32_t>(c.pos), rule, min_element_size, c.remaining() - 4, n)) return false;
   c.pos += 4;
   return true;
 }
@@ -169,6 +160,28 @@ template <class F, class T>
   }
 }
 
+// Consecutive fixed-size fields at c under one bounds check: advances c when the bytes are there
+// and every bool byte is 0 or 1; otherwise consumes nothing and records nothing (the caller reads
+// the fields again one by one, for the error).
+template <class F, class... Fields>
+[[nodiscard, gnu::always_inline]] inline bool get_fixed_run(ReadCursor& c, Fields&... fields) noexcept {
+  static_assert((is_fixed_flat<Fields>() && ...), "pakt: a run of fixed-size fields takes fixed-size fields only");
+  constexpr std::size_t size = (std::size_t{0} + ... + fixed_wire_size<Fields>());
+  if (c.remaining() < size) return false;
+  const std::uint8_t* p = c.pos;
+  bool valid = true;
+  ((valid &= get_fixed<F>(p, fields)), ...);
+  if (valid) c.pos = p;
+  return valid;
+}
+
+// Lists whose elements are read one by one at the cursor as units (a list the format copies as
+// one block is read through the Reader, which does).
+template <class F, class E>
+constexpr bool reads_units_at_cursor() {
+  return reads_unit_at_cursor<F, E>() && !kMemcpyableIn<F, E>;
+}
+
 // Reads v through the Reader from c's position: the error path of read_at (it records the error)
 // and the path of every type read_at does not take. Returns where v ended, or nullptr.
 template <class F, class T>
@@ -181,6 +194,48 @@ template <class F, class T>
 [[nodiscard, gnu::cold, gnu::noinline]] const std::uint8_t* reread_through_reader(Reader& r, ReadCursor c, T& v, F f,
                                                                                   Limits limits) {
   return read_through_reader(r, c, v, f, limits);
+}
+
+
+// How read_units_at reads one element: where it ended, or nullptr after recording its error.
+// Static functions rather than lambdas, so that always_inline holds (a lambda's call operator
+// cannot carry it portably, and one not inlined cost a call per element).
+struct ReadUnitAt {  // ReadMessageAt or ReflectedCodec::ReadAt
+  template <class F, class E>
+  [[nodiscard, gnu::always_inline]] static const std::uint8_t* read(ReadCursor at, Reader& r, E& e, F f,
+                                                                   const Limits& limits) {
+    return read_unit_at(r, at, e, f, limits);
+  }
+};
+template <auto ReadMessageBody>
+struct ReadMessageInline {  // a generated message's always-inline ReadX
+  template <class F, class E>
+  [[nodiscard, gnu::always_inline]] static const std::uint8_t* read(ReadCursor at, Reader& r, E& e, F f,
+                                                                   const Limits&) {
+    return ReadMessageBody(at, r, e, f, /*top_level=*/false) ? at.pos : nullptr;
+  }
+};
+
+// Reads a list of units at c: the count (the message rules), then each element by
+// ElementReader::read. Returns where the list ended, or nullptr after recording the error.
+template <class ElementReader, class F, class V>
+[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_units_at(ReadCursor c, Reader& r, V& v, F f,
+                                                                          const Limits& limits) {
+  ReadCursor at = c;
+  std::size_t n = 0;
+  if (!length_at<F>(at, n, ListLengthRule(limits, false), min_wire_size<typename V::value_type>())) {
+    return reread_through_reader(r, c, v, f, limits);  // records the count's error
+  }
+  resize_list(v, n);
+  const Limits element_limits = ElementLimits(limits);
+  for (std::size_t i = 0; i < n; ++i) {
+    at.pos = ElementReader::read(at, r, v[i], f, element_limits);
+    if (at.pos == nullptr) {
+      (void)r.in_index(i);
+      return nullptr;
+    }
+  }
+  return at.pos;
 }
 
 }  // namespace detail
@@ -197,20 +252,8 @@ template <class F, class T>
     next = detail::read_unit_at(r, c, v, f, limits);
   } else if constexpr (is_vector_v<T>) {
     using E = typename T::value_type;
-    if constexpr (detail::reads_unit_at_cursor<F, E>() && !detail::kMemcpyableIn<F, E>) {
-      ReadCursor at = c;
-      std::size_t n = 0;
-      if (!detail::length_at<F>(at, n, ListLengthRule(limits, false), min_wire_size<E>())) {
-        next = detail::reread_through_reader(r, c, v, f, limits);  // records the length's error
-      } else {
-        detail::resize_list(v, n);
-        const Limits element_limits = ElementLimits(limits);
-        for (std::size_t i = 0; i < n; ++i) {
-          at.pos = detail::read_unit_at(r, at, v[i], f, element_limits);
-          if (at.pos == nullptr) return r.in_index(i);
-        }
-        next = at.pos;
-      }
+    if constexpr (detail::reads_units_at_cursor<F, E>()) {
+      next = detail::read_units_at<detail::ReadUnitAt>(c, r, v, f, limits);
     } else {
       next = detail::read_through_reader(r, c, v, f, limits);
     }
@@ -222,6 +265,25 @@ template <class F, class T>
   return true;
 }
 
+// A list of generated messages read by ReadElement, their message's always-inline reader
+// (`ReadX(ReadCursor&, Reader&, M&, F, bool top_level)`, which generated code passes for a message
+// of its own schema file): the elements are read in the list's loop instead of by a call of
+// ReadMessageAt each. The same bytes, checks and errors as Read, which it is for lists it would
+// not read element by element.
+template <auto ReadElement, class F, class V>
+[[nodiscard, gnu::always_inline]] inline bool ReadMessageList(ReadCursor& c, Reader& r, V& v, F f,
+                                                              const Limits& limits = {}) {
+  using E = typename V::value_type;
+  if constexpr (detail::reads_units_at_cursor<F, E>()) {
+    const std::uint8_t* next = detail::read_units_at<detail::ReadMessageInline<ReadElement>>(c, r, v, f, limits);
+    if (next == nullptr) return false;
+    c.pos = next;
+    return true;
+  } else {
+    return Read(c, r, v, f, limits);
+  }
+}
+
 // Consecutive fixed-size fields (numbers, bools, enums, math types) read under one bounds check.
 // When fewer bytes remain or a bool byte is neither 0 nor 1, the fields are read again one by one
 // through the Reader from the same offset, which records the exact error of the field at fault
@@ -230,17 +292,7 @@ template <class F, class... Fields>
 [[nodiscard, gnu::always_inline]] inline bool ReadFixedFields(ReadCursor& c, Reader& r, F f,
                                                               std::initializer_list<const char*> names,
                                                               Fields&... fields) {
-  static_assert((detail::is_fixed_flat<Fields>() && ...), "pakt: ReadFixedFields takes fixed-size fields only");
-  constexpr std::size_t size = (fixed_wire_size<Fields>() + ...);
-  if (c.remaining() >= size) {
-    const std::uint8_t* p = c.pos;
-    bool valid = true;
-    ((valid &= detail::get_fixed<F>(p, fields)), ...);
-    if (valid) {
-      c.pos = p;
-      return true;
-    }
-  }
+  if (detail::get_fixed_run<F>(c, fields...)) return true;
   r.seek(c);
   const bool ok = detail::read_fixed_one_by_one(r, f, names, fields...);
   c.pos = r.cursor().pos;

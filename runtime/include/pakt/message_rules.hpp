@@ -96,18 +96,46 @@ namespace detail {
 }
 
 // ------------------------------------------------------------------------- minimum element size
-// Accepts an int32 length or count read at `at`: not negative, within the rule's limit, and no
+// An int32 length or count is accepted when it is not negative, within the rule's limit, and no
 // more than the remaining bytes allow for elements of at least `min_element_size` bytes — checked
 // before anything is allocated. Elements that take no bytes (empty messages) are bounded by the
 // limit alone when there is one.
+
+// The bytes each element is counted as against the remaining bytes; 0: not counted.
+[[nodiscard, gnu::always_inline]] constexpr std::size_t LengthUnit(const LengthRule& rule,
+                                                                  std::size_t min_element_size) noexcept {
+  return min_element_size != 0 ? min_element_size : rule.limit != 0 ? 0 : 1;
+}
+
+// The rule as a test that records nothing (the cursor path of generated decoders,
+// pakt/cursor_read.hpp): `remaining` is what is left after the length itself; n is the length.
+[[nodiscard, gnu::always_inline]] constexpr bool LengthFits(std::int32_t len, const LengthRule& rule,
+                                                           std::size_t min_element_size, std::size_t remaining,
+                                                           std::size_t& n) noexcept {
+  if (len < 0) return false;
+  n = static_cast<std::size_t>(len);
+  if (rule.limit != 0 && n > rule.limit) return false;
+  const std::size_t unit = LengthUnit(rule, min_element_size);
+  return unit == 0 || n <= remaining / unit;
+}
+
+namespace detail {
+// Records which part of the rule a refused length broke, at `at`.
+[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_length(Reader& r, std::size_t at, std::int32_t len,
+                                                      const LengthRule& rule, std::size_t min_element_size) {
+  if (len < 0) return fail_negative_length(r, at, rule.what, len);
+  const auto n = static_cast<std::size_t>(len);
+  if (!CheckLength(r, at, rule, n)) return false;
+  return fail_length_remaining(r, at, rule.what, n, LengthUnit(rule, min_element_size));
+}
+}  // namespace detail
+
+// The rule on a length read at `at` through r (r.remaining() is what follows the length); records
+// the error when it is refused.
 [[nodiscard, gnu::always_inline]] inline bool AcceptLength(Reader& r, std::size_t at, std::int32_t len, const LengthRule& rule,
                                        std::size_t min_element_size, std::size_t& n) {
-  if (len < 0) return detail::fail_negative_length(r, at, rule.what, len);
-  n = static_cast<std::size_t>(len);
-  if (!CheckLength(r, at, rule, n)) return false;
-  const std::size_t unit = min_element_size != 0 ? min_element_size : rule.limit != 0 ? 0 : 1;
-  if (unit != 0 && n > r.remaining() / unit) return detail::fail_length_remaining(r, at, rule.what, n, unit);
-  return true;
+  if (LengthFits(len, rule, min_element_size, r.remaining(), n)) return true;
+  return detail::fail_length(r, at, len, rule, min_element_size);
 }
 
 // The rule of an extensible message's frame length: no limit, at least one byte per byte.

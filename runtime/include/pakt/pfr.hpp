@@ -27,7 +27,6 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
-#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -143,10 +142,6 @@ template <class T, std::size_t... I>
 constexpr bool all_fields_fixed(std::index_sequence<I...>) {  // fixed-size: numbers and vectors
   return sizeof...(I) > 0 && (pakt::detail::is_fixed_flat<boost::pfr::tuple_element_t<I, T>>() && ...);
 }
-template <class T, std::size_t... I>
-constexpr std::size_t fixed_fields_size(std::index_sequence<I...>) {
-  return (fixed_wire_size<boost::pfr::tuple_element_t<I, T>>() + ...);
-}
 // The word width when every field is a number (not bool) or math type of one word width and T
 // has no padding (its fields then lie at their compact wire offsets), else 0.
 template <class T, std::size_t... I>
@@ -177,17 +172,12 @@ inline constexpr bool kFlatFields = all_fields_flat<T>(std::make_index_sequence<
 template <class T>
 inline constexpr bool kFixedFields = all_fields_fixed<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
 
-// All fields fixed-size: one bounds check for the whole aggregate. False (nothing consumed) when
-// the bytes are short or a bool byte is invalid: the caller then reads field by field for the error.
-template <class F, class T>
-[[nodiscard, gnu::always_inline]] inline bool read_fixed_fields(ReadCursor& c, T& v) {
-  constexpr std::size_t size = fixed_fields_size<T>(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
-  if (c.remaining() < size) return false;
-  const std::uint8_t* p = c.pos;
-  bool valid = true;
-  boost::pfr::for_each_field(v, [&](auto& field) { valid &= pakt::detail::get_fixed<F>(p, field); });
-  if (valid) c.pos = p;
-  return valid;
+// All fields fixed-size: one bounds check for the whole aggregate (pakt::detail::get_fixed_run).
+// False (nothing consumed) when the bytes are short or a bool byte is invalid: the caller then
+// reads field by field for the error.
+template <class F, class Tied, std::size_t... I>
+[[nodiscard, gnu::always_inline]] inline bool read_fixed_fields(ReadCursor& c, Tied fields, std::index_sequence<I...>) {
+  return pakt::detail::get_fixed_run<F>(c, std::get<I>(fields)...);
 }
 
 // The fields one after the other at c, the one at fault naming itself in the error path. A fold
@@ -201,6 +191,20 @@ template <class F, class Tied, std::size_t... I>
   (void)fields;  // an aggregate with no fields
   (void)f;
   return ok;
+}
+
+// An aggregate of numbers, bools, enums, math types, strings and lists of numbers only (it cannot
+// nest: no depth count): one bounds check when every field has a fixed size, else field by field.
+// Inlined where the aggregate is read, as generated decoders inline a leaf message of their own file.
+template <class T, class F>
+[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_flat_fields_at(Reader& r, ReadCursor c, T& v, F f,
+                                                                                const Limits& limits) {
+  constexpr auto indexes = std::make_index_sequence<boost::pfr::tuple_size_v<T>>{};
+  if constexpr (kFixedFields<T>) {
+    if (read_fixed_fields<F>(c, boost::pfr::structure_tie(v), indexes)) return c.pos;
+    // else field by field, for the error
+  }
+  return read_fields_at(c, r, boost::pfr::structure_tie(v), f, limits, indexes) ? c.pos : nullptr;
 }
 
 }  // namespace pfr_detail
@@ -231,23 +235,21 @@ std::size_t FieldsWireSize(const T& v, F f) {
 template <class T, class F>
 [[nodiscard]] const std::uint8_t* ReadFieldsAt(Reader& r, ReadCursor c, T& v, F f, const Limits& limits = {}) {
   pfr_detail::check_reflectable<T>();
-  if constexpr (pfr_detail::kFixedFields<T>) {
-    if (pfr_detail::read_fixed_fields<F>(c, v)) return c.pos;  // else field by field, for the error
-  }
-  // Only an aggregate with an aggregate (or a list or optional of one) inside can nest: the others
-  // need no depth count.
-  std::optional<pfr_detail::DepthGuard> guard;
-  if constexpr (!pfr_detail::kFlatFields<T>) {
-    guard.emplace();
-    if (guard->exceeded()) {
+  if constexpr (pfr_detail::kFlatFields<T>) {
+    return pfr_detail::read_flat_fields_at(r, c, v, f, limits);
+  } else {
+    // An aggregate with an aggregate (or a list or optional of one) inside can nest: its depth is
+    // counted.
+    const pfr_detail::DepthGuard guard;
+    if (guard.exceeded()) {
       r.seek(c);
       (void)r.fail(ErrorCode::kLimitExceeded, "reflected aggregates nest deeper than " + std::to_string(kMaxReflectedDepth));
       return nullptr;
     }
+    const bool ok = pfr_detail::read_fields_at(c, r, boost::pfr::structure_tie(v), f, limits,
+                                               std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+    return ok ? c.pos : nullptr;
   }
-  const bool ok = pfr_detail::read_fields_at(c, r, boost::pfr::structure_tie(v), f, limits,
-                                             std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
-  return ok ? c.pos : nullptr;
 }
 
 template <class T, class F>
@@ -278,9 +280,17 @@ struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<
   [[nodiscard]] static bool Read(Reader& r, T& v, F f, const Limits& limits) {
     return pakt::ReadFields(r, v, f, limits);
   }
+  // A flat aggregate (no aggregate inside) is read inline where it is used, a list's loop
+  // included; any other out of line.
   template <class F>
-  [[nodiscard]] static const std::uint8_t* ReadAt(Reader& r, ReadCursor c, T& v, F f, const Limits& limits) {
-    return pakt::ReadFieldsAt(r, c, v, f, limits);
+  [[nodiscard, gnu::always_inline]] static const std::uint8_t* ReadAt(Reader& r, ReadCursor c, T& v, F f,
+                                                                     const Limits& limits) {
+    if constexpr (pfr_detail::kFlatFields<T>) {
+      pfr_detail::check_reflectable<T>();
+      return pfr_detail::read_flat_fields_at(r, c, v, f, limits);
+    } else {
+      return pakt::ReadFieldsAt(r, c, v, f, limits);
+    }
   }
 };
 

@@ -216,8 +216,8 @@ ReadLists(pakt::ReadCursor& c, pakt::Reader& r, Lists& m, F f, bool top_level) {
   if (!pakt::Read(c, r, m.v3s, f)) return r.in_field("v3s");
   if (!pakt::Read(c, r, m.quats, f)) return r.in_field("quats");
   if (!pakt::Read(c, r, m.enums, f)) return r.in_field("enums");
-  if (!pakt::Read(c, r, m.inners, f, pakt::Limits{0, 5})) return r.in_field("inners");
-  if (!pakt::Read(c, r, m.empties, f, pakt::Limits{0, 4})) return r.in_field("empties");
+  if (!pakt::ReadMessageList<ReadInner<F>>(c, r, m.inners, f, pakt::Limits{0, 5})) return r.in_field("inners");
+  if (!pakt::ReadMessageList<ReadEmpty<F>>(c, r, m.empties, f, pakt::Limits{0, 4})) return r.in_field("empties");
   (void)top_level;
   return true;
 }
@@ -331,8 +331,8 @@ inline void WriteNested(pakt::Writer& w, const Nested& m, F f) {
 template <class F>
 [[nodiscard, gnu::always_inline]] inline bool
 ReadNested(pakt::ReadCursor& c, pakt::Reader& r, Nested& m, F f, bool top_level) {
-  if (!pakt::Read(c, r, m.inner, f)) return r.in_field("inner");
-  if (!pakt::Read(c, r, m.scalars, f)) return r.in_field("scalars");
+  if (!ReadInner(c, r, m.inner, f, /*top_level=*/false)) return r.in_field("inner");
+  if (!ReadScalars(c, r, m.scalars, f, /*top_level=*/false)) return r.in_field("scalars");
   if (!pakt::Read(c, r, m.lists, f)) return r.in_field("lists");
   if (!pakt::Read(c, r, m.optionals, f)) return r.in_field("optionals");
   if (!pakt::Read(c, r, m.fixed, f)) return r.in_field("fixed");
