@@ -196,7 +196,6 @@ template <class F, class T>
   return read_through_reader(r, c, v, f, limits);
 }
 
-
 // How read_units_at reads one element: where it ended, or nullptr after recording its error.
 // Static functions rather than lambdas, so that always_inline holds (a lambda's call operator
 // cannot carry it portably, and one not inlined cost a call per element).
