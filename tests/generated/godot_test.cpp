@@ -49,6 +49,23 @@ TYPED_TEST(GodotRoundTrip, Godot3) {
   check_godot_round_trips<TypeParam>(pakt::godot3, unsupported);
 }
 
+// Serialize into a reused buffer writes over the bytes it holds (a longer or shorter payload
+// before, or bytes of no payload at all) and gives the bytes of a fresh buffer.
+TYPED_TEST(GodotRoundTrip, ReusedBufferGivesTheBytesOfAFreshOne) {
+  pakt_test::g_int64_range_only = true;
+  pakt_test::Rng rng(777);
+  std::vector<std::uint8_t> buffer(1000, 0xAB);
+  for (int i = 0; i < 100; ++i) {
+    const TypeParam value = pakt_test::random_value<TypeParam>(rng);
+    std::vector<std::uint8_t> fresh;
+    ASSERT_TRUE(Serialize(value, fresh, pakt::godot4));
+    ASSERT_TRUE(Serialize(value, buffer, pakt::godot4));
+    ASSERT_EQ(buffer, fresh) << "value #" << i;
+    if (i % 10 == 9) buffer.assign(static_cast<std::size_t>(rng() % 2000), 0xCD);
+  }
+  pakt_test::g_int64_range_only = false;
+}
+
 TEST(GodotMapping, MessageIsADictionaryKeyedByFieldName) {
   const pakt::test::Inner inner{7, "ab"};
   pakt::godot::Variant v;

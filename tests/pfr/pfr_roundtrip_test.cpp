@@ -153,6 +153,23 @@ TEST(PfrLimits, MaxLengthNamesTheField) {
   EXPECT_EQ(s.path(), "field1");
 }
 
+// An aggregate with aggregates inside is read out of line, with the limits or without them.
+struct Roster {
+  std::vector<Named> members;
+};
+
+TEST(PfrLimits, MaxLengthReachesIntoNestedAggregates) {
+  const std::vector<std::uint8_t> bytes =
+      pakt::Serialize(Roster{{Named{1, "abc", {}}, Named{2, "abcdef", {}}}}, pakt::compact);
+  Roster out;
+  ASSERT_TRUE(pakt::Deserialize(bytes, out, pakt::compact));
+  ASSERT_TRUE(pakt::Deserialize(bytes, out, pakt::compact, {/*max_length=*/6, /*max_count=*/0}));
+  const pakt::Status s = pakt::Deserialize(bytes, out, pakt::compact, {/*max_length=*/5, /*max_count=*/0});
+  EXPECT_EQ(s.code(), pakt::ErrorCode::kLimitExceeded);
+  EXPECT_EQ(s.path(), "field0[1].field1");
+  EXPECT_EQ(pakt::Deserialize(bytes, out, pakt::compact, {0, 1}).code(), pakt::ErrorCode::kLimitExceeded);
+}
+
 TEST(PfrLimits, MaxCount) {
   const std::vector<std::uint8_t> bytes = pakt::Serialize(Named{1, "", {1, 2, 3}}, pakt::compact);
   Named out;

@@ -491,11 +491,10 @@ Status SerializeGodotInto(const M& m, std::vector<std::uint8_t>& out, godot_t f)
     checker.in_field(MessageTraits<M>::kName);
     return checker.status();
   }
-  out.clear();
   godot::EncodeOptions options;
   options.version = f.version;
   options.double_precision = f.double_precision;
-  godot::ValueWriter w(out, options);
+  godot::ValueWriter w(out, options, /*start=*/0);  // over out's old bytes: no clear and refill
   if (!WriteGodotMessage(w, m)) {
     w.in_field(MessageTraits<M>::kName);
     return w.status();

@@ -133,6 +133,12 @@ class DepthGuard {
 
 inline std::string field_name(std::size_t index) { return "field" + std::to_string(index); }
 
+// Names field `index` in r's error path; false. Out of line: the name is a std::string built only
+// on the error path, kept out of the inlined readers' bodies.
+[[gnu::cold, gnu::noinline]] inline bool fail_in_field(Reader& r, std::size_t index) {
+  return r.in_field(field_name(index).c_str());
+}
+
 // Field-type facts of an aggregate, by Boost.PFR's field types.
 template <class T, std::size_t... I>
 constexpr bool all_fields_flat(std::index_sequence<I...>) {  // numbers, vectors, strings, number lists
@@ -187,7 +193,7 @@ template <class F, class Tied, std::size_t... I>
 [[nodiscard, gnu::always_inline]] inline bool read_fields_at(ReadCursor& c, Reader& r, Tied fields, F f,
                                                             const Limits& limits, std::index_sequence<I...>) {
   bool ok = true;
-  ((ok = ok && (pakt::Read(c, r, std::get<I>(fields), f, limits) || r.in_field(field_name(I).c_str()))), ...);
+  ((ok = ok && (pakt::Read(c, r, std::get<I>(fields), f, limits) || fail_in_field(r, I))), ...);
   (void)fields;  // an aggregate with no fields
   (void)f;
   return ok;

@@ -36,8 +36,14 @@ namespace pakt::godot {
 
 class ValueWriter : public ErrorState {
  public:
+  // Appends to what out holds.
   ValueWriter(std::vector<std::uint8_t>& out, const EncodeOptions& options)
       : out_(out), size_(out.size()), options_(options) {}
+  // Writes from offset `start` of out (at most its size), over the bytes there: they count as
+  // spare room, so a buffer reused for one message after another is neither cleared nor zero-filled
+  // again (finish() cuts it to what was written).
+  ValueWriter(std::vector<std::uint8_t>& out, const EncodeOptions& options, std::size_t start)
+      : out_(out), size_(start <= out.size() ? start : out.size()), options_(options) {}
   ValueWriter(const ValueWriter&) = delete;
   ValueWriter& operator=(const ValueWriter&) = delete;
   ~ValueWriter() { finish(); }
