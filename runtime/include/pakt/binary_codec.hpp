@@ -141,16 +141,17 @@ inline constexpr std::size_t kElementWordSizeIn =
         ? reflected_word_size<E>::value
         : kElementWordSize<E>;
 
-// Copies n elements of a memcpyable or enum type E to or from the wire: a memcpy, or, when F's
-// byte order is not the host's, a byte-swapping copy of every word (pakt/byte_swap.hpp).
+// Copies n elements of a memcpyable or enum type E to or from the wire: the bytes as they are
+// (a short list without a library call: copy_short_bytes), or, when F's byte order is not the
+// host's, a byte-swapping copy of every word (pakt/byte_swap.hpp).
 template <class F, class E>
-inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
+[[gnu::always_inline]] inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
   if (n == 0) return;
   constexpr std::size_t kUnit = kElementWordSizeIn<F, E>;
   if constexpr (!kNativeOrder<F> && kUnit > 1) {
     byteswap_copy<typename uint_of_size<kUnit>::type>(to, from, n * sizeof(E) / kUnit);
   } else {
-    std::memcpy(to, from, n * sizeof(E));
+    copy_short_bytes(to, from, n * sizeof(E));
   }
 }
 

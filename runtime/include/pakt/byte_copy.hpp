@@ -45,7 +45,8 @@ namespace pakt::detail {
 // Copies n bytes from `from` to `to` (not overlapping) in reverse order (MSLIMA's strings): each
 // 8-byte word of `to` is a byte-swapped word of `from`; the last word overlaps the one before it
 // rather than finishing byte by byte, and text below 8 bytes takes two overlapping 4-byte words.
-inline void reverse_copy_bytes(void* to_bytes, const void* from_bytes, std::size_t n) noexcept {
+// Inlined where strings are read and written: for short text the call cost more than the copy.
+[[gnu::always_inline]] inline void reverse_copy_bytes(void* to_bytes, const void* from_bytes, std::size_t n) noexcept {
   auto* to = static_cast<unsigned char*>(to_bytes);
   const auto* from = static_cast<const unsigned char*>(from_bytes);
   if (n >= 8) {
