@@ -217,6 +217,14 @@ def is_uint8(t: TypeRef) -> bool:
     return t.kind == "builtin" and t.name == "uint8"
 
 
+def contained_message(t: TypeRef) -> Optional[Message]:
+    """The message a value of type `t` holds by value: `t`'s own, or its list's or array's element
+    type's (None for any other type)."""
+    while t.kind in ("list", "array"):
+        t = t.element
+    return t.message if t.kind == "message" else None
+
+
 def packed_delta_kind(f: Field) -> str:
     """How a changed field is written in a packed delta (docs/packed.md "Delta"): 'message' (the
     nested message's delta), 'list' or 'array' (of messages: element by element), or 'full'."""

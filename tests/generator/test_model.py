@@ -74,3 +74,16 @@ def test_packed_delta_kind_follows_docs_packed_delta():
     assert packed_delta_kind(field("list", "builtin")) == "full"
     assert packed_delta_kind(field("builtin")) == "full"
     assert packed_delta_kind(field("enum")) == "full"
+
+
+def test_contained_message_looks_through_lists_and_arrays():
+    from types import SimpleNamespace as NS
+    from pakt_gen.model import contained_message
+
+    inner = object()
+    message = NS(kind="message", message=inner)
+    assert contained_message(message) is inner
+    assert contained_message(NS(kind="list", element=message)) is inner
+    assert contained_message(NS(kind="array", element=NS(kind="list", element=message))) is inner
+    assert contained_message(NS(kind="list", element=NS(kind="builtin"))) is None
+    assert contained_message(NS(kind="enum")) is None

@@ -153,7 +153,7 @@ TEST(PfrLimits, MaxLengthNamesTheField) {
   EXPECT_EQ(s.path(), "field1");
 }
 
-// An aggregate with aggregates inside is read out of line, with the limits or without them.
+// The limits reach the fields of aggregates inside an aggregate (read out of line, with a depth count).
 struct Roster {
   std::vector<Named> members;
 };

@@ -10,7 +10,7 @@ from typing import Callable, Dict
 import jinja2
 
 from ..templating import schema_filter
-from ..model import VECTOR_COMPONENTS, Field, Message, PackedCode, TypeRef
+from ..model import VECTOR_COMPONENTS, Field, Message, PackedCode, TypeRef, contained_message
 from . import literals, types
 
 
@@ -152,12 +152,6 @@ def field_limits(f: Field) -> str:
     return f"pakt::Limits{{{f.max_length}, {f.max_count}}}"
 
 
-def _contained_message(t):
-    while t.kind in ("list", "array"):
-        t = t.element
-    return t.message if t.kind == "message" else None
-
-
 def inline_reader(f: Field, schema) -> str:
     """The generated reader (`ReadX`, always inline) the parent calls for this field directly —
     in its body, or per element in pakt::ReadMessageList's loop — instead of a call of
@@ -172,14 +166,14 @@ def inline_reader(f: Field, schema) -> str:
         t = t.element
     if t.kind != "message" or t.message.schema is not schema:
         return ""
-    if any(_contained_message(g.type) is not None for g in t.message.fields):
+    if any(contained_message(g.type) is not None for g in t.message.fields):
         return ""
     return f"Read{t.message.name}"
 
 
 def needs_check(f: Field) -> bool:
     """Test: the field has limits, or contains a message that has (the descriptor's needs_check)."""
-    inner = _contained_message(f.type)
+    inner = contained_message(f.type)
     return bool(f.max_length or f.max_count or (inner is not None and inner.facts.needs_check))
 
 

@@ -7,7 +7,7 @@ import jinja2
 
 from .. import RUNTIME_ABI, __version__
 from ..templating import template_environment
-from ..model import Message, Schema
+from ..model import Message, Schema, contained_message
 from . import filters
 
 TEMPLATE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
@@ -17,21 +17,15 @@ BINARY_TAGS = {"compact": "compact_t", "mslima": "mslima_t"}
 
 
 def dependency_order(messages: List[Message]) -> List[Message]:
-    """Messages of one file, each after the messages it contains by value."""
-    local = {m.name: m for m in messages}
+    """Messages of one file, each after the messages of that file it contains by value."""
     done: List[Message] = []
-
-    def contained(t):
-        if t.kind in ("list", "array"):
-            return contained(t.element)
-        return t.message if t.kind == "message" else None
 
     def visit(m: Message):
         if m in done:
             return
         for f in m.fields:
-            child = contained(f.type)
-            if child is not None and local.get(child.name) is child:
+            child = contained_message(f.type)
+            if child is not None and child.schema is m.schema:
                 visit(child)
         done.append(m)
 

@@ -8,7 +8,7 @@ from typing import Callable, Dict, List
 
 import jinja2
 
-from ..model import Field, Message, Schema, TypeRef
+from ..model import Field, Message, Schema, TypeRef, contained_message
 from ..model import TypeRef as _TypeRef
 from . import codec, keywords, literals, packed, types
 
@@ -84,11 +84,10 @@ def module_alias(owner: Schema) -> str:
 
 def uses_import(schema: Schema, owner: Schema) -> bool:
     """Whether the schema's fields name a type declared in `owner`."""
-    def walk(t: TypeRef) -> bool:
-        if t.kind in ("list", "array"):
-            return walk(t.element)
-        return t.kind == "message" and t.message.schema is owner
-    return any(walk(f.type) for m in schema.messages for f in m.fields)
+    def from_owner(t: TypeRef) -> bool:
+        message = contained_message(t)
+        return message is not None and message.schema is owner
+    return any(from_owner(f.type) for m in schema.messages for f in m.fields)
 
 
 # --------------------------------------------------------------------------- codec statements
