@@ -215,17 +215,6 @@ bool ValueWriter::string(std::string_view utf8) {
   return true;
 }
 
-bool ValueWriter::field_name(std::string_view ascii_identifier) {
-  if (!header(VariantType::string)) return false;
-  const std::size_t n = ascii_identifier.size();
-  const std::size_t padding = wire::padding_to_4(n);
-  std::uint8_t* p = room(4 + n + padding);
-  wire::store_u32(p, static_cast<std::uint32_t>(n));
-  std::memcpy(p + 4, ascii_identifier.data(), n);
-  std::memset(p + 4 + n, 0, padding);
-  return true;
-}
-
 bool ValueWriter::string_name(std::string_view utf8) {
   if (!check_string(utf8, "StringName") || !header(VariantType::string_name)) return false;
   string_payload(utf8);

@@ -79,8 +79,19 @@ class ValueWriter : public ErrorState {
   bool string(std::string_view utf8);
   bool string_name(std::string_view utf8);
   // A message field's name as a Dictionary key (a String). Schema field names are ASCII
-  // identifiers (the schema loader checks), so there is no UTF-8 or NUL check to make.
-  bool field_name(std::string_view ascii_identifier);
+  // identifiers (the schema loader checks), so there is no UTF-8 or NUL check to make. Inline and
+  // in one append: generated code passes a literal, whose length and padding are then constants
+  // (the key is a few stores, not a call with two appends, a memcpy call and a padding loop).
+  [[gnu::always_inline]] bool field_name(std::string_view ascii_identifier) {
+    const std::size_t n = ascii_identifier.size();
+    const std::size_t padding = (4 - n % 4) % 4;  // to a multiple of 4 bytes
+    std::uint8_t* p = room(8 + n + padding);
+    wire::store_u32(p, static_cast<std::uint32_t>(VariantType::string));  // the same id in Godot 3 and 4
+    wire::store_u32(p + 4, static_cast<std::uint32_t>(n));
+    std::memcpy(p + 8, ascii_identifier.data(), n);
+    std::memset(p + 8 + n, 0, padding);
+    return true;
+  }
 
   bool vector2(const Vector2& v);
   bool vector2i(const Vector2i& v);
