@@ -32,8 +32,6 @@ inline float to_float32(double d) {
   return static_cast<float>(d);
 }
 
-inline std::size_t padding_to_4(std::size_t n) { return (4 - n % 4) % 4; }
-
 inline void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
   const std::uint8_t b[4] = {static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v >> 8),
                              static_cast<std::uint8_t>(v >> 16), static_cast<std::uint8_t>(v >> 24)};

@@ -84,7 +84,7 @@ class ValueWriter : public ErrorState {
   // (the key is a few stores, not a call with two appends, a memcpy call and a padding loop).
   [[gnu::always_inline]] bool field_name(std::string_view ascii_identifier) {
     const std::size_t n = ascii_identifier.size();
-    const std::size_t padding = (4 - n % 4) % 4;  // to a multiple of 4 bytes
+    const std::size_t padding = wire::padding_to_4(n);
     std::uint8_t* p = room(8 + n + padding);
     wire::store_u32(p, static_cast<std::uint32_t>(VariantType::string));  // the same id in Godot 3 and 4
     wire::store_u32(p + 4, static_cast<std::uint32_t>(n));

@@ -2,6 +2,7 @@
 // decode_uint32 family) and the header word's layout. Used inline by ValueReader / ValueWriter.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -10,6 +11,9 @@ namespace pakt::godot::wire {
 inline constexpr std::uint32_t kTypeMask = 0xFF;
 inline constexpr std::uint32_t kFlag64 = 1u << 16;
 inline constexpr std::uint32_t kSharedBit = 0x80000000u;  // a container's count: shared (ignored)
+
+// The zero bytes that pad a String's (or a packed array's) n bytes to a multiple of 4.
+inline std::size_t padding_to_4(std::size_t n) { return (4 - n % 4) % 4; }
 
 // Stores into room the caller made.
 inline void store_u32(std::uint8_t* p, std::uint32_t v) {
