@@ -1,5 +1,6 @@
 // Writer: appends bytes into a caller-owned buffer of fixed capacity. Every write is bounds
-// checked; a write that does not fit writes nothing and marks the writer as overflowed.
+// checked; a write that does not fit writes nothing and closes the writer: it is marked as
+// overflowed and its end moves to where it stopped, so no later write (however small) fits.
 // Serialize() sizes the buffer exactly first, so the checks never fire on that path.
 #pragma once
 
@@ -21,29 +22,32 @@ class Writer {
   }
   void write_byte(std::uint8_t b) noexcept {
     if (pos_ == end_) {
-      overflow_ = true;
+      (void)overflow();
       return;
     }
     *pos_++ = b;
   }
   // Claims n bytes and returns where to put them, or nullptr (and overflow) when they do not fit.
+  // One comparison: after an overflow the end is the position, so only n == 0 still "fits".
   std::uint8_t* reserve(std::size_t n) noexcept {
-    if (overflow_ || n > static_cast<std::size_t>(end_ - pos_)) {
-      overflow_ = true;
-      return nullptr;
-    }
+    if (n > static_cast<std::size_t>(end_ - pos_)) return overflow();
     std::uint8_t* p = pos_;
     pos_ += n;
     return p;
   }
 
   std::size_t size() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
-  std::size_t capacity() const noexcept { return static_cast<std::size_t>(end_ - begin_); }
   std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
   bool ok() const noexcept { return !overflow_; }
   const std::uint8_t* data() const noexcept { return begin_; }
 
  private:
+  [[gnu::cold]] std::uint8_t* overflow() noexcept {
+    overflow_ = true;
+    end_ = pos_;
+    return nullptr;
+  }
+
   std::uint8_t* begin_;
   std::uint8_t* pos_;
   std::uint8_t* end_;
