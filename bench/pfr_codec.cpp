@@ -66,13 +66,7 @@ template <class Message, class Mirror>
 class PfrCodec {
  public:
   explicit PfrCodec(const Message& input) : input_{} { CopyFields(input, input_); }
-  // What SerializeInto does for generated messages: exact size, then the writes.
-  std::size_t Serialize() {
-    buffer_.resize(pakt::SerializedSize(input_, pakt::compact));
-    pakt::Writer writer(buffer_.data(), buffer_.size());
-    pakt::Write(writer, input_, pakt::compact);
-    return writer.ok() ? buffer_.size() : 0;
-  }
+  std::size_t Serialize() { return pakt::Serialize(input_, buffer_, pakt::compact) ? buffer_.size() : 0; }
   bool Deserialize() { return static_cast<bool>(pakt::Deserialize(pakt::ByteView(buffer_), output_, pakt::compact)); }
   Message Decoded() const {
     Message message;

@@ -128,6 +128,22 @@ void round_trip(F format) {
 TEST(PfrRoundTrip, Compact) { round_trip(pakt::compact); }
 TEST(PfrRoundTrip, Mslima) { round_trip(pakt::mslima); }
 
+// Serialize into a buffer kept between calls: its old bytes, more or fewer than the encoding's,
+// leave no trace.
+template <class F>
+void reused_buffer(F format) {
+  const std::vector<std::uint8_t> fresh = pakt::Serialize(sample(), format);
+  for (const std::size_t old_size : {std::size_t{0}, std::size_t{3}, fresh.size(), fresh.size() + 1000}) {
+    std::vector<std::uint8_t> buffer(old_size, 0xAB);
+    const pakt::Status s = pakt::Serialize(sample(), buffer, format);
+    ASSERT_TRUE(s) << s.to_string();
+    EXPECT_EQ(buffer, fresh) << "buffer of " << old_size << " bytes before";
+  }
+}
+
+TEST(PfrRoundTrip, ReusedBufferGivesTheBytesOfAFreshOneCompact) { reused_buffer(pakt::compact); }
+TEST(PfrRoundTrip, ReusedBufferGivesTheBytesOfAFreshOneMslima) { reused_buffer(pakt::mslima); }
+
 TEST(PfrRoundTrip, EveryTruncationFailsCleanly) {
   const std::vector<std::uint8_t> bytes = pakt::Serialize(sample(), pakt::compact);
   for (std::size_t n = 0; n < bytes.size(); ++n) {
@@ -210,6 +226,24 @@ TEST(PfrLimits, RecursiveAggregatesStopAtTheDepthLimit) {
   ASSERT_TRUE(pakt::Deserialize(shallow, out, pakt::compact));
   ASSERT_EQ(out.children.size(), 1u);
   EXPECT_TRUE(out.children[0].children.empty());
+}
+
+// A recursive aggregate encodes (its writer and size pass inline everything but the recursion):
+// a root with two children, the second with one child of its own.
+TEST(PfrRoundTrip, RecursiveAggregate) {
+  const TreeNode tree{{TreeNode{}, TreeNode{{TreeNode{}}}}};
+  const std::vector<std::uint8_t> expected = {2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(pakt::SerializedSize(tree, pakt::compact), expected.size());
+  EXPECT_EQ(pakt::Serialize(tree, pakt::compact), expected);
+  std::vector<std::uint8_t> buffer;
+  ASSERT_TRUE(pakt::Serialize(tree, buffer, pakt::compact));
+  EXPECT_EQ(buffer, expected);
+  TreeNode out;
+  ASSERT_TRUE(pakt::Deserialize(expected, out, pakt::compact));
+  ASSERT_EQ(out.children.size(), 2u);
+  EXPECT_TRUE(out.children[0].children.empty());
+  ASSERT_EQ(out.children[1].children.size(), 1u);
+  EXPECT_TRUE(out.children[1].children[0].children.empty());
 }
 
 }  // namespace

@@ -185,6 +185,13 @@ template <class F>
   return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
                    "bool byte " + std::to_string(byte) + " is neither 0 nor 1");
 }
+// The error of an encoding longer than its int32 lengths can say. Out of line: a whole-message
+// Serialize stays small enough to inline.
+[[gnu::cold, gnu::noinline]] inline Status payload_too_large(std::size_t size, const char* path) {
+  return Status::Error(ErrorCode::kLimitExceeded, 0, path, "payload of " + std::to_string(size) + " bytes exceeds 2^31-1");
+}
+inline constexpr std::size_t kMaxPayloadSize = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
+
 [[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_utf8(Reader& r, std::size_t at, std::size_t bad) {
   return r.fail_at(at, ErrorCode::kInvalidValue, "string is not valid UTF-8 (byte " + std::to_string(bad) + ")");
 }

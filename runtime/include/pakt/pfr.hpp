@@ -5,6 +5,7 @@
 // generated code's, because each field goes through the same pakt::Write / pakt::Read overloads.
 //
 //   std::vector<std::uint8_t> bytes = pakt::Serialize(move, pakt::mslima);
+//   pakt::Status s = pakt::Serialize(move, bytes, pakt::mslima);  // reuses bytes' capacity
 //   pakt::Status s = pakt::Deserialize(bytes, move, pakt::mslima, {/*max_length=*/64, /*max_count=*/256});
 //
 // Dispatch order (see reflect.hpp): generated message, then a user hook (pakt_write / pakt_read /
@@ -300,18 +301,53 @@ struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<
   }
 };
 
+namespace pfr_detail {
+
+// The size pass and the writes of a whole value, each compiled as one function with every call
+// inside it inlined (a recursive type's recursion stays a call), as a generated message's
+// Serialize is with its nested messages. Otherwise the writes of a list of aggregates with lists
+// inside (Monster's weapons) stay an out-of-line function that holds the writer by reference and
+// reloads its position after every byte it stores, since a byte store may alias the writer; here
+// the writer is a local in registers.
+template <class T, class F>
+[[gnu::flatten]] std::size_t whole_wire_size(const T& v, F f) {
+  return pakt::WireSize(v, f);
+}
+template <class T, class F>
+[[gnu::flatten]] bool write_whole(std::uint8_t* data, std::size_t size, const T& v, F f) {
+  Writer w(data, size);
+  pakt::Write(w, v, f);
+  return w.ok();
+}
+
+}  // namespace pfr_detail
+
 // The exact number of bytes Serialize produces.
 template <class T, class F, class = std::enable_if_t<!is_message_v<T>>>
 std::size_t SerializedSize(const T& v, F f) {
-  return pakt::WireSize(v, f);
+  return pfr_detail::whole_wire_size(v, f);
 }
 
-// Encodes v in format F (pakt::compact or pakt::mslima).
+// Encodes v in format F (pakt::compact or pakt::mslima) into out, resized to fit: its capacity is
+// reused, so a buffer kept between calls is not reallocated once it is large enough. Fails only
+// when the encoding would exceed 2^31-1 bytes (out is then left empty).
+template <class T, class F, class = std::enable_if_t<!is_message_v<T>>>
+Status Serialize(const T& v, std::vector<std::uint8_t>& out, F f) {
+  const std::size_t size = pfr_detail::whole_wire_size(v, f);
+  if (size > detail::kMaxPayloadSize) {
+    out.clear();
+    return detail::payload_too_large(size, "");
+  }
+  out.resize(size);
+  (void)pfr_detail::write_whole(out.data(), out.size(), v, f);  // sized exactly: cannot overflow
+  return Status::Ok();
+}
+
+// Encodes v in format F into a new buffer.
 template <class T, class F, class = std::enable_if_t<!is_message_v<T>>>
 std::vector<std::uint8_t> Serialize(const T& v, F f) {
-  std::vector<std::uint8_t> out(pakt::WireSize(v, f));
-  Writer w(out.data(), out.size());
-  pakt::Write(w, v, f);
+  std::vector<std::uint8_t> out(pfr_detail::whole_wire_size(v, f));
+  (void)pfr_detail::write_whole(out.data(), out.size(), v, f);
   return out;
 }
 

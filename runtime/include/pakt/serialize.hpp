@@ -38,10 +38,7 @@ Status SerializeInto(const M& m, std::vector<std::uint8_t>& out, F f) {
     return checker.status();
   }
   const std::size_t size = WireSize(m, f);
-  if (size > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
-    return Status::Error(ErrorCode::kLimitExceeded, 0, MessageTraits<M>::kName,
-                         "payload of " + std::to_string(size) + " bytes exceeds 2^31-1");
-  }
+  if (size > detail::kMaxPayloadSize) return detail::payload_too_large(size, MessageTraits<M>::kName);
   out.resize(size);
   Writer w(out.data(), size);
   WriteMessage(w, m, f);
