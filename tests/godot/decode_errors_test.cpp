@@ -30,6 +30,37 @@ void expect_failure(const std::string& hex, ErrorCode code, std::size_t offset, 
   EXPECT_NE(f.reason.find(reason_part), std::string::npos) << hex << ": " << f.reason;
 }
 
+// A String payload with a NUL or a byte of 0x80 and above at every position of every length up to
+// 20: the engine's String::parse_utf8 ends the text at the first NUL, and a lone continuation
+// byte is invalid UTF-8 (its offset is the byte's); 0x7f is ASCII.
+TEST(DecodeErrors, StringCheckSeesEveryPosition) {
+  for (const DecodeOptions& options : {DecodeOptions{}, godot3_decode()}) {
+    for (std::size_t n = 1; n <= 20; ++n) {
+      for (std::size_t i = 0; i < n; ++i) {
+        std::vector<std::uint8_t> wire = {4, 0, 0, 0, static_cast<std::uint8_t>(n), 0, 0, 0};
+        wire.insert(wire.end(), n, 'a');
+        wire.insert(wire.end(), (4 - n % 4) % 4, 0);
+        const auto decoded = [&](std::uint8_t byte_at_i) {
+          wire[8 + i] = byte_at_i;
+          Variant out;
+          const DecodeResult result = decode(wire, out, options);
+          EXPECT_TRUE(result.ok()) << n << " " << i << ": " << result.status.to_string();
+          return result.ok() ? out.as<std::string>() : std::string("(failed)");
+        };
+        EXPECT_EQ(decoded(0), std::string(i, 'a')) << n << " " << i;
+        std::string with_del(n, 'a');
+        with_del[i] = '\x7f';
+        EXPECT_EQ(decoded(0x7f), with_del) << n << " " << i;
+        wire[8 + i] = 0x80;
+        Variant out;
+        const DecodeResult result = decode(wire, out, options);
+        EXPECT_EQ(result.status.code(), ErrorCode::kInvalidValue) << n << " " << i;
+        EXPECT_EQ(result.status.offset(), 8 + i) << n << " " << i;
+      }
+    }
+  }
+}
+
 TEST(DecodeErrors, TruncatedHeader) {
   expect_failure("", ErrorCode::kTruncated, 0, "Variant header");
   expect_failure("000000", ErrorCode::kTruncated, 0, "Variant header");

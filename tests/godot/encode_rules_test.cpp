@@ -51,6 +51,28 @@ TEST(EncodeRules, StringThatIsNotValidUtf8IsRejected) {
   EXPECT_EQ(encode_hex(std::string("a\0b", 3)).rfind("error: String contains NUL", 0), 0u);
 }
 
+// The ASCII fast path of the String check sees a NUL or a byte of 0x80 and above at every
+// position of every length up to 20 (words of 8, overlapping tails, the byte loop); 0x7f is ASCII.
+// The expected bytes follow the String rule: id 4, u32 length, the bytes, zeros to a multiple of 4.
+TEST(EncodeRules, StringCheckSeesEveryPosition) {
+  for (const EncodeOptions& options : {EncodeOptions{}, godot3_encode()}) {
+    for (std::size_t n = 1; n <= 20; ++n) {
+      for (std::size_t i = 0; i < n; ++i) {
+        std::string text(n, 'a');
+        text[i] = '\0';
+        EXPECT_EQ(encode_hex(text, options).rfind("error: String contains NUL", 0), 0u) << n << " " << i;
+        text[i] = '\x80';
+        EXPECT_EQ(encode_hex(text, options).rfind("error: String is not valid UTF-8", 0), 0u) << n << " " << i;
+        text[i] = '\x7f';
+        std::string expected = "04000000" + to_hex({static_cast<std::uint8_t>(n), 0, 0, 0});
+        for (std::size_t k = 0; k < n; ++k) expected += k == i ? "7f" : "61";
+        for (std::size_t k = n; k % 4 != 0; ++k) expected += "00";
+        EXPECT_EQ(encode_hex(text, options), expected) << n << " " << i;
+      }
+    }
+  }
+}
+
 TEST(EncodeRules, PackedStringArrayCountsTheNul) {
   const Variant strings = PackedStringArray{"a", "bc", "héllo", ""};
   // [ENGINE] 3.2.3; Godot 4 writes the same payload under type id 34.

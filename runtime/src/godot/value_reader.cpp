@@ -85,6 +85,10 @@ bool ValueReader::string_payload(std::string& out, const char* what) {
   }
   const std::size_t text_offset = reader_.offset();
   const std::uint8_t* text = reader_.take(padded, what);
+  if (ascii_without_nul(text, n)) {
+    pakt::detail::assign_bytes(out, text, n);
+    return true;
+  }
   // String::parse_utf8: a leading BOM is skipped and the text ends at the first NUL.
   std::size_t begin = 0;
   if (n >= 3 && text[0] == kUtf8Bom[0] && text[1] == kUtf8Bom[1] && text[2] == kUtf8Bom[2]) begin = 3;

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "engine_utf8.hpp"
+#include "pakt/byte_copy.hpp"
 #include "wire_bytes.hpp"
 
 namespace pakt::godot {
@@ -146,6 +147,7 @@ bool ValueWriter::check_string(std::string_view utf8, const char* what) {
   if (utf8.size() > kMaxCount - 4) {
     return fail(ErrorCode::kLimitExceeded, std::string(what) + " is longer than INT32_MAX bytes");
   }
+  if (ascii_without_nul(bytes, utf8.size())) return true;
   const std::size_t bad = engine_utf8_first_invalid(bytes, utf8.size(), options_.version);
   if (bad != utf8.size()) {
     return fail(ErrorCode::kInvalidValue, std::string(what) + " is not valid UTF-8 (byte " + std::to_string(bad) + ")");
@@ -157,9 +159,14 @@ bool ValueWriter::check_string(std::string_view utf8, const char* what) {
 }
 
 void ValueWriter::string_payload(std::string_view utf8) {
-  put_u32(static_cast<std::uint32_t>(utf8.size()));
-  put_bytes(utf8.data(), utf8.size());
-  put_zeros(wire::padding_to_4(utf8.size()));
+  // The length, the bytes and the padding in one room; the padding is zeroed as the whole last
+  // word of the text before the text is copied over its first bytes (no memset call).
+  const std::size_t n = utf8.size();
+  const std::size_t padded = n + wire::padding_to_4(n);
+  std::uint8_t* p = room(4 + padded);
+  if (padded != 0) wire::store_u32(p + padded, 0);
+  pakt::detail::copy_short_bytes(p + 4, utf8.data(), n);
+  wire::store_u32(p, static_cast<std::uint32_t>(n));
 }
 
 std::uint32_t ValueWriter::container_kind(const ContainerType& type) const {
