@@ -6,7 +6,7 @@
 //
 //   std::vector<std::uint8_t> bytes = pakt::Serialize(move, pakt::mslima);
 //   pakt::Status s = pakt::Serialize(move, bytes, pakt::mslima);  // reuses bytes' capacity
-//   pakt::Status s = pakt::Deserialize(bytes, move, pakt::mslima, {/*max_length=*/64, /*max_count=*/256});
+//   s = pakt::Deserialize(bytes, move, pakt::mslima, {/*max_length=*/64, /*max_count=*/256});
 //
 // Dispatch order (see reflect.hpp): generated message, then a user hook (pakt_write / pakt_read /
 // pakt_wire_size found by ADL), then this reflection. Rejected at compile time, with a
