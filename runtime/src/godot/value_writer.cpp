@@ -7,7 +7,6 @@
 #include <limits>
 
 #include "engine_utf8.hpp"
-#include "pakt/byte_copy.hpp"
 #include "wire_bytes.hpp"
 
 namespace pakt::godot {
@@ -159,14 +158,8 @@ bool ValueWriter::check_string(std::string_view utf8, const char* what) {
 }
 
 void ValueWriter::string_payload(std::string_view utf8) {
-  // The length, the bytes and the padding in one room; the padding is zeroed as the whole last
-  // word of the text before the text is copied over its first bytes (no memset call).
-  const std::size_t n = utf8.size();
-  const std::size_t padded = n + wire::padding_to_4(n);
-  std::uint8_t* p = room(4 + padded);
-  if (padded != 0) wire::store_u32(p + padded, 0);
-  pakt::detail::copy_short_bytes(p + 4, utf8.data(), n);
-  wire::store_u32(p, static_cast<std::uint32_t>(n));
+  // The length, the bytes and the padding in one room.
+  wire::store_string_payload(room(wire::string_payload_size(utf8.size())), utf8.data(), utf8.size());
 }
 
 std::uint32_t ValueWriter::container_kind(const ContainerType& type) const {

@@ -84,12 +84,9 @@ class ValueWriter : public ErrorState {
   // (the key is a few stores, not a call with two appends, a memcpy call and a padding loop).
   [[gnu::always_inline]] bool field_name(std::string_view ascii_identifier) {
     const std::size_t n = ascii_identifier.size();
-    const std::size_t padding = wire::padding_to_4(n);
-    std::uint8_t* p = room(8 + n + padding);
+    std::uint8_t* p = room(4 + wire::string_payload_size(n));
     wire::store_u32(p, static_cast<std::uint32_t>(VariantType::string));  // the same id in Godot 3 and 4
-    wire::store_u32(p + 4, static_cast<std::uint32_t>(n));
-    std::memcpy(p + 8, ascii_identifier.data(), n);
-    std::memset(p + 8 + n, 0, padding);
+    wire::store_string_payload(p + 4, ascii_identifier.data(), n);
     return true;
   }
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "pakt/byte_copy.hpp"
+
 namespace pakt::godot::wire {
 
 inline constexpr std::uint32_t kTypeMask = 0xFF;
@@ -56,6 +58,17 @@ inline double load_f64(const std::uint8_t* p) {
   double v;
   std::memcpy(&v, &bits, 8);
   return v;
+}
+
+// A String's payload at p (room for string_payload_size(n) bytes): the u32 length, the bytes, and
+// zeros to a multiple of 4. The padding is zeroed as the whole last word before the text is copied
+// over its first bytes (no memset); with n a constant it all folds into a few stores.
+inline std::size_t string_payload_size(std::size_t n) { return 4 + n + padding_to_4(n); }
+[[gnu::always_inline]] inline void store_string_payload(std::uint8_t* p, const char* text, std::size_t n) {
+  const std::size_t padded = n + padding_to_4(n);
+  if (padded != 0) store_u32(p + padded, 0);
+  pakt::detail::copy_short_bytes(p + 4, text, n);
+  store_u32(p, static_cast<std::uint32_t>(n));
 }
 
 }  // namespace pakt::godot::wire
