@@ -175,7 +175,12 @@ static class CrossTest
             object v = baseline != null ? c.DeserializeDelta(bytes, baseline) : c.Deserialize(bytes, Pakt.Format.Packed);
             return "ok " + c.ToJson(v);
         }
-        catch (Pakt.DecodeException e) { return "offset " + e.Offset + ": " + e.Message; }
+        catch (Pakt.DecodeException e)
+        {
+            // Message is pakt::Status::to_string()'s text itself: "offset N: path: reason"
+            if (!e.Message.StartsWith("offset " + e.Offset + ": ", StringComparison.Ordinal)) return "no offset prefix: " + e.Message;
+            return e.Message;
+        }
     }
 
     static void CheckPacked(string path, string outPath)

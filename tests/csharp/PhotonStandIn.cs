@@ -44,10 +44,16 @@ namespace ExitGames.Client.Photon
 
         public static readonly Dictionary<byte, Registration> Registered = new Dictionary<byte, Registration>();
 
+        // As Photon's Protocol.TryRegisterType: false (and nothing registered) when the code or the type
+        // is registered already (PUN itself registers 'W' Vector2, 'V' Vector3, 'Q' Quaternion, 'P' Player).
         public static bool RegisterType(Type customType, byte code, SerializeStreamMethod serializeMethod,
                                         DeserializeStreamMethod constructor)
         {
             if (Registered.ContainsKey(code)) return false;
+            foreach (Registration r in Registered.Values)
+            {
+                if (r.Type == customType) return false;
+            }
             Registered[code] = new Registration { Type = customType, Serialize = serializeMethod, Deserialize = constructor };
             return true;
         }

@@ -12,6 +12,12 @@
         the C++ packed bytes, encode errors and Scene deltas (cross_vectors write-packed) equal the C#
         ones, and truncations / mutations of them get the same verdict and error text in C++ (read-packed);
         the tool's run-time codec (pakt encode --format packed) writes the same bytes for packed.yaml's values
+    run_csharp_tests.py user PAKT WORKDIR SOURCE_DIR
+        issue 30's reports, on schemas a user could write (tests/csharp/schemas): new M() of every message
+        encodes as `pakt encode` of {} (the run-time codec: Quaternion identity, Color alpha 1, ...) in
+        compact, mslima and packed; names that collide with the generated code's (collisions.yaml) compile
+        and round-trip; truncated payloads are refused with `pakt decode`'s "offset N: ..." text; the
+        PUN2 glue's RegisterTypes() throws on a code that is taken (tests/csharp/UserTest.cs)
     run_csharp_tests.py bench PAKT BENCH_DATA WORKDIR ROOT
         the C# benchmark (bench/csharp) compiles as bench/csharp/run.sh compiles it; its codecs write
         the C++ benchmark's bytes (BENCH_DATA dumps them) and the seed's real MSLIMA bytes, read them
@@ -180,6 +186,85 @@ def tool_packed(pakt: str, cpp_packed: str, root: str, work: str, per_kind: int 
           f"packed_edges.yaml ({sum(n for k, n in seen.items() if k[2])} refused with the same text)")
 
 
+USER_SCHEMAS = ("defaults.yaml", "collisions.yaml", "duplicate_code.yaml")
+FORMATS = ("compact", "mslima", "packed")
+
+
+def user(pakt: str, work: str, source_dir: str) -> None:
+    """Issue 30's reports: every expected value comes from the tool's run-time codec (`pakt encode` /
+    `pakt decode`, tools/pakt/codec), never from the C# code under test."""
+    mcs, mono = tool("mcs"), tool("mono")
+    schemas = [os.path.join(source_dir, "schemas", n) for n in USER_SCHEMAS]
+    os.makedirs(work, exist_ok=True)
+    sources = generate(pakt, os.path.join(work, "generated"), schemas)
+    exe = os.path.join(work, "UserTest.exe")
+    stand_ins = [os.path.join(source_dir, "PhotonStandIn.cs")]
+    run([mcs, "-warnaserror", "-warn:4", "-langversion:7.2", "-define:PUN_2_OR_NEWER", f"-out:{exe}",
+         os.path.join(source_dir, "UserTest.cs")] + stand_ins + sources)
+    # As Unity compiles them: UnityEngine's math types (the aliases of each namespace block).
+    root = os.path.dirname(os.path.dirname(source_dir))
+    run([mcs, "-target:library", "-warnaserror", "-warn:4", "-langversion:7.2", "-define:UNITY_5_3_OR_NEWER",
+         "-define:PUN_2_OR_NEWER", f"-out:{os.path.join(work, 'unity.dll')}",
+         os.path.join(root, "bench", "csharp", "UnityStandIn.cs")] + stand_ins + sources)
+
+    def encode(schema, message, fmt, value_json):
+        return run([pakt, "encode", "--schema", schema, "--message", message, "--format", fmt, "--hex"],
+                   input=value_json).stdout.strip()
+
+    def decode(schema, message, fmt, hex_bytes):
+        """(JSON, None) or (None, the error text without the command's prefix)."""
+        p = subprocess.run([pakt, "decode", "--schema", schema, "--message", message, "--format", fmt, "--hex",
+                            "--style", "unity"], input=hex_bytes, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+        if p.returncode == 0:
+            return p.stdout.strip(), None
+        prefix = "pakt decode: error: "
+        if not p.stderr.startswith(prefix) or p.stderr.count("\n") != 1:
+            die(f"pakt decode {message} {fmt} {hex_bytes}: unexpected output {p.stdout}{p.stderr}")
+        return None, p.stderr[len(prefix):].strip()
+
+    def cuts(n):
+        """Truncation lengths: every one of a short payload, 24 spread over a long one."""
+        return list(range(n)) if n <= 24 else sorted({n * k // 24 for k in range(24)} | {n - 1})
+
+    cases = []
+    for schema, fj in zip(schemas, describe(pakt, schemas)["files"]):
+        ns = cs_namespace(fj["package"])
+        truncate = os.path.basename(schema) == "defaults.yaml"
+        for m in fj["messages"]:
+            cs_type = f"{ns}.{m['name']}"
+            values = [("{}", "default")]
+            if m["example"] is not None:
+                values.append((json.dumps(m["example"]), "value"))
+                truncate_this = True
+            else:
+                truncate_this = truncate
+            for fmt in FORMATS:
+                for value_json, kind in values:
+                    hex_bytes = encode(schema, m["name"], fmt, value_json)
+                    if kind == "default":
+                        cases.append(f"default\t{cs_type}\t{fmt}\t{hex_bytes}")
+                    decoded, error = decode(schema, m["name"], fmt, hex_bytes)
+                    if error is not None:
+                        die(f"pakt decode refuses what pakt encode wrote: {m['name']} {fmt}: {error}")
+                    cases.append(f"value\t{cs_type}\t{fmt}\t{hex_bytes}\t{decoded}")
+                    if not truncate_this:
+                        continue
+                    for n in cuts(len(hex_bytes) // 2) + ["trailing"]:
+                        cut = hex_bytes + "00" if n == "trailing" else hex_bytes[:2 * n]
+                        decoded, error = decode(schema, m["name"], fmt, cut)
+                        if error is not None:
+                            cases.append(f"error\t{cs_type}\t{fmt}\t{cut}\t{error}")
+    case_file = os.path.join(work, "cases.tsv")
+    with open(case_file, "w", encoding="utf-8") as f:
+        f.write("\n".join(cases) + "\n")
+    p = run([mono, "--debug", exe, case_file])
+    sys.stdout.write(p.stdout)
+    errors = sum(1 for c in cases if c.startswith("error"))
+    if errors < 100 or not any("offset 0: " in c for c in cases):
+        die(f"only {errors} refused payloads: the truncations did not run")
+
+
 def seed_mslima_hex(root: str) -> str:
     """The real MSLIMA bytes of the seed's SeedGameStruct, as tests/generated/seed_test.cpp has them
     from the original issue (not from pakt's output)."""
@@ -227,6 +312,8 @@ def main(argv) -> None:
         compile_all(argv[2], argv[3], argv[4:])
     elif len(argv) == 6 and argv[1] == "cross":
         cross(argv[2], argv[3], argv[4], argv[5])
+    elif len(argv) == 5 and argv[1] == "user":
+        user(argv[2], argv[3], argv[4])
     elif len(argv) == 6 and argv[1] == "bench":
         bench(argv[2], argv[3], argv[4], argv[5])
     else:

@@ -59,6 +59,11 @@ def cs_string(s: str) -> str:
     return literals.string_literal(s)
 
 
+def code_text(code: int) -> str:
+    """A PUN custom-type code as the RegisterTypes() error names it: `65 ('A')`, `240`."""
+    return f"{code} ('{chr(code)}')" if 0x21 <= code <= 0x7E and chr(code) not in "'\\\"" else str(code)
+
+
 def doc_comment(text: str, indent: int) -> str:
     """`/// <summary>` lines of a schema doc ('' when none)."""
     if not text or not text.strip():
@@ -215,6 +220,7 @@ FILTERS: Dict[str, Callable] = {
     "enum_number": enum_number,
     "default_value": schema_filter(default_value),
     "cs_string": cs_string,
+    "code_text": code_text,
     "doc_comment": doc_comment,
     "write_field": schema_filter(write_field),
     "size_field": schema_filter(size_field),

@@ -60,8 +60,19 @@ def enum_number(n: int, underlying: str) -> str:
     return str(n)
 
 
+# The components of a built-in vector type's zero value where they are not all 0: the identity
+# rotation and opaque black, as C++'s `pakt::Quaternion{}` / `pakt::Color{}`, Godot's `Quaternion()` /
+# `Color()` and the run-time codec (tools/pakt/codec/dyn_value.cpp, builtin_default) have them.
+NONZERO_VECTOR_DEFAULTS = {"Quaternion": (0, 0, 0, 1), "Color": (0, 0, 0, 1)}
+
+
 def new_value(t: TypeRef, schema: Schema) -> str:
-    """A fresh value of `t` as C++ `{}` gives it: zeros, "", empty lists, arrays of N such values."""
+    """A fresh value of `t` for a field without `default:` (the descriptor states a default only where
+    the schema writes one, docs/descriptor.md FIELD): what C++ `{}` and `pakt encode` of `{}` give,
+    zeros, "", empty lists, Quaternion (0, 0, 0, 1), Color (0, 0, 0, 1), enums' number 0, a nested
+    message's own defaults, arrays of N such values."""
+    if t.kind == "builtin" and t.name in NONZERO_VECTOR_DEFAULTS:
+        return value_expr(t, NONZERO_VECTOR_DEFAULTS[t.name], schema)
     if is_value_type(t):
         return f"default({type_name(t, schema)})"
     if t.kind == "builtin":
@@ -70,10 +81,11 @@ def new_value(t: TypeRef, schema: Schema) -> str:
         return f"new {type_name(t, schema)}()"
     if t.kind == "list":
         return f"new {type_name(t, schema)}()"
-    # T[N]
-    if is_value_type(t.element):
+    # T[N]: all-zero elements as `new T[N]`, else each element spelled
+    element = new_value(t.element, schema)
+    if element.startswith("default("):
         return f"new {type_name(t.element, schema)}[{t.count}]"
-    items = ", ".join(new_value(t.element, schema) for _ in range(t.count))
+    items = ", ".join(element for _ in range(t.count))
     return f"new {type_name(t.element, schema)}[] {{ {items} }}"
 
 
@@ -89,6 +101,8 @@ def value_expr(t: TypeRef, v, schema: Schema, optional: bool = False) -> str:
         inner = ", ".join(value_expr(t.element, e, schema) for e in v)
         return f"new {type_name(t.element, schema)}[] {{ {inner} }}"
     if t.kind == "enum":
+        if isinstance(v, int):  # the number 0 of an enum that declares no value 0 (descriptor "initial")
+            return f"default({tn})"
         return f"{tn}.{enum_member(v)}"
     if t.kind == "message":
         return message_expr(t.message, v, schema)
@@ -116,14 +130,38 @@ def message_expr(m: Message, v: dict, schema: Schema) -> str:
     """An object initializer setting the fields the value gives (the rest keep their defaults)."""
     parts = [f"{identifier(f.name)} = {value_expr(f.type, v[f.name], schema, f.optional)}"
              for f in m.fields if f.name in v]
-    tn = qualified(schema, m.schema, m.name)
+    tn = qualified(m.schema, m.name)
     return f"new {tn} {{ {', '.join(parts)} }}" if parts else f"new {tn}()"
 
 
 def default_expr(f: Field, schema: Schema) -> str:
-    """The field's initial value: its `default:`, null for an optional, else a fresh value."""
-    if f.has_default and f.default is not None:
-        return value_expr(f.type, f.default, schema, f.optional)
-    if f.optional:
-        return "null"
-    return new_value(f.type, schema)
+    """The field's initial value: the descriptor's `initial` (docs/descriptor.md FIELD: the `default:`,
+    null for an optional, else the type's zero with Quaternion w and Color a 1, an enum's value 0),
+    spelled as it is. A descriptor of an older front end has no `initial`: then its `default:`, null
+    for an optional, else new_value (the same rule)."""
+    v = f.initial
+    if v is None:  # an optional's null, or no "initial" in the descriptor
+        if f.has_default and f.default is not None:
+            v = f.default
+        elif f.optional:
+            return "null"
+        else:
+            return new_value(f.type, schema)
+    if f.type.kind == "array" and is_value_type(f.type.element) and not f.optional:
+        # N zero elements: `new T[N]` (C# zero-fills), not N literals
+        if new_value(f.type.element, schema).startswith("default(") and all(_is_zero(f.type.element, e) for e in v):
+            return f"new {type_name(f.type.element, schema)}[{f.type.count}]"
+    return value_expr(f.type, v, schema, f.optional)
+
+
+def _is_zero(t: TypeRef, v) -> bool:
+    """v is the all-zero-bits value of `t` (false, 0, +0.0, a zero vector, an enum's number 0)."""
+    if t.kind == "enum":
+        return v == 0 if isinstance(v, int) else t.enum.value_named(v) is not None and t.enum.value_named(v).number == 0
+    if isinstance(v, bool):
+        return v is False
+    if isinstance(v, (int, float)):
+        return v == 0 and math.copysign(1.0, v) > 0
+    if isinstance(v, list):
+        return all(_is_zero(TypeRef("builtin", "float32"), c) for c in v)
+    return False

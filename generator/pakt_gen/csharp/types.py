@@ -1,7 +1,14 @@
-"""C# spellings of schema types: built-ins, namespaces, qualified names, fields' declared types."""
+"""C# spellings of schema types: built-ins, namespaces, qualified names, fields' declared types.
+
+Every enum, message and BCL type is spelled fully qualified (`global::Game.Net.Weapon`,
+`global::System.Collections.Generic.List<T>`): a field, parameter or local of the generated code, a
+schema type or a namespace part named like it (`List`, `System`, a field `Weapon` of type `Weapon[]`)
+cannot change what it means. The math types (`Vector3`, ...) are aliases each namespace block of the
+generated file declares (schema.cs.j2); no schema type may be named like them (they are built-in types).
+"""
 
 from ..model import Field, Schema, TypeRef
-from .keywords import pascal
+from .keywords import identifier, pascal
 
 BUILTIN_CS = {
     "bool": "bool",
@@ -33,10 +40,13 @@ def namespace(schema: Schema) -> str:
     return ".".join(pascal(p) for p in schema.package.split("."))
 
 
-def qualified(schema: Schema, owner: Schema, name: str) -> str:
-    if owner is None or owner.package == schema.package:
-        return name
-    return "global::" + namespace(owner) + "." + name
+# The BCL types the generated code names, fully qualified.
+LIST = "global::System.Collections.Generic.List"
+
+
+def qualified(owner: Schema, name: str) -> str:
+    """An enum or message of schema `owner`: `global::Game.Net.Weapon` (keywords with `@`)."""
+    return "global::" + namespace(owner) + "." + identifier(name)
 
 
 def is_value_type(t: TypeRef) -> bool:
@@ -47,11 +57,11 @@ def type_name(t: TypeRef, schema: Schema) -> str:
     if t.kind == "builtin":
         return BUILTIN_CS[t.name]
     if t.kind == "enum":
-        return qualified(schema, t.enum.schema, t.name)
+        return qualified(t.enum.schema, t.name)
     if t.kind == "message":
-        return qualified(schema, t.message.schema, t.name)
+        return qualified(t.message.schema, t.name)
     if t.kind == "list":
-        return f"List<{type_name(t.element, schema)}>"
+        return f"{LIST}<{type_name(t.element, schema)}>"
     return f"{type_name(t.element, schema)}[]"
 
 

@@ -106,11 +106,17 @@ namespace Pakt
         }
     }
 
-    /// <summary>Bad bytes: the offset where decoding stopped, the field path and the reason
-    /// (the same text as the C++ pakt::Status).</summary>
+    /// <summary>Bad bytes: the offset where decoding stopped, the field path and the reason.
+    /// Message is the C++ pakt::Status::to_string() (and GDScript last_error) text:
+    /// "offset 17: Player.weapons[2].name: string is not valid UTF-8 (byte 3)".</summary>
     public sealed class DecodeException : PaktException
     {
         public int Offset { get; private set; }
+
+        public override string Message
+        {
+            get { return "offset " + Offset.ToString(CultureInfo.InvariantCulture) + ": " + base.Message; }
+        }
 
         public DecodeException(int offset, string reason) : base("", reason)
         {
