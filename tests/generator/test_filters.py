@@ -31,17 +31,27 @@ def test_every_filter_and_test_is_registered_and_tested():
     assert set(filters.FILTERS) <= set(env.filters) and set(filters.TESTS) <= set(env.tests)
 
 
+def test_filter_cpp_type(model):
+    s = model.roots[0]
+    assert render(model, "{{ m | cpp_type }}", m=s.messages[0]) == "::t::net::" + s.messages[0].name
+    assert render(model, "{{ e | cpp_type }}", e=model.files[0].enums[0]) == "::lib::" + model.files[0].enums[0].name
+
+
+def test_filter_detail_namespace(model):
+    assert render(model, "{{ schema | detail_namespace }}") == "::pakt::generated::t::net"
+
+
 def test_filter_field_type(model):
     f = fields(model)
-    assert render(model, "{{ f | field_type }}", f=f["ws"]) == "std::vector<::lib::W>"
-    assert render(model, "{{ f | field_type }}", f=f["b"]) == "std::optional<std::vector<std::uint8_t>>"
+    assert render(model, "{{ f | field_type }}", f=f["ws"]) == "::std::vector<::lib::W>"
+    assert render(model, "{{ f | field_type }}", f=f["b"]) == "::std::optional<::std::vector<::std::uint8_t>>"
 
 
 def test_filter_member_initializer(model):
     f = fields(model)
     assert render(model, "{{ f | member_initializer }}", f=f["team"]) == " = ::lib::Team::blue"
     assert render(model, "{{ f | member_initializer }}", f=f["f"]) == " = 0.1f"
-    assert render(model, "{{ f | member_initializer }}", f=f["v"]) == " = pakt::Vector2{1.0f, 2.0f}"
+    assert render(model, "{{ f | member_initializer }}", f=f["v"]) == " = ::pakt::Vector2{1.0f, 2.0f}"
     assert render(model, "{{ f | member_initializer }}", f=f["ws"]) == "{}"
     assert render(model, "{{ f | member_initializer }}", f=f["b"]) == "{}"  # default: null
 
@@ -62,10 +72,10 @@ def test_filter_example_expr(model):
     m = model.roots[0].messages[0]
     f = fields(model)
     out = [render(model, "{{ f | example_expr(v) }}", f=f[k], v=m.example[k]) for k in ("f", "v", "ws", "b")]
-    assert out == ["std::numeric_limits<float>::infinity()",
-                   "pakt::Vector2{0.5f, -std::numeric_limits<float>::infinity()}",
-                   'std::vector<::lib::W>{::lib::W{std::string("x", 1)}}',
-                   "std::vector<std::uint8_t>{1, 255}"]
+    assert out == ["::std::numeric_limits<float>::infinity()",
+                   "::pakt::Vector2{0.5f, -::std::numeric_limits<float>::infinity()}",
+                   '::std::vector<::lib::W>{::lib::W{::std::string("x", 1)}}',
+                   "::std::vector<::std::uint8_t>{1, 255}"]
 
 
 def test_filter_namespace(model):
@@ -74,11 +84,11 @@ def test_filter_namespace(model):
 
 def test_filter_builtin_cpp(model):
     assert render(model, "{{ 'uint16' | builtin_cpp }} {{ 'Quaternion' | builtin_cpp }}") == \
-        "std::uint16_t pakt::Quaternion"
+        "::std::uint16_t ::pakt::Quaternion"
 
 
 def test_filter_enum_number(model):
-    assert render(model, "{{ n | enum_number('int32') }}", n=-2**31) == "std::numeric_limits<std::int32_t>::min()"
+    assert render(model, "{{ n | enum_number('int32') }}", n=-2**31) == "::std::numeric_limits<::std::int32_t>::min()"
     assert render(model, "{{ n | enum_number('uint64') }}", n=2**64 - 1) == "18446744073709551615ULL"
     assert render(model, "{{ n | enum_number('int16') }}", n=-32768) == "-32768"
 
@@ -179,7 +189,7 @@ def test_filter_memory_copy_fields(model):
 
 def test_filter_field_limits(model):
     w = model.files[0].messages[0].fields[0]
-    assert render(model, "{{ f | field_limits }}", f=w) == "pakt::Limits{8, 0}"
+    assert render(model, "{{ f | field_limits }}", f=w) == "::pakt::Limits{8, 0}"
     assert render(model, "{{ f | field_limits }}", f=fields(model)["ws"]) == ""
 
 
@@ -222,7 +232,7 @@ def _packed_field(name, type_ref, packed=None, **options):
 def test_filter_packed_code(model):
     from pakt_gen.model import PackedCode, TypeRef
 
-    P = "pakt::packing::"
+    P = "::pakt::packing::"
     code = lambda f: render(model, "{{ f | packed_code }}", f=f)  # noqa: E731
     ranged = PackedCode("ranged", bits=7, min=0, span=100)
     # leaves: the descriptor's code as a constant
@@ -242,23 +252,23 @@ def test_filter_packed_code(model):
     # int64 bounds without overflowing literals
     wide = PackedCode("ranged", bits=64, min=-(2**63), span=2**64 - 1)
     assert code(_packed_field("a", TypeRef("builtin", "int64"), wide)) == (
-        P + "Ranged{std::numeric_limits<std::int64_t>::min(), 18446744073709551615ULL, 64}")
+        P + "Ranged{::std::numeric_limits<::std::int64_t>::min(), 18446744073709551615ULL, 64}")
     big = PackedCode("ranged", bits=63, min=1000, span=2**63 - 1001)
     assert code(_packed_field("a", TypeRef("builtin", "uint64"), big)) == P + "Ranged{1000, 9223372036854774807ULL, 63}"
     # strings, bytes and lists: compact's LengthRule texts (pakt/message_rules.hpp)
     assert code(_packed_field("s", TypeRef("builtin", "string"), max_length=16)) == (
-        P + 'Text{' + P + 'MakeLength(pakt::LengthRule{"string length", "max_length", 16})}')
+        P + 'Text{' + P + 'MakeLength(::pakt::LengthRule{"string length", "max_length", 16})}')
     assert code(_packed_field("b", TypeRef("builtin", "bytes"))) == (
-        P + 'Blob{' + P + 'MakeLength(pakt::LengthRule{"length", "max_length", 0})}')
+        P + 'Blob{' + P + 'MakeLength(::pakt::LengthRule{"length", "max_length", 0})}')
     scores = _packed_field("scores", TypeRef("list", element=TypeRef("builtin", "uint16")), ranged, max_count=8)
-    assert code(scores) == (P + "List<" + P + "Ranged>{" + P + 'MakeLength(pakt::LengthRule{"count", "max_count", 8}), '
+    assert code(scores) == (P + "List<" + P + "Ranged>{" + P + 'MakeLength(::pakt::LengthRule{"count", "max_count", 8}), '
                             + P + "Ranged{0, 100, 7}, 7}")
     u8 = _packed_field("u8", TypeRef("list", element=TypeRef("builtin", "uint8")), PackedCode("raw", bits=8))
-    assert code(u8) == (P + "List<" + P + "Raw>{" + P + 'MakeLength(pakt::LengthRule{"length", "max_length", 0}), '
+    assert code(u8) == (P + "List<" + P + "Raw>{" + P + 'MakeLength(::pakt::LengthRule{"length", "max_length", 0}), '
                         + P + "Raw{}, 8}")
     tags = _packed_field("tags", TypeRef("list", element=TypeRef("builtin", "string")), max_count=4, max_length=10)
-    assert code(tags) == (P + "List<" + P + "Text>{" + P + 'MakeLength(pakt::LengthRule{"count", "max_count", 4}), '
-                          + P + "Text{" + P + 'MakeLength(pakt::LengthRule{"string length", "max_length", 10})}, 4}')
+    assert code(tags) == (P + "List<" + P + "Text>{" + P + 'MakeLength(::pakt::LengthRule{"count", "max_count", 4}), '
+                          + P + "Text{" + P + 'MakeLength(::pakt::LengthRule{"string length", "max_length", 10})}, 4}')
     # vectors count every component; messages their packed_min_bits fact
     flat = _packed_field("v", TypeRef("list", element=TypeRef("builtin", "Vector2")),
                          PackedCode("quantized", bits=10, min=0.0, max=10.0, steps=1023))
@@ -266,7 +276,7 @@ def test_filter_packed_code(model):
     w = model.files[0].messages[0]
     w.facts.packed_min_bits = 13
     ws = _packed_field("ws", TypeRef("list", element=TypeRef("message", "W", message=w)), max_count=3)
-    assert code(ws) == (P + "List<" + P + "Message>{" + P + 'MakeLength(pakt::LengthRule{"count", "max_count", 3}), '
+    assert code(ws) == (P + "List<" + P + "Message>{" + P + 'MakeLength(::pakt::LengthRule{"count", "max_count", 3}), '
                         + P + "Message{}, 13}")
     # arrays and optionals wrap their element's code
     corners = _packed_field("c", TypeRef("array", element=TypeRef("builtin", "Vector2i"), count=4), ranged)

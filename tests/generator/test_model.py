@@ -13,8 +13,8 @@ def test_float_literals_are_the_shortest_exact_text(value, expected):
 
 
 @pytest.mark.parametrize("value,expected", [(0.1, "0.1"), (1e300, "1e+300"), (float("nan"),
-                         "std::numeric_limits<double>::quiet_NaN()"),
-                         (float("-inf"), "-std::numeric_limits<double>::infinity()")])
+                         "::std::numeric_limits<double>::quiet_NaN()"),
+                         (float("-inf"), "-::std::numeric_limits<double>::infinity()")])
 def test_float64_literals(value, expected):
     assert literals.float_literal(value, False) == expected
 
@@ -24,8 +24,8 @@ def test_string_literals_escape_what_cpp_needs():
 
 
 @pytest.mark.parametrize("value,name,expected", [
-    (-2**63, "int64", "std::numeric_limits<std::int64_t>::min()"),
-    (-2**31, "int32", "std::numeric_limits<std::int32_t>::min()"),
+    (-2**63, "int64", "::std::numeric_limits<::std::int64_t>::min()"),
+    (-2**31, "int32", "::std::numeric_limits<::std::int32_t>::min()"),
     (2**64 - 1, "uint64", "18446744073709551615ULL"), (7, "uint32", "7U"), (-5, "int64", "-5LL"), (3, "int8", "3")])
 def test_integer_literals(value, name, expected):
     assert literals.integer_literal(value, name) == expected
@@ -36,17 +36,17 @@ def test_defaults_and_examples_render_as_cpp(small):
     p = s.messages[0]
     assert literals.member_initializer(p.fields[0], s) == " = ::lib::Team::blue"
     assert literals.member_initializer(p.fields[1], s) == " = 0.1f"
-    assert literals.member_initializer(p.fields[2], s) == " = pakt::Vector2{1.0f, 2.0f}"
-    assert literals.value_expr(p.fields[1].type, p.example["f"], s) == "std::numeric_limits<float>::infinity()"
-    assert literals.value_expr(p.fields[4].type, None, s, optional=True) == "std::nullopt"
+    assert literals.member_initializer(p.fields[2], s) == " = ::pakt::Vector2{1.0f, 2.0f}"
+    assert literals.value_expr(p.fields[1].type, p.example["f"], s) == "::std::numeric_limits<float>::infinity()"
+    assert literals.value_expr(p.fields[4].type, None, s, optional=True) == "::std::nullopt"
 
 
-def test_type_names_are_qualified_across_packages(small):
+def test_type_names_are_qualified_from_the_global_namespace(small):
     d = read_descriptor(small)
     lib, s = d.files
     ws = s.messages[0].fields[3]
-    assert types.type_name(ws.type, s) == "std::vector<::lib::W>"
-    assert types.type_name(ws.type, lib) == "std::vector<W>"
+    assert types.type_name(ws.type, s) == "::std::vector<::lib::W>"
+    assert types.type_name(ws.type, lib) == "::std::vector<::lib::W>"  # the same spelling in every file
     assert types.namespace(s) == "t::net"
 
 

@@ -4,7 +4,6 @@ from typing import Dict, List
 
 from ..model import Descriptor
 from .filters import packed_code
-from .keywords import check_names
 from .render import ALL_FORMATS, render
 
 
@@ -18,9 +17,7 @@ class BackEndError(Exception):
 
 def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
     """{file name: text} of every root file, in root order (header, then source)."""
-    errors = []
-    for schema in descriptor.files:  # an import's names are spelled in the roots' code too
-        errors += check_names(schema)
+    errors = []  # names: the front end applied cpp/names.yaml (docs/names.md)
     if "packed" in formats:  # a descriptor of an older front end has no packed codes
         for schema in descriptor.roots:
             for m in schema.messages:
@@ -34,5 +31,5 @@ def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[s
         raise BackEndError(errors)
     out: Dict[str, str] = {}
     for schema in descriptor.roots:
-        out.update(render(schema, formats))
+        out.update(render(schema, formats, descriptor.files))
     return out

@@ -46,6 +46,16 @@ def namespace(schema) -> str:
     return types.namespace(schema)
 
 
+def cpp_type(decl, schema) -> str:
+    """A message's or enum's C++ type from the global namespace: ::game::net::Player."""
+    return types.qualified(schema, decl.schema, decl.name)
+
+
+def detail_namespace(schema) -> str:
+    """The namespace of the source's internal helpers: ::pakt::generated::game::net."""
+    return types.detail_namespace(schema)
+
+
 def builtin_cpp(name: str) -> str:
     """The C++ type of a built-in schema type name."""
     return types.BUILTIN_CPP[name]
@@ -149,7 +159,7 @@ def field_limits(f: Field) -> str:
     """Constructor arguments of pakt::Limits for this field, or '' when it has none."""
     if not f.max_length and not f.max_count:
         return ""
-    return f"pakt::Limits{{{f.max_length}, {f.max_count}}}"
+    return f"::pakt::Limits{{{f.max_length}, {f.max_count}}}"
 
 
 def inline_reader(f: Field, schema) -> str:
@@ -195,7 +205,7 @@ def godot_read(f: Field) -> str:
 
 
 # --------------------------------------------------------------------------- packed
-PACKING = "pakt::packing::"
+PACKING = "::pakt::packing::"
 INT32_MAX = 2**31 - 1
 
 
@@ -203,7 +213,7 @@ def _int_literal(v: int, unsigned: bool = False) -> str:
     """An integer constant of a packed code (an int64 min, a uint64 span or steps) that compiles
     without a narrowing or an overflowing literal."""
     if v == -(2**63):
-        return "std::numeric_limits<std::int64_t>::min()"
+        return "::std::numeric_limits<::std::int64_t>::min()"
     if v > INT32_MAX or v < -INT32_MAX:
         return f"{v}{'ULL' if unsigned else 'LL'}"
     return str(v)
@@ -235,7 +245,7 @@ def _leaf(code: PackedCode):
 
 def _length(what: str, limit_name: str, limit: int) -> str:
     """A Length code with compact's LengthRule texts (pakt/message_rules.hpp)."""
-    return f'{PACKING}MakeLength(pakt::LengthRule{{"{what}", "{limit_name}", {limit}}})'
+    return f'{PACKING}MakeLength(::pakt::LengthRule{{"{what}", "{limit_name}", {limit}}})'
 
 
 def _code_bits(code: PackedCode) -> int:
@@ -303,6 +313,8 @@ FILTERS: Dict[str, Callable] = {
     "reset_value": schema_filter(reset_value),
     "example_expr": schema_filter(example_expr),
     "namespace": namespace,
+    "cpp_type": schema_filter(cpp_type),
+    "detail_namespace": detail_namespace,
     "builtin_cpp": builtin_cpp,
     "enum_number": enum_number,
     "code_char": code_char,

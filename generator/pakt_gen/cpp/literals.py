@@ -16,9 +16,9 @@ def float_literal(v, is_float32: bool) -> str:
     kind = "float" if is_float32 else "double"
     v = float(v)
     if math.isnan(v):
-        return f"std::numeric_limits<{kind}>::quiet_NaN()"
+        return f"::std::numeric_limits<{kind}>::quiet_NaN()"
     if math.isinf(v):
-        return ("" if v > 0 else "-") + f"std::numeric_limits<{kind}>::infinity()"
+        return ("" if v > 0 else "-") + f"::std::numeric_limits<{kind}>::infinity()"
     text = float32_text(v) if is_float32 else repr(v)
     if "e" not in text and "." not in text and "inf" not in text:
         text += ".0"
@@ -49,9 +49,9 @@ def string_literal(s: str) -> str:
 
 def integer_literal(v: int, name: str) -> str:
     if name == "int64" and v == INT64_MIN:
-        return "std::numeric_limits<std::int64_t>::min()"
+        return "::std::numeric_limits<::std::int64_t>::min()"
     if name == "int32" and v == INT32_MIN:
-        return "std::numeric_limits<std::int32_t>::min()"
+        return "::std::numeric_limits<::std::int32_t>::min()"
     if name in ("int64", "uint64", "uint32"):
         suffix = {"int64": "LL", "uint64": "ULL", "uint32": "U"}[name]
         return f"{v}{suffix}"
@@ -61,14 +61,14 @@ def integer_literal(v: int, name: str) -> str:
 def enum_number(n: int, underlying: str) -> str:
     """An enumerator's value in an `enum class` of the given underlying type."""
     if (underlying, n) in (("int32", INT32_MIN), ("int64", INT64_MIN)):
-        return f"std::numeric_limits<{BUILTIN_CPP[underlying]}>::min()"
+        return f"::std::numeric_limits<{BUILTIN_CPP[underlying]}>::min()"
     return integer_literal(n, underlying)
 
 
 def value_expr(t: TypeRef, v, schema: Schema, optional: bool = False) -> str:
     """A C++ expression of type `t` holding the (typed) value v."""
     if v is None:
-        return "std::nullopt" if optional else "{}"
+        return "::std::nullopt" if optional else "{}"
     tn = type_name(t, schema)
     if t.kind in ("list", "array"):
         inner = ", ".join(value_expr(t.element, e, schema) for e in v)
@@ -88,7 +88,7 @@ def value_expr(t: TypeRef, v, schema: Schema, optional: bool = False) -> str:
     if name in ("float32", "float64"):
         return float_literal(v, name == "float32")
     if name == "string":
-        return f"std::string({string_literal(v)}, {len(v.encode('utf-8'))})"
+        return f"::std::string({string_literal(v)}, {len(v.encode('utf-8'))})"
     if name == "bytes":
         return f"{tn}{{{', '.join(str(b) for b in v)}}}"
     if name in VECTOR_COMPONENTS:

@@ -1,7 +1,7 @@
 """Renders one schema of the descriptor into <stem>.pakt.h and <stem>.pakt.cpp."""
 
 import os
-from typing import Dict, List
+from typing import Dict, Iterable, List, Set
 
 import jinja2
 
@@ -48,10 +48,27 @@ def make_environment(formats: List[str]) -> jinja2.Environment:
     return env
 
 
-def render(schema: Schema, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
-    """{file name: text} for one schema: <stem>.pakt.h and <stem>.pakt.cpp."""
+def declared_names(schema: Schema, files: Iterable[Schema]) -> Set[str]:
+    """The names the schemas of `files` declare in the C++ namespace of `schema`'s package: its
+    messages and enums, and the next part of each package nested in it (a namespace)."""
+    names: Set[str] = set()
+    prefix = schema.package + "."
+    for other in files:
+        if other.package == schema.package:
+            names.update(m.name for m in other.messages)
+            names.update(e.name for e in other.enums)
+        elif other.package.startswith(prefix):
+            names.add(other.package[len(prefix):].split(".")[0])
+    return names
+
+
+def render(schema: Schema, formats: List[str] = ALL_FORMATS, files: Iterable[Schema] = ()) -> Dict[str, str]:
+    """{file name: text} for one schema: <stem>.pakt.h and <stem>.pakt.cpp. `files`: every file of
+    the descriptor (names they declare in the schema's namespace are not given to the former
+    Example<M>() functions)."""
     env = make_environment(formats)
-    ctx = dict(schema=schema, messages=dependency_order(schema.messages))
+    ctx = dict(schema=schema, messages=dependency_order(schema.messages),
+               taken_names=declared_names(schema, [schema, *files]))
     return {
         f"{schema.stem}.pakt.h": env.get_template("header.h.j2").render(**ctx),
         f"{schema.stem}.pakt.cpp": env.get_template("source.cpp.j2").render(**ctx),

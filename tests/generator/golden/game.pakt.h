@@ -15,7 +15,7 @@
 #include "pakt/packed.hpp"
 #include "common.pakt.h"
 
-static_assert(pakt::kRuntimeAbi == 1,
+static_assert(::pakt::kRuntimeAbi == 1,
               "game.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
               "`pakt generate` of the pakt that matches your pakt runtime");
 
@@ -25,7 +25,7 @@ namespace game::net {
 inline constexpr int kSchemaVersion = 2;
 
 // schemas/game.yaml:8:3
-enum class ChatChannel : std::int32_t {
+enum class ChatChannel : ::std::int32_t {
   all = 0,
   team = 1,
   whisper = 2,
@@ -34,76 +34,76 @@ enum class ChatChannel : std::int32_t {
 // One player, as the server announces it.
 // schemas/game.yaml:12:3 — custom type code 66 ('B')
 struct Player {
-  std::uint32_t id{};  // line 16: uint32
-  std::string name{};  // line 17: string, max_length 32
+  ::std::uint32_t id{};  // line 16: uint32
+  ::std::string name{};  // line 17: string, max_length 32
   ::game::common::Team team = ::game::common::Team::spectator;  // line 18: Team
-  pakt::Vector3 pos{};  // line 19: Vector3
-  pakt::Quaternion rot{};  // line 20: Quaternion
-  std::vector<std::uint16_t> inventory{};  // line 21: uint16[], max_count 64
+  ::pakt::Vector3 pos{};  // line 19: Vector3
+  ::pakt::Quaternion rot{};  // line 20: Quaternion
+  ::std::vector<::std::uint16_t> inventory{};  // line 21: uint16[], max_count 64
   // RGBA tint
-  std::array<std::uint8_t, 4> color{};  // line 22: uint8[4]
-  std::optional<std::string> nick{};  // line 23: string, optional, max_length 16
-  std::vector<::game::common::Weapon> weapons{};  // line 24: Weapon[], max_count 8
+  ::std::array<::std::uint8_t, 4> color{};  // line 22: uint8[4]
+  ::std::optional<::std::string> nick{};  // line 23: string, optional, max_length 16
+  ::std::vector<::game::common::Weapon> weapons{};  // line 24: Weapon[], max_count 8
   // Appended in schema version 2.
-  std::int32_t score = 0;  // line 25: int32, since 2
+  ::std::int32_t score = 0;  // line 25: int32, since 2
 };
 
 // Sent many times a second; every field has a fixed size. Godot gets a positional Array (smaller).
 // schemas/game.yaml:37:3 — custom type code 77 ('M')
 struct MoveUpdate {
-  std::uint32_t player_id{};  // line 42: uint32
-  std::uint32_t tick{};  // line 43: uint32
-  pakt::Vector3 position{};  // line 44: Vector3
-  pakt::Vector3 velocity{};  // line 45: Vector3
-  pakt::Quaternion rotation{};  // line 46: Quaternion
+  ::std::uint32_t player_id{};  // line 42: uint32
+  ::std::uint32_t tick{};  // line 43: uint32
+  ::pakt::Vector3 position{};  // line 44: Vector3
+  ::pakt::Vector3 velocity{};  // line 45: Vector3
+  ::pakt::Quaternion rotation{};  // line 46: Quaternion
   bool crouching{};  // line 47: bool
 };
 
 // A chat line.
 // schemas/game.yaml:50:3 — custom type code 67 ('C')
 struct Chat {
-  std::uint32_t from{};  // line 54: uint32
-  ChatChannel channel = ChatChannel::all;  // line 55: ChatChannel
-  std::string text{};  // line 56: string, max_length 256
+  ::std::uint32_t from{};  // line 54: uint32
+  ::game::net::ChatChannel channel = ::game::net::ChatChannel::all;  // line 55: ChatChannel
+  ::std::string text{};  // line 56: string, max_length 256
   // Set for whispers.
-  std::optional<std::uint32_t> to{};  // line 57: uint32, optional
+  ::std::optional<::std::uint32_t> to{};  // line 57: uint32, optional
 };
 
 // The world state the server sends to a joining client.
 // schemas/game.yaml:60:3
 struct Snapshot {
-  std::uint64_t tick{};  // line 63: uint64
-  std::vector<Player> players{};  // line 64: Player[], max_count 64
-  std::string map_name{};  // line 65: string
-  std::vector<pakt::Vector3> spawn_points{};  // line 66: Vector3[]
-  std::vector<std::uint8_t> seed{};  // line 67: bytes, max_length 64
+  ::std::uint64_t tick{};  // line 63: uint64
+  ::std::vector<::game::net::Player> players{};  // line 64: Player[], max_count 64
+  ::std::string map_name{};  // line 65: string
+  ::std::vector<::pakt::Vector3> spawn_points{};  // line 66: Vector3[]
+  ::std::vector<::std::uint8_t> seed{};  // line 67: bytes, max_length 64
   double gravity = -9.81;  // line 68: float64
-  pakt::Color tint{};  // line 69: Color
-  pakt::Vector2i grid{};  // line 70: Vector2i
-  pakt::Vector3i cell{};  // line 71: Vector3i
-  pakt::Vector2 scale{};  // line 72: Vector2
-  std::int8_t small{};  // line 73: int8
-  std::int64_t delta{};  // line 74: int64
-  std::vector<bool> flags{};  // line 75: bool[]
-  std::vector<std::string> tags{};  // line 76: string[], max_length 24, max_count 16
+  ::pakt::Color tint{};  // line 69: Color
+  ::pakt::Vector2i grid{};  // line 70: Vector2i
+  ::pakt::Vector3i cell{};  // line 71: Vector3i
+  ::pakt::Vector2 scale{};  // line 72: Vector2
+  ::std::int8_t small{};  // line 73: int8
+  ::std::int64_t delta{};  // line 74: int64
+  ::std::vector<bool> flags{};  // line 75: bool[]
+  ::std::vector<::std::string> tags{};  // line 76: string[], max_length 24, max_count 16
 };
 
 // Player: encode, decode, size (schemas/game.yaml:12:3).
-void WriteMessage(pakt::Writer& w, const Player& m, pakt::compact_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::compact_t f, bool top_level);
+void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::compact_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Player at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::compact_t f);
-std::size_t MessageWireSize(const Player& m, pakt::compact_t f);
-void WriteMessage(pakt::Writer& w, const Player& m, pakt::mslima_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, Player& m, pakt::mslima_t f, bool top_level);
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Player& m, pakt::mslima_t f);
-std::size_t MessageWireSize(const Player& m, pakt::mslima_t f);
-[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Player& m);
-void WriteJsonMessage(pakt::JsonWriter& j, const Player& m);
-bool operator==(const Player& a, const Player& b);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::compact_t f);
+::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::compact_t f);
+void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::mslima_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::mslima_t f, bool top_level);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::mslima_t f);
+::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::mslima_t f);
+[[nodiscard]] bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m);
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Player& m);
+bool operator==(const ::game::net::Player& a, const ::game::net::Player& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
 template <class Visitor>
-void ForEachField(const Player& m, Visitor&& visit) {
+void ForEachField(const ::game::net::Player& m, Visitor&& visit) {
   visit("id", m.id);
   visit("name", m.name);
   visit("team", m.team);
@@ -116,7 +116,7 @@ void ForEachField(const Player& m, Visitor&& visit) {
   visit("score", m.score);
 }
 template <class Visitor>
-void ForEachField(Player& m, Visitor&& visit) {
+void ForEachField(::game::net::Player& m, Visitor&& visit) {
   visit("id", m.id);
   visit("name", m.name);
   visit("team", m.team);
@@ -128,86 +128,84 @@ void ForEachField(Player& m, Visitor&& visit) {
   visit("weapons", m.weapons);
   visit("score", m.score);
 }
-inline bool operator!=(const Player& a, const Player& b) { return !(a == b); }
+inline bool operator!=(const ::game::net::Player& a, const ::game::net::Player& b) { return !(a == b); }
 
 // compact (the default)
-inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::compact_t f = {}) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::compact_t f = {});
-inline std::size_t SerializedSize(const Player& m, pakt::compact_t f = {}) {
+::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::compact_t f = {});
+inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::mslima_t f) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::mslima_t f) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::mslima_t f);
-inline std::size_t SerializedSize(const Player& m, pakt::mslima_t f) {
+::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::mslima_t f);
+inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
-bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Player& m);
-[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Player& m);
-inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m);
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Player& m);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+inline ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::godot_t f) {
-  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
-inline std::size_t SerializedSize(const Player& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializedGodotSize(m, f);
+inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
-bool WritePackedMessage(pakt::BitWriter& w, const Player& m);
-[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Player& m);
-bool SamePacked(const Player& a, const Player& b);  // the same packed encoding
-bool WritePackedDelta(pakt::BitWriter& w, const Player& m, const Player& base);
-[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Player& m);  // m holds the baseline, updated in place
-inline std::vector<std::uint8_t> Serialize(const Player& m, pakt::packed_t) {
-  return pakt::packing::SerializePackedOrThrow(m);
+bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Player& m);
+[[nodiscard]] bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Player& m);
+bool SamePacked(const ::game::net::Player& a, const ::game::net::Player& b);  // the same packed encoding
+bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Player& m, const ::game::net::Player& base);
+[[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m);  // m holds the baseline, updated in place
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePackedOrThrow(m);
 }
-inline pakt::Status Serialize(const Player& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
-  return pakt::packing::SerializePacked(m, out);
+inline ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePacked(m, out);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Player& out, pakt::packed_t) {
-  return pakt::packing::DeserializePacked(bytes, out);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::packed_t) {
+  return ::pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
-inline std::string ToJson(const Player& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
-  return pakt::ToJsonString(m, style);
+inline ::std::string ToJson(const ::game::net::Player& m, ::pakt::JsonStyle style = ::pakt::JsonStyle::kUnity) {
+  return ::pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/game.yaml:27:7).
-Player ExamplePlayer();
 
 // MoveUpdate: encode, decode, size (schemas/game.yaml:37:3).
-void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::compact_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::compact_t f, bool top_level);
+void WriteMessage(::pakt::Writer& w, const ::game::net::MoveUpdate& m, ::pakt::compact_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::MoveUpdate& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested MoveUpdate at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::compact_t f);
-std::size_t MessageWireSize(const MoveUpdate& m, pakt::compact_t f);
-void WriteMessage(pakt::Writer& w, const MoveUpdate& m, pakt::mslima_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, MoveUpdate& m, pakt::mslima_t f, bool top_level);
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, MoveUpdate& m, pakt::mslima_t f);
-std::size_t MessageWireSize(const MoveUpdate& m, pakt::mslima_t f);
-[[nodiscard]] bool CheckMessage(pakt::Checker& c, const MoveUpdate& m);
-void WriteJsonMessage(pakt::JsonWriter& j, const MoveUpdate& m);
-bool operator==(const MoveUpdate& a, const MoveUpdate& b);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::MoveUpdate& m, ::pakt::compact_t f);
+::std::size_t MessageWireSize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f);
+void WriteMessage(::pakt::Writer& w, const ::game::net::MoveUpdate& m, ::pakt::mslima_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::MoveUpdate& m, ::pakt::mslima_t f, bool top_level);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::MoveUpdate& m, ::pakt::mslima_t f);
+::std::size_t MessageWireSize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f);
+[[nodiscard]] bool CheckMessage(::pakt::Checker& c, const ::game::net::MoveUpdate& m);
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::MoveUpdate& m);
+bool operator==(const ::game::net::MoveUpdate& a, const ::game::net::MoveUpdate& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
 template <class Visitor>
-void ForEachField(const MoveUpdate& m, Visitor&& visit) {
+void ForEachField(const ::game::net::MoveUpdate& m, Visitor&& visit) {
   visit("player_id", m.player_id);
   visit("tick", m.tick);
   visit("position", m.position);
@@ -216,7 +214,7 @@ void ForEachField(const MoveUpdate& m, Visitor&& visit) {
   visit("crouching", m.crouching);
 }
 template <class Visitor>
-void ForEachField(MoveUpdate& m, Visitor&& visit) {
+void ForEachField(::game::net::MoveUpdate& m, Visitor&& visit) {
   visit("player_id", m.player_id);
   visit("tick", m.tick);
   visit("position", m.position);
@@ -224,178 +222,174 @@ void ForEachField(MoveUpdate& m, Visitor&& visit) {
   visit("rotation", m.rotation);
   visit("crouching", m.crouching);
 }
-inline bool operator!=(const MoveUpdate& a, const MoveUpdate& b) { return !(a == b); }
+inline bool operator!=(const ::game::net::MoveUpdate& a, const ::game::net::MoveUpdate& b) { return !(a == b); }
 
 // compact (the default)
-inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::compact_t f = {}) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::compact_t f = {});
-inline std::size_t SerializedSize(const MoveUpdate& m, pakt::compact_t f = {}) {
+::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::compact_t f = {});
+inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::mslima_t f) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::mslima_t f);
-inline std::size_t SerializedSize(const MoveUpdate& m, pakt::mslima_t f) {
+::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::mslima_t f);
+inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
 // godot: the Variant GDScript's bytes_to_var() returns — an Array of the fields in order.
 // Use pakt::godot4 or pakt::godot3.
-bool WriteGodotMessage(pakt::godot::ValueWriter& w, const MoveUpdate& m);
-[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, MoveUpdate& m);
-inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::MoveUpdate& m);
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::MoveUpdate& m);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
-inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+inline ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::godot_t f) {
-  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
-inline std::size_t SerializedSize(const MoveUpdate& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializedGodotSize(m, f);
+inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
-bool WritePackedMessage(pakt::BitWriter& w, const MoveUpdate& m);
-[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, MoveUpdate& m);
-bool SamePacked(const MoveUpdate& a, const MoveUpdate& b);  // the same packed encoding
-bool WritePackedDelta(pakt::BitWriter& w, const MoveUpdate& m, const MoveUpdate& base);
-[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, MoveUpdate& m);  // m holds the baseline, updated in place
-inline std::vector<std::uint8_t> Serialize(const MoveUpdate& m, pakt::packed_t) {
-  return pakt::packing::SerializePackedOrThrow(m);
+bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::MoveUpdate& m);
+[[nodiscard]] bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::MoveUpdate& m);
+bool SamePacked(const ::game::net::MoveUpdate& a, const ::game::net::MoveUpdate& b);  // the same packed encoding
+bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::MoveUpdate& m, const ::game::net::MoveUpdate& base);
+[[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::MoveUpdate& m);  // m holds the baseline, updated in place
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePackedOrThrow(m);
 }
-inline pakt::Status Serialize(const MoveUpdate& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
-  return pakt::packing::SerializePacked(m, out);
+inline ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePacked(m, out);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, MoveUpdate& out, pakt::packed_t) {
-  return pakt::packing::DeserializePacked(bytes, out);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::packed_t) {
+  return ::pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
-inline std::string ToJson(const MoveUpdate& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
-  return pakt::ToJsonString(m, style);
+inline ::std::string ToJson(const ::game::net::MoveUpdate& m, ::pakt::JsonStyle style = ::pakt::JsonStyle::kUnity) {
+  return ::pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/game.yaml:48:14).
-MoveUpdate ExampleMoveUpdate();
 
 // Chat: encode, decode, size (schemas/game.yaml:50:3).
-void WriteMessage(pakt::Writer& w, const Chat& m, pakt::compact_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::compact_t f, bool top_level);
+void WriteMessage(::pakt::Writer& w, const ::game::net::Chat& m, ::pakt::compact_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Chat& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Chat at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::compact_t f);
-std::size_t MessageWireSize(const Chat& m, pakt::compact_t f);
-void WriteMessage(pakt::Writer& w, const Chat& m, pakt::mslima_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, Chat& m, pakt::mslima_t f, bool top_level);
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Chat& m, pakt::mslima_t f);
-std::size_t MessageWireSize(const Chat& m, pakt::mslima_t f);
-[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Chat& m);
-void WriteJsonMessage(pakt::JsonWriter& j, const Chat& m);
-bool operator==(const Chat& a, const Chat& b);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Chat& m, ::pakt::compact_t f);
+::std::size_t MessageWireSize(const ::game::net::Chat& m, ::pakt::compact_t f);
+void WriteMessage(::pakt::Writer& w, const ::game::net::Chat& m, ::pakt::mslima_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Chat& m, ::pakt::mslima_t f, bool top_level);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Chat& m, ::pakt::mslima_t f);
+::std::size_t MessageWireSize(const ::game::net::Chat& m, ::pakt::mslima_t f);
+[[nodiscard]] bool CheckMessage(::pakt::Checker& c, const ::game::net::Chat& m);
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Chat& m);
+bool operator==(const ::game::net::Chat& a, const ::game::net::Chat& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
 template <class Visitor>
-void ForEachField(const Chat& m, Visitor&& visit) {
+void ForEachField(const ::game::net::Chat& m, Visitor&& visit) {
   visit("from", m.from);
   visit("channel", m.channel);
   visit("text", m.text);
   visit("to", m.to);
 }
 template <class Visitor>
-void ForEachField(Chat& m, Visitor&& visit) {
+void ForEachField(::game::net::Chat& m, Visitor&& visit) {
   visit("from", m.from);
   visit("channel", m.channel);
   visit("text", m.text);
   visit("to", m.to);
 }
-inline bool operator!=(const Chat& a, const Chat& b) { return !(a == b); }
+inline bool operator!=(const ::game::net::Chat& a, const ::game::net::Chat& b) { return !(a == b); }
 
 // compact (the default)
-inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::compact_t f = {}) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::compact_t f = {});
-inline std::size_t SerializedSize(const Chat& m, pakt::compact_t f = {}) {
+::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::compact_t f = {});
+inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::mslima_t f) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::mslima_t f);
-inline std::size_t SerializedSize(const Chat& m, pakt::mslima_t f) {
+::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::mslima_t f);
+inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
-bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Chat& m);
-[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Chat& m);
-inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Chat& m);
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Chat& m);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+inline ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::godot_t f) {
-  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
-inline std::size_t SerializedSize(const Chat& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializedGodotSize(m, f);
+inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
-bool WritePackedMessage(pakt::BitWriter& w, const Chat& m);
-[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Chat& m);
-bool SamePacked(const Chat& a, const Chat& b);  // the same packed encoding
-bool WritePackedDelta(pakt::BitWriter& w, const Chat& m, const Chat& base);
-[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Chat& m);  // m holds the baseline, updated in place
-inline std::vector<std::uint8_t> Serialize(const Chat& m, pakt::packed_t) {
-  return pakt::packing::SerializePackedOrThrow(m);
+bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Chat& m);
+[[nodiscard]] bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Chat& m);
+bool SamePacked(const ::game::net::Chat& a, const ::game::net::Chat& b);  // the same packed encoding
+bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Chat& m, const ::game::net::Chat& base);
+[[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Chat& m);  // m holds the baseline, updated in place
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePackedOrThrow(m);
 }
-inline pakt::Status Serialize(const Chat& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
-  return pakt::packing::SerializePacked(m, out);
+inline ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePacked(m, out);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Chat& out, pakt::packed_t) {
-  return pakt::packing::DeserializePacked(bytes, out);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::packed_t) {
+  return ::pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
-inline std::string ToJson(const Chat& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
-  return pakt::ToJsonString(m, style);
+inline ::std::string ToJson(const ::game::net::Chat& m, ::pakt::JsonStyle style = ::pakt::JsonStyle::kUnity) {
+  return ::pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/game.yaml:58:14).
-Chat ExampleChat();
 
 // Snapshot: encode, decode, size (schemas/game.yaml:60:3).
-void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::compact_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::compact_t f, bool top_level);
+void WriteMessage(::pakt::Writer& w, const ::game::net::Snapshot& m, ::pakt::compact_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Snapshot& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Snapshot at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::compact_t f);
-std::size_t MessageWireSize(const Snapshot& m, pakt::compact_t f);
-void WriteMessage(pakt::Writer& w, const Snapshot& m, pakt::mslima_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, Snapshot& m, pakt::mslima_t f, bool top_level);
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, Snapshot& m, pakt::mslima_t f);
-std::size_t MessageWireSize(const Snapshot& m, pakt::mslima_t f);
-[[nodiscard]] bool CheckMessage(pakt::Checker& c, const Snapshot& m);
-void WriteJsonMessage(pakt::JsonWriter& j, const Snapshot& m);
-bool operator==(const Snapshot& a, const Snapshot& b);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Snapshot& m, ::pakt::compact_t f);
+::std::size_t MessageWireSize(const ::game::net::Snapshot& m, ::pakt::compact_t f);
+void WriteMessage(::pakt::Writer& w, const ::game::net::Snapshot& m, ::pakt::mslima_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Snapshot& m, ::pakt::mslima_t f, bool top_level);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Snapshot& m, ::pakt::mslima_t f);
+::std::size_t MessageWireSize(const ::game::net::Snapshot& m, ::pakt::mslima_t f);
+[[nodiscard]] bool CheckMessage(::pakt::Checker& c, const ::game::net::Snapshot& m);
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Snapshot& m);
+bool operator==(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
 template <class Visitor>
-void ForEachField(const Snapshot& m, Visitor&& visit) {
+void ForEachField(const ::game::net::Snapshot& m, Visitor&& visit) {
   visit("tick", m.tick);
   visit("players", m.players);
   visit("map_name", m.map_name);
@@ -412,7 +406,7 @@ void ForEachField(const Snapshot& m, Visitor&& visit) {
   visit("tags", m.tags);
 }
 template <class Visitor>
-void ForEachField(Snapshot& m, Visitor&& visit) {
+void ForEachField(::game::net::Snapshot& m, Visitor&& visit) {
   visit("tick", m.tick);
   visit("players", m.players);
   visit("map_name", m.map_name);
@@ -428,116 +422,132 @@ void ForEachField(Snapshot& m, Visitor&& visit) {
   visit("flags", m.flags);
   visit("tags", m.tags);
 }
-inline bool operator!=(const Snapshot& a, const Snapshot& b) { return !(a == b); }
+inline bool operator!=(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b) { return !(a == b); }
 
 // compact (the default)
-inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::compact_t f = {}) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::compact_t f = {});
-inline std::size_t SerializedSize(const Snapshot& m, pakt::compact_t f = {}) {
+::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::compact_t f = {});
+inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::mslima_t f) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::mslima_t f);
-inline std::size_t SerializedSize(const Snapshot& m, pakt::mslima_t f) {
+::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::mslima_t f);
+inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
-bool WriteGodotMessage(pakt::godot::ValueWriter& w, const Snapshot& m);
-[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, Snapshot& m);
-inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapshot& m);
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Snapshot& m);
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
-inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+inline ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::godot_t f) {
-  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
-inline std::size_t SerializedSize(const Snapshot& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializedGodotSize(m, f);
+inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
-bool WritePackedMessage(pakt::BitWriter& w, const Snapshot& m);
-[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, Snapshot& m);
-bool SamePacked(const Snapshot& a, const Snapshot& b);  // the same packed encoding
-bool WritePackedDelta(pakt::BitWriter& w, const Snapshot& m, const Snapshot& base);
-[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, Snapshot& m);  // m holds the baseline, updated in place
-inline std::vector<std::uint8_t> Serialize(const Snapshot& m, pakt::packed_t) {
-  return pakt::packing::SerializePackedOrThrow(m);
+bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Snapshot& m);
+[[nodiscard]] bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Snapshot& m);
+bool SamePacked(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b);  // the same packed encoding
+bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Snapshot& m, const ::game::net::Snapshot& base);
+[[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Snapshot& m);  // m holds the baseline, updated in place
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePackedOrThrow(m);
 }
-inline pakt::Status Serialize(const Snapshot& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
-  return pakt::packing::SerializePacked(m, out);
+inline ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePacked(m, out);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, Snapshot& out, pakt::packed_t) {
-  return pakt::packing::DeserializePacked(bytes, out);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::packed_t) {
+  return ::pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
-inline std::string ToJson(const Snapshot& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
-  return pakt::ToJsonString(m, style);
+inline ::std::string ToJson(const ::game::net::Snapshot& m, ::pakt::JsonStyle style = ::pakt::JsonStyle::kUnity) {
+  return ::pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/game.yaml:78:7).
-Snapshot ExampleSnapshot();
+
+}  // namespace game::net
+template <>
+struct pakt::MessageTraits<::game::net::Player> {
+  static constexpr const char* kName = "Player";
+  static constexpr ::std::size_t kMinWireSize = 54;
+  static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
+  static constexpr ::std::size_t kMarshalSize = 96;  // .NET Marshal.SizeOf, the seed's "theoretical size"
+  static constexpr ::std::uint64_t kFingerprint = 0x68CAF13D8BEF0E6DULL;  // {uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32}
+  static constexpr ::std::uint8_t kCode = 66;
+  // The schema's example value (schemas/game.yaml:27:7): pakt::MessageTraits<Player>::Example().
+  static ::game::net::Player Example();
+};
+
+template <>
+struct pakt::MessageTraits<::game::net::MoveUpdate> {
+  static constexpr const char* kName = "MoveUpdate";
+  static constexpr ::std::size_t kMinWireSize = 49;
+  static constexpr ::std::size_t kFixedWireSize = 49;  // 0: depends on the value
+  static constexpr ::std::size_t kMarshalSize = 52;  // .NET Marshal.SizeOf, the seed's "theoretical size"
+  static constexpr ::std::uint64_t kFingerprint = 0x7DD73EB634C96487ULL;  // {uint32,uint32,Vector3,Vector3,Quaternion,bool}
+  static constexpr ::std::uint8_t kCode = 77;
+  // The schema's example value (schemas/game.yaml:48:14): pakt::MessageTraits<MoveUpdate>::Example().
+  static ::game::net::MoveUpdate Example();
+};
+
+template <>
+struct pakt::MessageTraits<::game::net::Chat> {
+  static constexpr const char* kName = "Chat";
+  static constexpr ::std::size_t kMinWireSize = 13;
+  static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
+  static constexpr ::std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
+  static constexpr ::std::uint64_t kFingerprint = 0x26EABE5F3B6A7051ULL;  // {uint32,int32,string,uint32?}
+  static constexpr ::std::uint8_t kCode = 67;
+  // The schema's example value (schemas/game.yaml:58:14): pakt::MessageTraits<Chat>::Example().
+  static ::game::net::Chat Example();
+};
+
+template <>
+struct pakt::MessageTraits<::game::net::Snapshot> {
+  static constexpr const char* kName = "Snapshot";
+  static constexpr ::std::size_t kMinWireSize = 93;
+  static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
+  static constexpr ::std::size_t kMarshalSize = 120;  // .NET Marshal.SizeOf, the seed's "theoretical size"
+  static constexpr ::std::uint64_t kFingerprint = 0xAA61077945F2A431ULL;  // {uint64,{uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32}[],string,Vector3[],bytes,float64,Color,Vector2i,Vector3i,Vector2,int8,int64,bool[],string[]}
+  // The schema's example value (schemas/game.yaml:78:7): pakt::MessageTraits<Snapshot>::Example().
+  static ::game::net::Snapshot Example();
+};
+
+namespace game::net {
 
 // Calls visit(name, value, marshal_size) for every message of this schema that has an example.
 template <class Visitor>
 void ForEachExample([[maybe_unused]] Visitor&& visit) {
-  visit("Player", ExamplePlayer(), std::size_t{96});
-  visit("MoveUpdate", ExampleMoveUpdate(), std::size_t{52});
-  visit("Chat", ExampleChat(), std::size_t{24});
-  visit("Snapshot", ExampleSnapshot(), std::size_t{120});
+  visit("Player", ::pakt::MessageTraits<::game::net::Player>::Example(), ::std::size_t{96});
+  visit("MoveUpdate", ::pakt::MessageTraits<::game::net::MoveUpdate>::Example(), ::std::size_t{52});
+  visit("Chat", ::pakt::MessageTraits<::game::net::Chat>::Example(), ::std::size_t{24});
+  visit("Snapshot", ::pakt::MessageTraits<::game::net::Snapshot>::Example(), ::std::size_t{120});
 }
 
+// Example<M>() under its former name, for existing callers: prefer pakt::MessageTraits<M>::Example(),
+// which no schema name can collide with (a name below is left out when the package declares it).
+inline ::game::net::Player ExamplePlayer() { return ::pakt::MessageTraits<::game::net::Player>::Example(); }
+inline ::game::net::MoveUpdate ExampleMoveUpdate() { return ::pakt::MessageTraits<::game::net::MoveUpdate>::Example(); }
+inline ::game::net::Chat ExampleChat() { return ::pakt::MessageTraits<::game::net::Chat>::Example(); }
+inline ::game::net::Snapshot ExampleSnapshot() { return ::pakt::MessageTraits<::game::net::Snapshot>::Example(); }
+
 }  // namespace game::net
-
-template <>
-struct pakt::MessageTraits<game::net::Player> {
-  static constexpr const char* kName = "Player";
-  static constexpr std::size_t kMinWireSize = 54;
-  static constexpr std::size_t kFixedWireSize = 0;  // 0: depends on the value
-  static constexpr std::size_t kMarshalSize = 96;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr std::uint64_t kFingerprint = 0x68CAF13D8BEF0E6DULL;  // {uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32}
-  static constexpr std::uint8_t kCode = 66;
-};
-
-template <>
-struct pakt::MessageTraits<game::net::MoveUpdate> {
-  static constexpr const char* kName = "MoveUpdate";
-  static constexpr std::size_t kMinWireSize = 49;
-  static constexpr std::size_t kFixedWireSize = 49;  // 0: depends on the value
-  static constexpr std::size_t kMarshalSize = 52;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr std::uint64_t kFingerprint = 0x7DD73EB634C96487ULL;  // {uint32,uint32,Vector3,Vector3,Quaternion,bool}
-  static constexpr std::uint8_t kCode = 77;
-};
-
-template <>
-struct pakt::MessageTraits<game::net::Chat> {
-  static constexpr const char* kName = "Chat";
-  static constexpr std::size_t kMinWireSize = 13;
-  static constexpr std::size_t kFixedWireSize = 0;  // 0: depends on the value
-  static constexpr std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr std::uint64_t kFingerprint = 0x26EABE5F3B6A7051ULL;  // {uint32,int32,string,uint32?}
-  static constexpr std::uint8_t kCode = 67;
-};
-
-template <>
-struct pakt::MessageTraits<game::net::Snapshot> {
-  static constexpr const char* kName = "Snapshot";
-  static constexpr std::size_t kMinWireSize = 93;
-  static constexpr std::size_t kFixedWireSize = 0;  // 0: depends on the value
-  static constexpr std::size_t kMarshalSize = 120;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr std::uint64_t kFingerprint = 0xAA61077945F2A431ULL;  // {uint64,{uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32}[],string,Vector3[],bytes,float64,Color,Vector2i,Vector3i,Vector2,int8,int64,bool[],string[]}
-};

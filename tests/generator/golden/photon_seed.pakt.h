@@ -15,7 +15,7 @@
 #include "pakt/godot_mapping.hpp"
 #include "pakt/packed.hpp"
 
-static_assert(pakt::kRuntimeAbi == 1,
+static_assert(::pakt::kRuntimeAbi == 1,
               "photon_seed.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
               "`pakt generate` of the pakt that matches your pakt runtime");
 
@@ -27,9 +27,9 @@ inline constexpr int kSchemaVersion = 1;
 // The seed's first TestStruct (JsonUtility 94 bytes, theoretical 24).
 // schemas/photon_seed.yaml:9:3
 struct SeedStruct {
-  std::int32_t int_1{};  // line 12: int32
-  std::int32_t int_2{};  // line 13: int32
-  std::string string_1{};  // line 14: string
+  ::std::int32_t int_1{};  // line 12: int32
+  ::std::int32_t int_2{};  // line 13: int32
+  ::std::string string_1{};  // line 14: string
   float float_1{};  // line 15: float32
   float float_2{};  // line 16: float32
 };
@@ -37,9 +37,9 @@ struct SeedStruct {
 // The same struct with one-letter names (JsonUtility 67 bytes).
 // schemas/photon_seed.yaml:19:3
 struct SeedShortNames {
-  std::int32_t a{};  // line 22: int32
-  std::int32_t b{};  // line 23: int32
-  std::string c{};  // line 24: string
+  ::std::int32_t a{};  // line 22: int32
+  ::std::int32_t b{};  // line 23: int32
+  ::std::string c{};  // line 24: string
   float d{};  // line 25: float32
   float e{};  // line 26: float32
 };
@@ -47,33 +47,33 @@ struct SeedShortNames {
 // The custom-serializer TestStruct (69 bytes), registered with RegisterCustomType<TestStruct>((byte)'A').
 // schemas/photon_seed.yaml:29:3 — custom type code 65 ('A')
 struct SeedGameStruct {
-  std::int32_t int_1{};  // line 33: int32
-  std::int32_t int_2{};  // line 34: int32
+  ::std::int32_t int_1{};  // line 33: int32
+  ::std::int32_t int_2{};  // line 34: int32
   float float_1{};  // line 35: float32
   bool bool_1{};  // line 36: bool
-  std::string string_1{};  // line 37: string
-  pakt::Vector3 vector3_1{};  // line 38: Vector3
-  pakt::Vector3 vector3_2{};  // line 39: Vector3
+  ::std::string string_1{};  // line 37: string
+  ::pakt::Vector3 vector3_1{};  // line 38: Vector3
+  ::pakt::Vector3 vector3_2{};  // line 39: Vector3
   // About Quaternion.Euler(35, 0, 15) (exactly: 0.2981332, -0.0392500, 0.1244850, 0.9455578); the example holds the reference payload's value
-  pakt::Quaternion quaternion_1{};  // line 40: Quaternion
+  ::pakt::Quaternion quaternion_1{};  // line 40: Quaternion
 };
 
 // SeedStruct: encode, decode, size (schemas/photon_seed.yaml:9:3).
-void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::compact_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::compact_t f, bool top_level);
+void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedStruct& m, ::pakt::compact_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedStruct& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested SeedStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::compact_t f);
-std::size_t MessageWireSize(const SeedStruct& m, pakt::compact_t f);
-void WriteMessage(pakt::Writer& w, const SeedStruct& m, pakt::mslima_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedStruct& m, pakt::mslima_t f, bool top_level);
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedStruct& m, pakt::mslima_t f);
-std::size_t MessageWireSize(const SeedStruct& m, pakt::mslima_t f);
-[[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedStruct& m);
-void WriteJsonMessage(pakt::JsonWriter& j, const SeedStruct& m);
-bool operator==(const SeedStruct& a, const SeedStruct& b);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::photon::seed::SeedStruct& m, ::pakt::compact_t f);
+::std::size_t MessageWireSize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f);
+void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedStruct& m, ::pakt::mslima_t f, bool top_level);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::photon::seed::SeedStruct& m, ::pakt::mslima_t f);
+::std::size_t MessageWireSize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f);
+[[nodiscard]] bool CheckMessage(::pakt::Checker& c, const ::photon::seed::SeedStruct& m);
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::photon::seed::SeedStruct& m);
+bool operator==(const ::photon::seed::SeedStruct& a, const ::photon::seed::SeedStruct& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
 template <class Visitor>
-void ForEachField(const SeedStruct& m, Visitor&& visit) {
+void ForEachField(const ::photon::seed::SeedStruct& m, Visitor&& visit) {
   visit("int_1", m.int_1);
   visit("int_2", m.int_2);
   visit("string_1", m.string_1);
@@ -81,93 +81,91 @@ void ForEachField(const SeedStruct& m, Visitor&& visit) {
   visit("float_2", m.float_2);
 }
 template <class Visitor>
-void ForEachField(SeedStruct& m, Visitor&& visit) {
+void ForEachField(::photon::seed::SeedStruct& m, Visitor&& visit) {
   visit("int_1", m.int_1);
   visit("int_2", m.int_2);
   visit("string_1", m.string_1);
   visit("float_1", m.float_1);
   visit("float_2", m.float_2);
 }
-inline bool operator!=(const SeedStruct& a, const SeedStruct& b) { return !(a == b); }
+inline bool operator!=(const ::photon::seed::SeedStruct& a, const ::photon::seed::SeedStruct& b) { return !(a == b); }
 
 // compact (the default)
-inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::compact_t f = {}) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::compact_t f = {});
-inline std::size_t SerializedSize(const SeedStruct& m, pakt::compact_t f = {}) {
+::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::compact_t f = {});
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::mslima_t f) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::mslima_t f);
-inline std::size_t SerializedSize(const SeedStruct& m, pakt::mslima_t f) {
+::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::mslima_t f);
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
-bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedStruct& m);
-[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedStruct& m);
-inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedStruct& m);
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedStruct& m);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+inline ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::godot_t f) {
-  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
-inline std::size_t SerializedSize(const SeedStruct& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializedGodotSize(m, f);
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
-bool WritePackedMessage(pakt::BitWriter& w, const SeedStruct& m);
-[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, SeedStruct& m);
-bool SamePacked(const SeedStruct& a, const SeedStruct& b);  // the same packed encoding
-bool WritePackedDelta(pakt::BitWriter& w, const SeedStruct& m, const SeedStruct& base);
-[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, SeedStruct& m);  // m holds the baseline, updated in place
-inline std::vector<std::uint8_t> Serialize(const SeedStruct& m, pakt::packed_t) {
-  return pakt::packing::SerializePackedOrThrow(m);
+bool WritePackedMessage(::pakt::BitWriter& w, const ::photon::seed::SeedStruct& m);
+[[nodiscard]] bool ReadPackedMessage(::pakt::BitReader& r, ::photon::seed::SeedStruct& m);
+bool SamePacked(const ::photon::seed::SeedStruct& a, const ::photon::seed::SeedStruct& b);  // the same packed encoding
+bool WritePackedDelta(::pakt::BitWriter& w, const ::photon::seed::SeedStruct& m, const ::photon::seed::SeedStruct& base);
+[[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::photon::seed::SeedStruct& m);  // m holds the baseline, updated in place
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePackedOrThrow(m);
 }
-inline pakt::Status Serialize(const SeedStruct& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
-  return pakt::packing::SerializePacked(m, out);
+inline ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePacked(m, out);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedStruct& out, pakt::packed_t) {
-  return pakt::packing::DeserializePacked(bytes, out);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::packed_t) {
+  return ::pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
-inline std::string ToJson(const SeedStruct& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
-  return pakt::ToJsonString(m, style);
+inline ::std::string ToJson(const ::photon::seed::SeedStruct& m, ::pakt::JsonStyle style = ::pakt::JsonStyle::kUnity) {
+  return ::pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/photon_seed.yaml:17:14).
-SeedStruct ExampleSeedStruct();
 
 // SeedShortNames: encode, decode, size (schemas/photon_seed.yaml:19:3).
-void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::compact_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::compact_t f, bool top_level);
+void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedShortNames& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested SeedShortNames at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::compact_t f);
-std::size_t MessageWireSize(const SeedShortNames& m, pakt::compact_t f);
-void WriteMessage(pakt::Writer& w, const SeedShortNames& m, pakt::mslima_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedShortNames& m, pakt::mslima_t f, bool top_level);
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedShortNames& m, pakt::mslima_t f);
-std::size_t MessageWireSize(const SeedShortNames& m, pakt::mslima_t f);
-[[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedShortNames& m);
-void WriteJsonMessage(pakt::JsonWriter& j, const SeedShortNames& m);
-bool operator==(const SeedShortNames& a, const SeedShortNames& b);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::photon::seed::SeedShortNames& m, ::pakt::compact_t f);
+::std::size_t MessageWireSize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f);
+void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f, bool top_level);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f);
+::std::size_t MessageWireSize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f);
+[[nodiscard]] bool CheckMessage(::pakt::Checker& c, const ::photon::seed::SeedShortNames& m);
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::photon::seed::SeedShortNames& m);
+bool operator==(const ::photon::seed::SeedShortNames& a, const ::photon::seed::SeedShortNames& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
 template <class Visitor>
-void ForEachField(const SeedShortNames& m, Visitor&& visit) {
+void ForEachField(const ::photon::seed::SeedShortNames& m, Visitor&& visit) {
   visit("a", m.a);
   visit("b", m.b);
   visit("c", m.c);
@@ -175,93 +173,91 @@ void ForEachField(const SeedShortNames& m, Visitor&& visit) {
   visit("e", m.e);
 }
 template <class Visitor>
-void ForEachField(SeedShortNames& m, Visitor&& visit) {
+void ForEachField(::photon::seed::SeedShortNames& m, Visitor&& visit) {
   visit("a", m.a);
   visit("b", m.b);
   visit("c", m.c);
   visit("d", m.d);
   visit("e", m.e);
 }
-inline bool operator!=(const SeedShortNames& a, const SeedShortNames& b) { return !(a == b); }
+inline bool operator!=(const ::photon::seed::SeedShortNames& a, const ::photon::seed::SeedShortNames& b) { return !(a == b); }
 
 // compact (the default)
-inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::compact_t f = {}) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::compact_t f = {});
-inline std::size_t SerializedSize(const SeedShortNames& m, pakt::compact_t f = {}) {
+::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::compact_t f = {});
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::mslima_t f) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::mslima_t f);
-inline std::size_t SerializedSize(const SeedShortNames& m, pakt::mslima_t f) {
+::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::mslima_t f);
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
-bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedShortNames& m);
-[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedShortNames& m);
-inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedShortNames& m);
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedShortNames& m);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+inline ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::godot_t f) {
-  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
-inline std::size_t SerializedSize(const SeedShortNames& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializedGodotSize(m, f);
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
-bool WritePackedMessage(pakt::BitWriter& w, const SeedShortNames& m);
-[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, SeedShortNames& m);
-bool SamePacked(const SeedShortNames& a, const SeedShortNames& b);  // the same packed encoding
-bool WritePackedDelta(pakt::BitWriter& w, const SeedShortNames& m, const SeedShortNames& base);
-[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, SeedShortNames& m);  // m holds the baseline, updated in place
-inline std::vector<std::uint8_t> Serialize(const SeedShortNames& m, pakt::packed_t) {
-  return pakt::packing::SerializePackedOrThrow(m);
+bool WritePackedMessage(::pakt::BitWriter& w, const ::photon::seed::SeedShortNames& m);
+[[nodiscard]] bool ReadPackedMessage(::pakt::BitReader& r, ::photon::seed::SeedShortNames& m);
+bool SamePacked(const ::photon::seed::SeedShortNames& a, const ::photon::seed::SeedShortNames& b);  // the same packed encoding
+bool WritePackedDelta(::pakt::BitWriter& w, const ::photon::seed::SeedShortNames& m, const ::photon::seed::SeedShortNames& base);
+[[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::photon::seed::SeedShortNames& m);  // m holds the baseline, updated in place
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePackedOrThrow(m);
 }
-inline pakt::Status Serialize(const SeedShortNames& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
-  return pakt::packing::SerializePacked(m, out);
+inline ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePacked(m, out);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedShortNames& out, pakt::packed_t) {
-  return pakt::packing::DeserializePacked(bytes, out);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::packed_t) {
+  return ::pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
-inline std::string ToJson(const SeedShortNames& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
-  return pakt::ToJsonString(m, style);
+inline ::std::string ToJson(const ::photon::seed::SeedShortNames& m, ::pakt::JsonStyle style = ::pakt::JsonStyle::kUnity) {
+  return ::pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/photon_seed.yaml:27:14).
-SeedShortNames ExampleSeedShortNames();
 
 // SeedGameStruct: encode, decode, size (schemas/photon_seed.yaml:29:3).
-void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::compact_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::compact_t f, bool top_level);
+void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested SeedGameStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::compact_t f);
-std::size_t MessageWireSize(const SeedGameStruct& m, pakt::compact_t f);
-void WriteMessage(pakt::Writer& w, const SeedGameStruct& m, pakt::mslima_t f);
-[[nodiscard]] bool ReadMessage(pakt::Reader& r, SeedGameStruct& m, pakt::mslima_t f, bool top_level);
-[[nodiscard]] const std::uint8_t* ReadMessageAt(pakt::Reader& r, pakt::ReadCursor c, SeedGameStruct& m, pakt::mslima_t f);
-std::size_t MessageWireSize(const SeedGameStruct& m, pakt::mslima_t f);
-[[nodiscard]] bool CheckMessage(pakt::Checker& c, const SeedGameStruct& m);
-void WriteJsonMessage(pakt::JsonWriter& j, const SeedGameStruct& m);
-bool operator==(const SeedGameStruct& a, const SeedGameStruct& b);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f);
+::std::size_t MessageWireSize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f);
+void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f);
+[[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f, bool top_level);
+[[nodiscard]] const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f);
+::std::size_t MessageWireSize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f);
+[[nodiscard]] bool CheckMessage(::pakt::Checker& c, const ::photon::seed::SeedGameStruct& m);
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::photon::seed::SeedGameStruct& m);
+bool operator==(const ::photon::seed::SeedGameStruct& a, const ::photon::seed::SeedGameStruct& b);
 // Calls visit("field_name", m.field_name) for every field, in wire order.
 template <class Visitor>
-void ForEachField(const SeedGameStruct& m, Visitor&& visit) {
+void ForEachField(const ::photon::seed::SeedGameStruct& m, Visitor&& visit) {
   visit("int_1", m.int_1);
   visit("int_2", m.int_2);
   visit("float_1", m.float_1);
@@ -272,7 +268,7 @@ void ForEachField(const SeedGameStruct& m, Visitor&& visit) {
   visit("quaternion_1", m.quaternion_1);
 }
 template <class Visitor>
-void ForEachField(SeedGameStruct& m, Visitor&& visit) {
+void ForEachField(::photon::seed::SeedGameStruct& m, Visitor&& visit) {
   visit("int_1", m.int_1);
   visit("int_2", m.int_2);
   visit("float_1", m.float_1);
@@ -282,104 +278,117 @@ void ForEachField(SeedGameStruct& m, Visitor&& visit) {
   visit("vector3_2", m.vector3_2);
   visit("quaternion_1", m.quaternion_1);
 }
-inline bool operator!=(const SeedGameStruct& a, const SeedGameStruct& b) { return !(a == b); }
+inline bool operator!=(const ::photon::seed::SeedGameStruct& a, const ::photon::seed::SeedGameStruct& b) { return !(a == b); }
 
 // compact (the default)
-inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::compact_t f = {}) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::compact_t f = {});
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::compact_t f = {});
-inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::compact_t f = {}) {
+::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::compact_t f = {});
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::mslima_t f) {
-  return pakt::SerializeOrThrow(m, f);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
+  return ::pakt::SerializeOrThrow(m, f);
 }
 // Defined in the .cpp, where the checks, the size and the fields inline into one function.
-pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::mslima_t f);
-[[nodiscard]] pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::mslima_t f);
-inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::mslima_t f) {
+::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+[[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::mslima_t f);
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
 }
 
 // godot: the Variant GDScript's bytes_to_var() returns — a Dictionary keyed by field name.
 // Use pakt::godot4 or pakt::godot3.
-bool WriteGodotMessage(pakt::godot::ValueWriter& w, const SeedGameStruct& m);
-[[nodiscard]] bool ReadGodotMessage(pakt::godot::ValueReader& r, SeedGameStruct& m);
-inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedGameStruct& m);
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedGameStruct& m);
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
 }
-inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializeGodotInto(m, out, f);
+inline ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::godot_t f) {
-  return pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
 }
-inline std::size_t SerializedSize(const SeedGameStruct& m, pakt::godot_t f) {
-  return pakt::godot_mapping::SerializedGodotSize(m, f);
+inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::godot_t f) {
+  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
-bool WritePackedMessage(pakt::BitWriter& w, const SeedGameStruct& m);
-[[nodiscard]] bool ReadPackedMessage(pakt::BitReader& r, SeedGameStruct& m);
-bool SamePacked(const SeedGameStruct& a, const SeedGameStruct& b);  // the same packed encoding
-bool WritePackedDelta(pakt::BitWriter& w, const SeedGameStruct& m, const SeedGameStruct& base);
-[[nodiscard]] bool ReadPackedDelta(pakt::BitReader& r, SeedGameStruct& m);  // m holds the baseline, updated in place
-inline std::vector<std::uint8_t> Serialize(const SeedGameStruct& m, pakt::packed_t) {
-  return pakt::packing::SerializePackedOrThrow(m);
+bool WritePackedMessage(::pakt::BitWriter& w, const ::photon::seed::SeedGameStruct& m);
+[[nodiscard]] bool ReadPackedMessage(::pakt::BitReader& r, ::photon::seed::SeedGameStruct& m);
+bool SamePacked(const ::photon::seed::SeedGameStruct& a, const ::photon::seed::SeedGameStruct& b);  // the same packed encoding
+bool WritePackedDelta(::pakt::BitWriter& w, const ::photon::seed::SeedGameStruct& m, const ::photon::seed::SeedGameStruct& base);
+[[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::photon::seed::SeedGameStruct& m);  // m holds the baseline, updated in place
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePackedOrThrow(m);
 }
-inline pakt::Status Serialize(const SeedGameStruct& m, std::vector<std::uint8_t>& out, pakt::packed_t) {
-  return pakt::packing::SerializePacked(m, out);
+inline ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
+  return ::pakt::packing::SerializePacked(m, out);
 }
-[[nodiscard]] inline pakt::Status Deserialize(pakt::ByteView bytes, SeedGameStruct& out, pakt::packed_t) {
-  return pakt::packing::DeserializePacked(bytes, out);
+[[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::packed_t) {
+  return ::pakt::packing::DeserializePacked(bytes, out);
 }
 
 // JSON: kUnity is what Unity's JsonUtility writes; kShortest uses the shortest float text.
-inline std::string ToJson(const SeedGameStruct& m, pakt::JsonStyle style = pakt::JsonStyle::kUnity) {
-  return pakt::ToJsonString(m, style);
+inline ::std::string ToJson(const ::photon::seed::SeedGameStruct& m, ::pakt::JsonStyle style = ::pakt::JsonStyle::kUnity) {
+  return ::pakt::ToJsonString(m, style);
 }
-// The schema's example value (schemas/photon_seed.yaml:42:7).
-SeedGameStruct ExampleSeedGameStruct();
+
+}  // namespace photon::seed
+template <>
+struct pakt::MessageTraits<::photon::seed::SeedStruct> {
+  static constexpr const char* kName = "SeedStruct";
+  static constexpr ::std::size_t kMinWireSize = 20;
+  static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
+  static constexpr ::std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
+  static constexpr ::std::uint64_t kFingerprint = 0xB3D431D4A2AEFA96ULL;  // {int32,int32,string,float32,float32}
+  // The schema's example value (schemas/photon_seed.yaml:17:14): pakt::MessageTraits<SeedStruct>::Example().
+  static ::photon::seed::SeedStruct Example();
+};
+
+template <>
+struct pakt::MessageTraits<::photon::seed::SeedShortNames> {
+  static constexpr const char* kName = "SeedShortNames";
+  static constexpr ::std::size_t kMinWireSize = 20;
+  static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
+  static constexpr ::std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
+  static constexpr ::std::uint64_t kFingerprint = 0xB3D431D4A2AEFA96ULL;  // {int32,int32,string,float32,float32}
+  // The schema's example value (schemas/photon_seed.yaml:27:14): pakt::MessageTraits<SeedShortNames>::Example().
+  static ::photon::seed::SeedShortNames Example();
+};
+
+template <>
+struct pakt::MessageTraits<::photon::seed::SeedGameStruct> {
+  static constexpr const char* kName = "SeedGameStruct";
+  static constexpr ::std::size_t kMinWireSize = 57;
+  static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
+  static constexpr ::std::size_t kMarshalSize = 64;  // .NET Marshal.SizeOf, the seed's "theoretical size"
+  static constexpr ::std::uint64_t kFingerprint = 0xB1F91FEB4165EF6BULL;  // {int32,int32,float32,bool,string,Vector3,Vector3,Quaternion}
+  static constexpr ::std::uint8_t kCode = 65;
+  // The schema's example value (schemas/photon_seed.yaml:42:7): pakt::MessageTraits<SeedGameStruct>::Example().
+  static ::photon::seed::SeedGameStruct Example();
+};
+
+namespace photon::seed {
 
 // Calls visit(name, value, marshal_size) for every message of this schema that has an example.
 template <class Visitor>
 void ForEachExample([[maybe_unused]] Visitor&& visit) {
-  visit("SeedStruct", ExampleSeedStruct(), std::size_t{24});
-  visit("SeedShortNames", ExampleSeedShortNames(), std::size_t{24});
-  visit("SeedGameStruct", ExampleSeedGameStruct(), std::size_t{64});
+  visit("SeedStruct", ::pakt::MessageTraits<::photon::seed::SeedStruct>::Example(), ::std::size_t{24});
+  visit("SeedShortNames", ::pakt::MessageTraits<::photon::seed::SeedShortNames>::Example(), ::std::size_t{24});
+  visit("SeedGameStruct", ::pakt::MessageTraits<::photon::seed::SeedGameStruct>::Example(), ::std::size_t{64});
 }
 
+// Example<M>() under its former name, for existing callers: prefer pakt::MessageTraits<M>::Example(),
+// which no schema name can collide with (a name below is left out when the package declares it).
+inline ::photon::seed::SeedStruct ExampleSeedStruct() { return ::pakt::MessageTraits<::photon::seed::SeedStruct>::Example(); }
+inline ::photon::seed::SeedShortNames ExampleSeedShortNames() { return ::pakt::MessageTraits<::photon::seed::SeedShortNames>::Example(); }
+inline ::photon::seed::SeedGameStruct ExampleSeedGameStruct() { return ::pakt::MessageTraits<::photon::seed::SeedGameStruct>::Example(); }
+
 }  // namespace photon::seed
-
-template <>
-struct pakt::MessageTraits<photon::seed::SeedStruct> {
-  static constexpr const char* kName = "SeedStruct";
-  static constexpr std::size_t kMinWireSize = 20;
-  static constexpr std::size_t kFixedWireSize = 0;  // 0: depends on the value
-  static constexpr std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr std::uint64_t kFingerprint = 0xB3D431D4A2AEFA96ULL;  // {int32,int32,string,float32,float32}
-};
-
-template <>
-struct pakt::MessageTraits<photon::seed::SeedShortNames> {
-  static constexpr const char* kName = "SeedShortNames";
-  static constexpr std::size_t kMinWireSize = 20;
-  static constexpr std::size_t kFixedWireSize = 0;  // 0: depends on the value
-  static constexpr std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr std::uint64_t kFingerprint = 0xB3D431D4A2AEFA96ULL;  // {int32,int32,string,float32,float32}
-};
-
-template <>
-struct pakt::MessageTraits<photon::seed::SeedGameStruct> {
-  static constexpr const char* kName = "SeedGameStruct";
-  static constexpr std::size_t kMinWireSize = 57;
-  static constexpr std::size_t kFixedWireSize = 0;  // 0: depends on the value
-  static constexpr std::size_t kMarshalSize = 64;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr std::uint64_t kFingerprint = 0xB1F91FEB4165EF6BULL;  // {int32,int32,float32,bool,string,Vector3,Vector3,Quaternion}
-  static constexpr std::uint8_t kCode = 65;
-};
