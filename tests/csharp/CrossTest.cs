@@ -482,13 +482,28 @@ static class CrossTest
         {
             foreach (Pakt.Format f in new[] { Pakt.Format.Compact, Pakt.Format.Mslima })
             {
+                string format = f == Pakt.Format.Mslima ? "mslima" : "compact";
                 for (int i = 0; i < 150; ++i)
                 {
                     object v = RandomValue(kv.Value.Type, null);
                     byte[] b = kv.Value.Serialize(v, f);
-                    sb.Append(kv.Key).Append('\t').Append(f == Pakt.Format.Mslima ? "mslima" : "compact").Append('\t')
+                    sb.Append(kv.Key).Append('\t').Append(format).Append('\t')
                       .Append(Hex(b)).Append('\t').Append(kv.Value.ToJson(v)).Append('\n');
                     ++n;
+                    if (i >= 5) continue;
+                    // Every truncation and a trailing byte: C++ gets the same verdict, its error text
+                    // (Status::to_string()) equal to DecodeException.Message, "!" before it.
+                    for (int cut = 0; cut <= b.Length + 1; ++cut)
+                    {
+                        if (cut == b.Length) continue;
+                        byte[] m = new byte[cut];
+                        Buffer.BlockCopy(b, 0, m, 0, Math.Min(cut, b.Length));
+                        string verdict;
+                        try { verdict = kv.Value.ToJson(kv.Value.Deserialize(m, f)); }
+                        catch (Pakt.DecodeException e) { verdict = "!" + e.Message; }
+                        sb.Append(kv.Key).Append('\t').Append(format).Append('\t').Append(Hex(m)).Append('\t').Append(verdict).Append('\n');
+                        ++n;
+                    }
                 }
             }
         }

@@ -2,7 +2,8 @@
 //   cross_vectors write FILE   seeded values of every test message (edge values included) and the
 //                              examples, in compact and mslima: "<C# type>\t<format>\t<hex>\t<ToJson>"
 //   cross_vectors read FILE    decodes each "<C# type>\t<format>\t<hex>\t<json>" line (bytes the C#
-//                              code wrote) and checks that the C++ ToJson equals the C# one
+//                              code wrote) and checks that the C++ ToJson equals the C# one; a json
+//                              of "!<text>" (bytes C# refused) must be refused with Status::to_string() == text
 //   cross_vectors write-packed FILE
 //                              the packed format (docs/packed.md) of seeded values of every test
 //                              message and of tests/schemas/packed.yaml's (in range, with edges,
@@ -295,7 +296,7 @@ int read_file(const char* path) {
     return 2;
   }
   std::map<std::string, int> checked;
-  int failures = 0;
+  int failures = 0, refused = 0;
   std::string line;
   int n = 0;
   while (std::getline(in, line)) {
@@ -307,7 +308,17 @@ int read_file(const char* path) {
       return 2;
     }
     std::string json, error;
-    if (!table.at(parts[0])(bytes, parts[1] == "mslima", json, error)) {
+    const bool decoded = table.at(parts[0])(bytes, parts[1] == "mslima", json, error);
+    if (parts[3].rfind('!', 0) == 0) {  // bytes C# refused (Pakt.DecodeException.Message): the same text
+      if (decoded || error != parts[3].substr(1)) {
+        if (++failures <= 10) {
+          std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << " " << parts[2] << ": errors differ\n  C#:  "
+                    << parts[3].substr(1) << "\n  C++: " << (decoded ? "(decodes)" : error) << "\n";
+        }
+      } else {
+        ++refused;
+      }
+    } else if (!decoded) {
       if (++failures <= 10) std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << ": C++ cannot decode the C# bytes: " << error << "\n";
     } else if (json != parts[3]) {
       if (++failures <= 10) {
@@ -327,7 +338,12 @@ int read_file(const char* path) {
     std::cerr << "no values in " << path << "\n";
     return 1;
   }
-  std::cout << n << " C#-encoded values decode in C++ to the C# JSON\n";
+  std::cout << n - refused << " C#-encoded values decode in C++ to the C# JSON; " << refused
+            << " truncated ones C# refused, C++ refuses with the same text (offset N: path: reason)\n";
+  if (refused == 0) {
+    std::cerr << "no refused payloads in " << path << "\n";
+    return 1;
+  }
   return 0;
 }
 
