@@ -1,0 +1,479 @@
+"""The language drivers of the conformance run: each reads one request file and writes one response file
+in the protocol of README.md (C++: protocol.hpp). A driver is built from the generated code of every
+accepted schema at once; when that build fails, the schemas are tried one by one and the ones that fail
+are CONFORMANCE FAILURES (the rest are built again without them).
+
+A fourth language plugs in as a class with build(schemas) -> (failures) and run(requests, responses).
+"""
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def run(cmd, timeout=900, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout, **kw)
+
+
+def first_errors(text, n=6):
+    lines = [l for l in text.splitlines() if re.search(r"error|Error|ERROR", l)]
+    return "\n".join((lines or text.splitlines())[:n])
+
+
+def generate(pakt, args, out, schemas, env, jobs=2):
+    """`pakt generate ARGS --out OUT` of every schema at once; when that fails, of each schema alone (in
+    `jobs` threads), so that the ones that fail are known. Returns {sid: error text}."""
+    p = run([pakt, "generate"] + args + ["--out", out] + [s.path for s in schemas], env=env)
+    if p.returncode == 0:
+        return {}
+    def one(s):
+        q = run([pakt, "generate"] + args + ["--out", out, s.path], env=env)
+        return s.sid, (None if q.returncode == 0 else f"pakt generate {' '.join(args)}: " + first_errors(q.stderr + q.stdout))
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        return {sid: why for sid, why in ex.map(one, schemas) if why}
+
+
+class Schema:
+    """An accepted schema: id (file stem), path, package, message names, delta message names."""
+
+    def __init__(self, sid, path, package, messages, delta):
+        self.sid, self.path, self.package, self.messages, self.delta = sid, path, package, messages, delta
+
+
+# ---- C++ ------------------------------------------------------------------------------------------
+
+CPP_HANDLER = r"""
+template <class M, bool Delta>
+std::string handle(const conformance::Request& r) {
+  using conformance::from_hex;
+  using conformance::to_hex;
+  auto ok = [](const pakt::Status& s, const std::vector<std::uint8_t>& b) {
+    return s ? "OK " + to_hex(b) : "ERR " + s.message();
+  };
+  auto compact = [](const M& m) { std::vector<std::uint8_t> o; (void)Serialize(m, o, pakt::compact); return to_hex(o); };
+  auto load = [](const std::string& hex, M& m) {
+    auto b = from_hex(hex);
+    return static_cast<bool>(Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::compact));
+  };
+  auto enc = [](const M& m, const std::string& f, std::vector<std::uint8_t>& out) -> pakt::Status {
+    if (f == "compact") return Serialize(m, out, pakt::compact);
+    if (f == "mslima") return Serialize(m, out, pakt::mslima);
+    return Serialize(m, out, pakt::packed);
+  };
+  auto size = [](const M& m, const std::string& f) -> std::size_t {
+    if (f == "compact") return SerializedSize(m, pakt::compact);
+    if (f == "mslima") return SerializedSize(m, pakt::mslima);
+    std::vector<std::uint8_t> o;  // no SerializedSize for packed in C++: the encoded size
+    (void)Serialize(m, o, pakt::packed);
+    return o.size();
+  };
+  std::vector<std::uint8_t> out;
+  M m{};
+  if (r.op == "N") return ok(enc(m, r.format, out), out);
+  if (r.op == "E" || r.op == "S" || r.op == "J") {
+    if (!load(r.a1, m)) return "BADINPUT";
+    if (r.op == "J") return "OK " + ToJson(m, pakt::JsonStyle::kUnity);
+    pakt::Status s = enc(m, r.format, out);
+    if (r.op == "E") return ok(s, out);
+    return s ? "OK " + std::to_string(size(m, r.format)) : "ERR " + s.message();
+  }
+  if (r.op == "D") {
+    auto b = from_hex(r.a1);
+    pakt::Status s;
+    if (r.format == "compact") s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::compact);
+    else if (r.format == "mslima") s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::mslima);
+    else s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::packed);
+    return s ? "OK " + compact(m) : "ERR " + s.to_string();
+  }
+  if constexpr (Delta) {
+    M base{};
+    if (r.op == "X" || r.op == "Y") {
+      if (!load(r.a1, base)) return "BADINPUT";
+      if (r.op == "X") {
+        if (!load(r.a2, m)) return "BADINPUT";
+        return ok(Serialize(m, base, out, pakt::packed), out);
+      }
+      auto b = from_hex(r.a2);
+      pakt::Status s = Deserialize(pakt::ByteView(b.data(), b.size()), base, m, pakt::packed);
+      return s ? "OK " + compact(m) : "ERR " + s.to_string();
+    }
+  }
+  return "NOOP";
+}
+"""
+
+
+class CppDriver:
+    name = "cpp"
+
+    def __init__(self, pakt, work, cxx="g++", jobs=2, per_tu=12, opt="-O1", env=None):
+        self.pakt, self.work, self.cxx, self.jobs, self.per_tu, self.opt = pakt, work, cxx, jobs, per_tu, opt
+        self.env = env
+        self.gen = os.path.join(work, "gen")
+        self.exe = os.path.join(work, "cpp_driver")
+        self.seconds = {}
+
+    def _tu(self, idx, schemas):
+        lines = ['#include "protocol.hpp"', '#include <map>', '#include <string>']
+        lines += [f'#include "{s.sid}.pakt.cpp"' for s in schemas]
+        lines.append(f"namespace tu{idx} {{")
+        lines.append(CPP_HANDLER)
+        lines.append(f"}}  // namespace tu{idx}")
+        lines.append(f"void register_{idx}(std::map<std::string, std::string (*)(const conformance::Request&)>& t) {{")
+        for s in schemas:
+            ns = "::" + "::".join(s.package.split("."))
+            for m in s.messages:
+                lines.append(f'  t["{s.sid}\\t{m}"] = &tu{idx}::handle<{ns}::{m}, {str(m in s.delta).lower()}>;')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def _compile(self, src, obj):
+        cmd = [self.cxx, "-std=c++17", self.opt, "-c", "-I", os.path.join(ROOT, "runtime", "include"), "-I", HERE,
+               "-I", self.gen, src, "-o", obj]
+        return run(cmd)
+
+    def build(self, schemas):
+        t0 = time.time()
+        shutil.rmtree(self.work, ignore_errors=True)
+        os.makedirs(self.gen)
+        failures = {}
+        ok = []
+        # Generation: all at once; on failure one by one.
+        failures.update(generate(self.pakt, ["--lang", "cpp", "--formats", "compact,mslima,packed,json"], self.gen, schemas,
+                                 self.env, self.jobs))
+        ok = [s for s in schemas if s.sid not in failures]
+        self.seconds["generate"] = time.time() - t0
+
+        t1 = time.time()
+        groups = [ok[i:i + self.per_tu] for i in range(0, len(ok), self.per_tu)]
+
+        def build_group(gi, group):
+            src = os.path.join(self.work, f"tu{gi}.cpp")
+            open(src, "w").write(self._tu(gi, group))
+            p = self._compile(src, src[:-4] + ".o")
+            if p.returncode == 0:
+                return gi, group, {}
+            # One by one: which schemas fail on their own.
+            bad, good = {}, []
+            for s in group:
+                one = os.path.join(self.work, f"one_{s.sid}.cpp")
+                open(one, "w").write(self._tu(f"{gi}_{s.sid}", [s]))
+                q = run([self.cxx, "-std=c++17", "-fsyntax-only", "-I", os.path.join(ROOT, "runtime", "include"),
+                         "-I", HERE, "-I", self.gen, one])
+                if q.returncode != 0:
+                    bad[s.sid] = "C++ compile: " + first_errors(q.stderr)
+                else:
+                    good.append(s)
+            if good and len(good) < len(group):
+                open(src, "w").write(self._tu(gi, good))
+                p = self._compile(src, src[:-4] + ".o")
+            if p.returncode != 0:
+                for s in good:
+                    bad[s.sid] = "C++ compile (with other schemas): " + first_errors(p.stderr)
+                good = []
+            return gi, good, bad
+
+        built = []
+        with concurrent.futures.ThreadPoolExecutor(self.jobs) as ex:
+            for gi, good, bad in ex.map(lambda a: build_group(*a), enumerate(groups)):
+                failures.update(bad)
+                if good:
+                    built.append(gi)
+        main = os.path.join(self.work, "main.cpp")
+        with open(main, "w") as f:
+            f.write('#include <map>\n#include <string>\n#include "protocol.hpp"\n')
+            f.write("using Table = std::map<std::string, std::string (*)(const conformance::Request&)>;\n")
+            for gi in built:
+                f.write(f"void register_{gi}(Table&);\n")
+            f.write("int main(int argc, char** argv) {\n  static Table t;\n")
+            for gi in built:
+                f.write(f"  register_{gi}(t);\n")
+            f.write('  return conformance::serve(argc, argv, [](const conformance::Request& r) -> std::string {\n'
+                    '    auto it = t.find(r.schema + "\\t" + r.message);\n'
+                    '    return it == t.end() ? std::string("NOMESSAGE") : it->second(r);\n  });\n}\n')
+        objs = [os.path.join(self.work, f"tu{gi}.o") for gi in built]
+        p = run([self.cxx, "-std=c++17", self.opt, "-I", HERE, main] + objs + ["-o", self.exe])
+        if p.returncode != 0:
+            raise RuntimeError("cannot link the C++ driver:\n" + p.stderr[-3000:])
+        self.seconds["compile"] = time.time() - t1
+        return failures
+
+    def run(self, requests, responses):
+        t0 = time.time()
+        p = run([self.exe, requests, responses])
+        self.seconds["run"] = time.time() - t0
+        if p.returncode != 0:
+            raise RuntimeError(f"C++ driver exited with {p.returncode}: {p.stderr[-2000:]}")
+
+
+# ---- C# -------------------------------------------------------------------------------------------
+
+class CSharpDriver:
+    name = "csharp"
+
+    def __init__(self, pakt, work, env=None):
+        self.pakt, self.work, self.env = pakt, work, env
+        self.gen = os.path.join(work, "gen")
+        self.exe = os.path.join(work, "Conformance.exe")
+        self.seconds = {}
+        self.mcs, self.mono = shutil.which("mcs"), shutil.which("mono")
+        if not self.mcs or not self.mono:
+            raise RuntimeError("mcs / mono are not installed (scripts/setup.sh installs mono-mcs and mono-runtime)")
+
+    def _dispatch(self, schemas, namespaces):
+        out = ["// Generated by tests/conformance/drivers.py: the messages of the conformance schemas.",
+               "using System.Collections.Generic;", "static partial class ConformanceDriver {",
+               "  static void Register(Dictionary<string, Ops> t) {"]
+        for s in schemas:
+            ns = namespaces[s.sid]
+            for m in s.messages:
+                T = f"global::{ns}.{m}"
+                line = (f'    t["{s.sid}\\t{m}"] = new Ops {{ New = () => new {T}(), '
+                        f'Enc = (v, f) => {T}.Serialize(({T})v, f), Dec = (b, f) => {T}.Deserialize(b, f), '
+                        f'Size = (v, f) => {T}.SerializedSize(({T})v, f), Json = v => {T}.ToJson(({T})v)')
+                if m in s.delta:
+                    line += (f', DeltaEnc = (v, b) => {T}.Serialize(({T})v, ({T})b, global::Pakt.Format.Packed), '
+                             f'DeltaDec = (d, b) => {T}.Deserialize(d, ({T})b, global::Pakt.Format.Packed)')
+                out.append(line + " };")
+        out += ["  }", "}"]
+        return "\n".join(out) + "\n"
+
+    def _namespaces(self, schemas):
+        ns = {}
+        for s in schemas:
+            path = os.path.join(self.gen, s.sid + ".pakt.cs")
+            m = re.search(r"^namespace\s+([\w.@]+)", open(path, encoding="utf-8").read(), re.M) if os.path.exists(path) else None
+            ns[s.sid] = m.group(1) if m else None
+        return ns
+
+    def _mcs(self, sources, out):
+        return run([self.mcs, "-langversion:7.2", "-nowarn:0162,0168,0219", f"-out:{out}",
+                    os.path.join(HERE, "ConformanceDriver.cs")] + sources)
+
+    def build(self, schemas):
+        t0 = time.time()
+        shutil.rmtree(self.work, ignore_errors=True)
+        os.makedirs(self.gen)
+        failures = {}
+        failures.update(generate(self.pakt, ["--lang", "csharp"], self.gen, schemas, self.env))
+        ok = [s for s in schemas if s.sid not in failures]
+        namespaces = self._namespaces(ok)
+        for s in ok:
+            if namespaces[s.sid] is None:
+                failures[s.sid] = "pakt generate --lang csharp wrote no namespace"
+        ok = [s for s in ok if s.sid not in failures]
+        self.seconds["generate"] = time.time() - t0
+        t1 = time.time()
+        runtime = os.path.join(self.gen, "Pakt.Runtime.cs")
+
+        def attempt(group):
+            disp = os.path.join(self.work, "Dispatch.cs")
+            open(disp, "w").write(self._dispatch(group, namespaces))
+            return self._mcs([runtime, disp] + [os.path.join(self.gen, s.sid + ".pakt.cs") for s in group], self.exe)
+
+        p = attempt(ok)
+        if p.returncode != 0:
+            good = []
+            for s in ok:
+                disp = os.path.join(self.work, f"Dispatch_{s.sid}.cs")
+                open(disp, "w").write(self._dispatch([s], namespaces))
+                q = self._mcs([runtime, disp, os.path.join(self.gen, s.sid + ".pakt.cs")],
+                              os.path.join(self.work, f"one_{s.sid}.exe"))
+                if q.returncode != 0:
+                    failures[s.sid] = "C# compile (mcs): " + first_errors(q.stdout + q.stderr)
+                else:
+                    good.append(s)
+            p = attempt(good)
+            if p.returncode != 0:
+                raise RuntimeError("mcs fails on the schemas that compile one by one:\n" + (p.stdout + p.stderr)[-3000:])
+        self.seconds["compile"] = time.time() - t1
+        return failures
+
+    def run(self, requests, responses):
+        t0 = time.time()
+        p = run([self.mono, "--debug", self.exe, requests, responses])
+        self.seconds["run"] = time.time() - t0
+        if p.returncode != 0:
+            raise RuntimeError(f"mono exited with {p.returncode}: {(p.stdout + p.stderr)[-2000:]}")
+
+
+# ---- GDScript -------------------------------------------------------------------------------------
+
+def _gd_api(godot):
+    # The engine generations' file, hex and script-header APIs of the GDScript engine tests.
+    sys.path.insert(0, os.path.join(ROOT, "tests", "gdscript"))
+    try:
+        from run_gdscript_tests import API
+    finally:
+        sys.path.pop(0)
+    return API[godot]
+
+
+GD_BODY = """
+{extra}
+func hex(h):
+{hex}
+func load_scripts(base, stems):
+\tvar scripts = {{}}
+\tfor stem in stems:
+\t\tvar s = load(base + stem + ".pakt.gd")
+\t\tprint("LOAD|", stem, "|", s != null)
+\t\tif s != null:
+\t\t\tscripts[stem] = s
+\treturn scripts
+
+func answer(key, ok, text):
+\tprint("R|", key, "|", ("OK " if ok else "ERR ") + text)
+
+func run():
+\tvar scripts = load_scripts("{base}", {stems})
+\tvar FMT = {{"compact": 0, "mslima": 1, "packed": 2}}
+\tvar f = {open}
+\twhile not f.eof_reached():
+\t\tvar line = f.get_line()
+\t\tif line == "":
+\t\t\tcontinue
+\t\tvar p = line.split("\\t")
+\t\tvar key = p[0]
+\t\tvar script = scripts.get(p[1])
+\t\tif script == null:
+\t\t\tprint("R|", key, "|NOSCRIPT")
+\t\t\tcontinue
+\t\tvar consts = script.get_script_constant_map()
+\t\tvar cls = consts[p[2]] if consts.has(p[2]) else consts.get(p[2] + "_")
+\t\tif cls == null:
+\t\t\tprint("R|", key, "|NOMESSAGE")
+\t\t\tcontinue
+\t\tvar op = p[3]
+\t\tvar fmt = FMT.get(p[4], 0)
+\t\tvar m = cls.new()
+\t\tif op == "N":
+\t\t\tvar nb = m.to_bytes(fmt)
+\t\t\tanswer(key, m.last_error == "", nb.hex_encode() if m.last_error == "" else m.last_error)
+\t\t\tcontinue
+\t\tif op == "J":
+\t\t\tprint("R|", key, "|NA")
+\t\t\tcontinue
+\t\tif op == "E" or op == "S":
+\t\t\tif m.from_bytes(hex(p[5]), 0) != OK:
+\t\t\t\tprint("R|", key, "|BADINPUT ", m.last_error)
+\t\t\t\tcontinue
+\t\t\tvar eb = m.to_bytes(fmt)
+\t\t\tif m.last_error != "":
+\t\t\t\tanswer(key, false, m.last_error)
+\t\t\telif op == "E":
+\t\t\t\tanswer(key, true, eb.hex_encode())
+\t\t\telse:
+\t\t\t\tanswer(key, true, str(eb.size()))
+\t\t\tcontinue
+\t\tif op == "D":
+\t\t\tif m.from_bytes(hex(p[5]), fmt) == OK:
+\t\t\t\tanswer(key, true, m.to_bytes(0).hex_encode())
+\t\t\telse:
+\t\t\t\tanswer(key, false, m.last_error)
+\t\t\tcontinue
+\t\tif op == "X" or op == "Y":
+\t\t\tvar base = cls.new()
+\t\t\tif base.from_bytes(hex(p[5]), 0) != OK:
+\t\t\t\tprint("R|", key, "|BADINPUT ", base.last_error)
+\t\t\t\tcontinue
+\t\t\tif op == "X":
+\t\t\t\tif m.from_bytes(hex(p[6]), 0) != OK:
+\t\t\t\t\tprint("R|", key, "|BADINPUT ", m.last_error)
+\t\t\t\t\tcontinue
+\t\t\t\tvar db = m.to_bytes_delta(base)
+\t\t\t\tanswer(key, m.last_error == "", db.hex_encode() if m.last_error == "" else m.last_error)
+\t\t\telse:
+\t\t\t\tif m.from_bytes_delta(hex(p[6]), base) == OK:
+\t\t\t\t\tanswer(key, true, m.to_bytes(0).hex_encode())
+\t\t\t\telse:
+\t\t\t\t\tanswer(key, false, m.last_error)
+\t\t\tcontinue
+\t\tprint("R|", key, "|NOOP")
+"""
+
+
+class GDScriptDriver:
+    """One engine run per generation: Godot 3 (godot3-server) or Godot 4.6 (web build in headless
+    Chromium, tests/godot/engine4/run_godot4.mjs)."""
+
+    def __init__(self, godot, pakt, work, env=None, godot3=None, node=None, driver4=None):
+        self.godot, self.pakt, self.work, self.env = godot, pakt, work, env
+        self.name = "godot" + godot
+        self.godot3, self.node, self.driver4 = godot3, node, driver4
+        self.gen = os.path.join(work, "gen")
+        self.seconds = {}
+        self.schemas = []
+
+    def build(self, schemas):
+        t0 = time.time()
+        shutil.rmtree(self.work, ignore_errors=True)
+        os.makedirs(self.gen)
+        failures = {}
+        failures.update(generate(self.pakt, ["--lang", "gdscript", "--godot", self.godot], self.gen, schemas, self.env))
+        self.schemas = [s for s in schemas if s.sid not in failures]
+        self.seconds["generate"] = time.time() - t0
+        return failures
+
+    def run(self, requests, responses):
+        """Runs the engine; returns {sid: load failure} for scripts that did not load."""
+        t0 = time.time()
+        api = _gd_api(self.godot)
+        stems = [s.sid for s in self.schemas]
+        if self.godot == "4":
+            base = "/tmp/pakt/"
+            req = "/tmp/pakt/requests.txt"
+        else:
+            base = self.gen + "/"
+            req = os.path.abspath(requests)
+        open_expr = api["open"].replace("path", repr(req).replace("'", '"'))
+        script = api["header"] + GD_BODY.format(extra=api["extra"], hex=api["hex"], base=base, stems=repr(stems),
+                                               open=open_expr)
+        script_path = os.path.join(self.work, "driver.gd")
+        open(script_path, "w", encoding="utf-8").write(script)
+        if self.godot == "4":
+            req_copy = os.path.join(self.work, "requests.txt")
+            shutil.copyfile(requests, req_copy)
+            files = [os.path.join(self.gen, n) for n in sorted(os.listdir(self.gen))] + [req_copy]
+            p = subprocess.run([self.node, self.driver4, script_path] + files, capture_output=True, timeout=1200)
+        else:
+            p = subprocess.run([self.godot3, "--no-window", "-s", script_path], capture_output=True, timeout=1200,
+                               cwd=self.work)
+        out = p.stdout.decode("utf-8", errors="replace")
+        err = p.stderr.decode("utf-8", errors="replace")
+        open(os.path.join(self.work, "engine_stdout.txt"), "w", encoding="utf-8").write(out)
+        open(os.path.join(self.work, "engine_stderr.txt"), "w", encoding="utf-8").write(err)
+        if "DONE|" not in out:
+            raise RuntimeError(f"Godot {self.godot} did not finish the driver (exit {p.returncode}):\n"
+                               f"{out[-2000:]}\n{err[-2000:]}")
+        failures = {}
+        loads = {}
+        with open(responses, "w", encoding="utf-8") as f:
+            for line in out.splitlines():
+                if line.startswith("R|"):
+                    _, key, result = line.split("|", 2)
+                    f.write(f"{key}\t{result}\n")
+                elif line.startswith("LOAD|"):
+                    _, stem, okay = line.split("|", 2)
+                    loads[stem] = okay.strip().lower() == "true"
+        # Script errors name the script: the schema whose script stopped or failed to parse.
+        # (Godot prints the error, then an "At: res://.../sNNNN.pakt.gd:LINE" line.)
+        last_error = ""
+        for l in (out + "\n" + err).splitlines():
+            if re.search(r"SCRIPT ERROR|Parse Error|Invalid (call|get|set|index|operands)", l):
+                last_error = l.strip()
+            m = re.search(r"(s\d{4,})\.pakt\.gd(:\d+)?", l)
+            if m and (last_error or re.search(r"SCRIPT ERROR|Parse Error", l)):
+                failures.setdefault(m.group(1), f"Godot {self.godot}: {last_error[:300]} at {m.group(0)}")
+                last_error = ""
+        for stem in stems:
+            if not loads.get(stem, False):
+                failures.setdefault(stem, f"Godot {self.godot}: {stem}.pakt.gd did not load")
+        self.seconds["run"] = time.time() - t0
+        return failures

@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""The cross-language conformance run (issue 30; ctest label conformance; README.md in this folder).
+
+    run_conformance.py --pakt PAKT --reference conformance_reference --work DIR
+        [--schemas N] [--values V] [--seed S] [--soak N] [--langs cpp,csharp,godot3,godot4]
+        [--godot3 godot3-server] [--node node --driver4 run_godot4.mjs] [--generator-dir DIR]
+        [--expect-failures FILE]
+
+For N random schemas (schema_fuzz.py, seeds S..S+N-1): `pakt check` either rejects the schema with
+positioned diagnostics (file:line:col: error: ..., then the count), or every language's generated code
+builds/loads it and, for V random values per schema, answers every request of the driver protocol
+exactly as the reference (the tool's run-time codec, reference.cpp) does: encoded bytes in compact,
+mslima and packed, SerializedSize, decoding the reference's bytes (= every language's bytes, since they
+are equal) to the same value, ToJson, the default-constructed message, packed deltas both ways, and
+every truncation of some payloads and deltas (the same error text). Prints the numbers; exit 1 on any
+conformance failure. --soak N: N schemas from a seed drawn from the clock (printed), for local runs;
+PAKT_CONFORMANCE_SOAK=N does the same.
+"""
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import schema_fuzz  # noqa: E402
+import drivers  # noqa: E402
+
+FORMATS = ("compact", "mslima", "packed")
+DIAG = re.compile(r"^(.+?):(\d+):(\d+): (error|warning): (.+)$")
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def check_schema(pakt, path, env):
+    """(accepted, reasons, problem): reasons of a rejection, problem when the diagnostics are not positioned."""
+    p = subprocess.run([pakt, "check", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    text = (p.stdout + p.stderr).strip()
+    if p.returncode == 0:
+        return True, [], None
+    lines = text.splitlines()
+    reasons, problem = [], None
+    if p.returncode != 1:
+        problem = f"pakt check exited with {p.returncode}: {text[-500:]}"
+    for l in lines:
+        m = DIAG.match(l)
+        if m:
+            if m.group(1) != path:
+                problem = problem or f"diagnostic names another file: {l}"
+            if m.group(4) == "error":
+                # The reason without the names: "field name 'X' is a C++ keyword".
+                reasons.append(re.sub(r"'[^']*'", "'X'", m.group(5)).split(" (did you mean")[0])
+        elif re.fullmatch(r"\d+ errors?", l):
+            continue
+        else:
+            problem = problem or f"not a positioned diagnostic: {l}"
+    if not reasons:
+        problem = problem or f"rejected without an error line: {text[-500:]}"
+    return False, reasons, problem
+
+
+def read_responses(path):
+    out = {}
+    if os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            line = line.rstrip("\n")
+            if "\t" in line:
+                k, v = line.split("\t", 1)
+                out[k] = v
+    return out
+
+
+def write_requests(path, reqs):
+    with open(path, "w", encoding="utf-8") as f:
+        for r in reqs:
+            f.write("\t".join(r) + "\n")
+
+
+def run_reference(ref, schema_dir, work, name, reqs):
+    rq, rs = os.path.join(work, name + ".req"), os.path.join(work, name + ".res")
+    write_requests(rq, reqs)
+    p = subprocess.run([ref, schema_dir, rq, rs], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"the reference exited with {p.returncode}: {p.stderr[-2000:]}")
+    return read_responses(rs)
+
+
+def truncations(hexs, every, rng, sample=2):
+    """Prefixes (hex) of a payload: all of them when `every`, else `sample` random ones."""
+    n = len(hexs) // 2
+    if n == 0:
+        return []
+    cuts = range(n) if every else sorted(set(rng.randrange(n) for _ in range(sample)))
+    if every and n > 48:  # long payloads: the first and last 16 bytes and a sample in between
+        cuts = sorted(set(list(range(16)) + list(range(n - 16, n)) + [rng.randrange(n) for _ in range(16)]))
+    return [hexs[:2 * c] for c in cuts]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pakt", required=True)
+    ap.add_argument("--reference", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--schemas", type=int, default=200)
+    ap.add_argument("--values", type=int, default=50, help="values per accepted schema")
+    ap.add_argument("--seed", type=int, default=30000)
+    ap.add_argument("--soak", type=int, default=int(os.environ.get("PAKT_CONFORMANCE_SOAK", "0") or 0))
+    ap.add_argument("--langs", default="cpp,csharp,godot3,godot4")
+    ap.add_argument("--godot3", default=shutil.which("godot3-server"))
+    ap.add_argument("--node", default=shutil.which("node"))
+    ap.add_argument("--driver4")
+    ap.add_argument("--generator-dir", help="PAKT_GENERATOR_DIR for pakt generate")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--keep-going", action="store_true", help="exit 0 even on conformance failures")
+    ap.add_argument("--show", type=int, default=12, help="mismatches shown per language")
+    args = ap.parse_args()
+    started = time.time()
+    if args.soak:
+        args.schemas = args.soak
+        args.seed = int(time.time()) % 1000000 * 1000
+        log(f"soak: {args.schemas} schemas from seed {args.seed} (rerun with --seed {args.seed} --schemas {args.schemas})")
+    env = dict(os.environ)
+    if args.generator_dir:
+        env["PAKT_GENERATOR_DIR"] = os.path.abspath(args.generator_dir)
+    langs = [l for l in args.langs.split(",") if l]
+
+    work = os.path.abspath(args.work)
+    shutil.rmtree(work, ignore_errors=True)
+    sdir = os.path.join(work, "schemas")
+    os.makedirs(sdir)
+    pools = schema_fuzz.load_name_pools()
+
+    # 1. Schemas, and what pakt check says of each.
+    models, paths = {}, {}
+    for i in range(args.schemas):
+        seed = args.seed + i
+        sid = f"s{i:04d}"
+        model = schema_fuzz.gen_schema(seed, i, pools)
+        paths[sid] = os.path.join(sdir, sid + ".yaml")
+        open(paths[sid], "w", encoding="utf-8").write(schema_fuzz.to_yaml(model, seed))
+        models[sid] = model
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
+        checks = dict(zip(models, ex.map(lambda s: check_schema(args.pakt, paths[s], env), models)))
+    failures = collections.OrderedDict()  # (sid, language) -> text
+    rejected_by = collections.Counter()
+    accepted = []
+    for sid, (ok, reasons, problem) in checks.items():
+        if problem:
+            failures[(sid, "pakt check")] = problem
+        if ok:
+            m = models[sid]
+            accepted.append(drivers.Schema(sid, paths[sid], m["package"], [x["name"] for x in m["messages"]],
+                                           {x["name"] for x in m["messages"] if x["delta"]}))
+        else:
+            for r in sorted(set(reasons)):
+                rejected_by[r] += 1
+    log(f"schemas: {args.schemas} generated (seeds {args.seed}..{args.seed + args.schemas - 1}), "
+        f"{len(accepted)} accepted by pakt check, {args.schemas - len(accepted)} rejected")
+
+    # 2. Values: JSON -> compact bytes by the reference.
+    rng = random.Random(args.seed)
+    vreqs, pairs = [], {}
+    for s in accepted:
+        vg = schema_fuzz.ValueGen(models[s.sid], random.Random(args.seed * 7 + int(s.sid[1:])))
+        for k in range(args.values):
+            msg = s.messages[k % len(s.messages)]
+            prev = pairs.get((s.sid, msg))
+            value = vg.mutate(msg, prev) if (msg in s.delta and prev is not None and k % 3) else vg.message(msg)
+            pairs[(s.sid, msg)] = value
+            vreqs.append((f"{s.sid}.v{k}", s.sid, msg, "V", "compact", schema_fuzz.json_text(value)))
+    vres = run_reference(args.reference, sdir, work, "values", vreqs)
+    values = collections.defaultdict(list)  # (sid, msg) -> [(key, compact hex)]
+    refused = collections.Counter()
+    for key, sid, msg, _, _, js in vreqs:
+        r = vres.get(key, "MISSING")
+        if r.startswith("OK "):
+            values[(sid, msg)].append((key, r[3:]))
+        else:
+            refused[re.sub(r"^ERR [^:]*: ", "", r)[:80]] += 1
+    n_values = sum(len(v) for v in values.values())
+    log(f"values: {len(vreqs)} generated, {n_values} accepted by the reference (pakt's run-time codec), "
+        f"{sum(refused.values())} refused")
+    for r, n in refused.most_common(5):
+        log(f"  refused x{n}: {r}")
+
+    # 3. Requests. Pass 1: encodings and deltas; pass 2: decodes of the reference's bytes, truncations.
+    p1 = []
+    for s in accepted:
+        for msg in s.messages:
+            for f in FORMATS:
+                p1.append((f"{s.sid}.{msg}.N.{f}", s.sid, msg, "N", f))
+            vals = values[(s.sid, msg)]
+            for i, (key, hx) in enumerate(vals):
+                for f in FORMATS:
+                    p1.append((f"{key}.E.{f}", s.sid, msg, "E", f, hx))
+                    p1.append((f"{key}.S.{f}", s.sid, msg, "S", f, hx))
+                p1.append((f"{key}.J", s.sid, msg, "J", "compact", hx))
+                if msg in s.delta and i > 0:
+                    p1.append((f"{key}.X", s.sid, msg, "X", "packed", vals[i - 1][1], hx))
+    r1 = run_reference(args.reference, sdir, work, "pass1", p1)
+    p2 = []
+    for req in p1:
+        key, sid, msg, op, f = req[:5]
+        res = r1.get(key, "")
+        if not res.startswith("OK "):
+            continue
+        payload = res[3:]
+        idx = int(key.split(".v")[1].split(".")[0]) if ".v" in key else -1
+        every = 0 <= idx < 3  # every prefix of the first values of each schema
+        if op in ("E", "N"):
+            p2.append((f"{key}.D", sid, msg, "D", f, payload))
+            for t in truncations(payload, every and op == "E", rng):
+                p2.append((f"{key}.D.t{len(t) // 2}", sid, msg, "D", f, t))
+        elif op == "X":
+            p2.append((f"{key}.Y", sid, msg, "Y", "packed", req[5], payload))
+            for t in truncations(payload, every, rng):
+                p2.append((f"{key}.Y.t{len(t) // 2}", sid, msg, "Y", "packed", req[5], t))
+    requests = p1 + p2
+    rq = os.path.join(work, "requests.txt")
+    write_requests(rq, requests)
+    ref = run_reference(args.reference, sdir, work, "all", requests)
+    log(f"requests: {len(requests)} ({len(p1)} encodings, sizes, JSON, defaults and deltas; {len(p2)} decodes of the "
+        f"reference's bytes, truncations included) in {rq}")
+
+    # 4. Every language.
+    all_drivers = {
+        "cpp": lambda: drivers.CppDriver(args.pakt, os.path.join(work, "cpp"), jobs=args.jobs, env=env),
+        "csharp": lambda: drivers.CSharpDriver(args.pakt, os.path.join(work, "csharp"), env=env),
+        "godot3": lambda: drivers.GDScriptDriver("3", args.pakt, os.path.join(work, "godot3"), env=env,
+                                                 godot3=args.godot3),
+        "godot4": lambda: drivers.GDScriptDriver("4", args.pakt, os.path.join(work, "godot4"), env=env,
+                                                 node=args.node, driver4=args.driver4),
+    }
+    by_sid = {s.sid: s for s in accepted}
+    stats = {}
+    mismatches = {}
+    timings = {}
+    for lang in langs:
+        t0 = time.time()
+        d = all_drivers[lang]()
+        try:
+            bad = d.build(accepted)
+        except Exception as e:  # noqa: BLE001
+            failures[("*", lang)] = f"build: {e}"
+            continue
+        for sid, why in bad.items():
+            failures[(sid, lang)] = why
+        lang_reqs = [r for r in requests if r[1] not in bad]
+        lrq = os.path.join(work, f"requests_{lang}.txt")
+        lrs = os.path.join(work, f"responses_{lang}.txt")
+        write_requests(lrq, lang_reqs)
+        try:
+            more = d.run(lrq, lrs) or {}
+        except Exception as e:  # noqa: BLE001
+            failures[("*", lang)] = f"run: {e}"
+            continue
+        for sid, why in more.items():
+            failures.setdefault((sid, lang), why)
+            bad[sid] = why
+        got = read_responses(lrs)
+        st = collections.Counter()
+        mm = []
+        for r in lang_reqs:
+            key, sid, msg, op, f = r[:5]
+            if sid in bad:
+                continue
+            want, have = ref.get(key), got.get(key)
+            if lang.startswith("godot") and op == "J":
+                continue  # GDScript has no ToJson
+            st[(op, f)] += 1
+            if have != want:
+                mm.append((key, sid, msg, op, f, r[5:], want, have))
+                st[("MISMATCH", f)] += 1
+        stats[lang] = st
+        mismatches[lang] = mm
+        timings[lang] = dict(d.seconds, total=time.time() - t0)
+        for sid in sorted({m[1] for m in mm}):
+            ex = next(m for m in mm if m[1] == sid)
+            n = sum(1 for m in mm if m[1] == sid)
+            failures.setdefault((sid, lang), f"{n} answers differ from the reference; first: {ex[0]} ({ex[3]} {ex[4]})\n"
+                                             f"    input:     {' '.join(x[:200] for x in ex[5])}\n"
+                                             f"    reference: {(ex[6] or '(none)')[:300]}\n"
+                                             f"    {lang}:{' ' * (10 - len(lang))}{(ex[7] or '(no answer)')[:300]}")
+        log(f"{lang}: {sum(v for k, v in st.items() if k[0] != 'MISMATCH')} answers compared, "
+            f"{len(mm)} differ; {len(bad)} schemas failed to build/load; "
+            + ", ".join(f"{k} {v:.1f} s" for k, v in timings[lang].items()))
+
+    # 5. The numbers.
+    log("")
+    log("== numbers ==")
+    log(f"schemas generated: {args.schemas}; accepted: {len(accepted)}; rejected: {args.schemas - len(accepted)}")
+    log("rejected by reason (schemas with at least one such error):")
+    for r, n in rejected_by.most_common():
+        log(f"  {n:5d}  {r}")
+    log(f"values: {n_values} accepted by the reference ({sum(refused.values())} refused)")
+    ops = [("E", "encode"), ("S", "size"), ("D", "decode"), ("N", "default"), ("X", "delta encode"),
+           ("Y", "delta decode"), ("J", "ToJson")]
+    header = "language   " + "".join(f"{name + ' ' + f[:4]:>17}" for op, name in ops for f in FORMATS
+                                     if (op in "XY" and f == "packed") or (op == "J" and f == "compact")
+                                     or op not in "XYJ")
+    log(header)
+    for lang, st in stats.items():
+        row = f"{lang:10s} "
+        for op, name in ops:
+            for f in FORMATS:
+                if (op in "XY" and f != "packed") or (op == "J" and f != "compact"):
+                    continue
+                row += f"{st.get((op, f), 0):>17d}"
+        log(row)
+    for lang, st in stats.items():
+        log(f"{lang}: values compared {sum(v for (o, f), v in st.items() if o == 'E')} encodings "
+            f"({', '.join(f'{f} {st.get((chr(69), f), 0)}' for f in FORMATS)}), "
+            f"{sum(v for (o, f), v in st.items() if o == 'D')} decodes, mismatches {len(mismatches.get(lang, []))}")
+    log(f"total time {time.time() - started:.1f} s")
+
+    if failures:
+        log("")
+        log(f"== CONFORMANCE FAILURES: {len(failures)} ==")
+        for (sid, lang), why in failures.items():
+            log(f"--- {sid} [{lang}] {paths.get(sid, '')}")
+            log("    " + why.replace("\n", "\n    "))
+        for lang, mm in mismatches.items():
+            if mm:
+                log(f"--- first mismatches of {lang}:")
+                for key, sid, msg, op, f, a, want, have in mm[:args.show]:
+                    log(f"  {key}: {op} {f} {' '.join(x[:120] for x in a)}\n    reference: {(want or '')[:200]}\n"
+                        f"    {lang}: {(have or '(no answer)')[:200]}")
+        return 0 if args.keep_going else 1
+    log("conformance: every language agrees with the reference")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

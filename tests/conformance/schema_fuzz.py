@@ -1,0 +1,502 @@
+"""Random schemas and random values for the conformance run (tests/conformance/run_conformance.py).
+
+A schema is drawn from a seed: enums of every width, messages nesting earlier messages (lists, fixed
+arrays, optionals), every leaf type, since/deprecated fields, extensible and delta messages, packed
+options (range, precision, bits, max_length, max_count), defaults, and names drawn from every back
+end's reserved and generated names (generator/pakt_gen/*/names.yaml, else */keywords.py, and the
+identifiers of the back ends' templates), case variants of them, and the schema's own type names.
+The model is kept (Schema below) so that values respecting the schema's limits can be drawn for it.
+YAML text is written by hand (every scalar double-quoted where it is a name or a string).
+"""
+import glob
+import json
+import math
+import os
+import random
+import re
+import struct
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+INT_RANGES = {
+    "int8": (-2 ** 7, 2 ** 7 - 1), "int16": (-2 ** 15, 2 ** 15 - 1), "int32": (-2 ** 31, 2 ** 31 - 1),
+    "int64": (-2 ** 63, 2 ** 63 - 1), "uint8": (0, 2 ** 8 - 1), "uint16": (0, 2 ** 16 - 1),
+    "uint32": (0, 2 ** 32 - 1), "uint64": (0, 2 ** 64 - 1),
+}
+ALIASES = {"uint8": "byte", "int32": "int", "int64": "long", "float32": "float", "float64": "double"}
+FLOATS = ("float32", "float64")
+FVECS = {"Vector2": 2, "Vector3": 3, "Color": 4}
+IVECS = {"Vector2i": 2, "Vector3i": 3}
+LEAVES = list(INT_RANGES) + ["bool", "float32", "float64", "string", "bytes", "Vector2", "Vector3", "Quaternion",
+                             "Color", "Vector2i", "Vector3i"]
+TYPE_NAMES = LEAVES + list(ALIASES.values())
+
+PLAIN_WORDS = """id hp pos speed name score team health ammo kills deaths level tick frame seq flags items
+inventory target owner position rotation velocity color tint mode state phase kind slot count total label
+title note tag tags data blob payload peer room lobby player weapon damage range armor shield mana energy
+angle yaw pitch roll scale size width height depth x y z u v lat lon time stamp delta value values key
+keys entry entries node nodes link links path route step turn round match game world zone region""".split()
+
+
+def _identifiers_in(text):
+    return set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", text))
+
+
+def load_name_pools():
+    """{pool name: sorted names}: what each back end reserves or generates."""
+    pools = {}
+    try:
+        import yaml  # python3-yaml, when installed
+    except ImportError:
+        yaml = None
+    for lang in ("cpp", "csharp", "gdscript"):
+        d = os.path.join(ROOT, "generator", "pakt_gen", lang)
+        names = set()
+        ny = os.path.join(d, "names.yaml")
+        if yaml is not None and os.path.exists(ny):
+            try:
+                data = yaml.safe_load(open(ny, encoding="utf-8")) or {}
+                for rule in (data.get("refuse") or []) + (data.get("rename") or []):
+                    names.update(str(n) for n in rule.get("names") or [])
+                    names.update(str(p) + "x" for p in rule.get("prefixes") or [])
+            except Exception:  # a file being edited: fall back to keywords.py below
+                names = set()
+        for py in ("keywords.py", "native_classes.py"):
+            p = os.path.join(d, py)
+            if os.path.exists(p):
+                src = open(p, encoding="utf-8").read()
+                for block in re.findall(r'"""(.*?)"""', src, re.S)[1:]:  # not the module docstring
+                    names |= {w for w in block.split() if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", w)}
+                for block in re.findall(r"frozenset\(\{(.*?)\}\)", src, re.S):
+                    names |= set(re.findall(r'"([A-Za-z_][A-Za-z0-9_]*)"', block))
+        pools[lang + ".reserved"] = sorted(names)
+        # The identifiers the generated code introduces: every identifier of the back end's templates.
+        tmpl = set()
+        for t in glob.glob(os.path.join(d, "templates", "*.j2")):
+            tmpl |= _identifiers_in(open(t, encoding="utf-8").read())
+        pools[lang + ".generated"] = sorted(n for n in tmpl if len(n) <= 24)
+    # The reports of issue 30.
+    pools["issue30"] = ["r", "g", "b", "a", "w", "h", "base", "OK", "PACKED", "COMPACT", "MSLIMA", "script",
+                        "Role", "Weapon", "List", "Pakt", "Node", "Object", "OS", "Timer", "Geometry", "Node2D",
+                        "max", "func", "var", "std", "pakt", "ExampleS", "S", "null", "on", "yes", "true"]
+    pools["types"] = TYPE_NAMES
+    return pools
+
+
+def case_variant(rng, name):
+    k = rng.randrange(5)
+    if k == 0:
+        return name.upper()
+    if k == 1:
+        return name[:1].upper() + name[1:]
+    if k == 2:
+        return name.lower()
+    if k == 3:
+        return "".join(p[:1].upper() + p[1:] for p in name.split("_") if p) or name
+    return name + "_"
+
+
+class Namer:
+    """Draws identifiers: plain ones, or (with probability `danger`) a reserved / generated name, a case
+    variant of one, a type name or a name of this schema's own types."""
+
+    def __init__(self, rng, pools, danger):
+        self.rng, self.pools, self.danger = rng, pools, danger
+        self.own_types = []
+        self.drawn = {}  # pool of each dangerous name drawn (for the report)
+
+    def plain(self, style):
+        rng = self.rng
+        w = rng.choice(PLAIN_WORDS)
+        if rng.random() < 0.4:
+            w += "_" + rng.choice(PLAIN_WORDS)
+        if rng.random() < 0.15:
+            w += str(rng.randrange(10))
+        if style == "type":
+            return "".join(p[:1].upper() + p[1:] for p in w.split("_"))
+        return w
+
+    def name(self, style, taken):
+        rng = self.rng
+        for _ in range(50):
+            if rng.random() < self.danger:
+                pool = rng.choice(sorted(self.pools) + ["own"] * 2)
+                choices = self.own_types if pool == "own" else self.pools[pool]
+                if not choices:
+                    continue
+                n = rng.choice(choices)
+                if rng.random() < 0.25:
+                    n = case_variant(rng, n)
+                if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n):
+                    continue
+            else:
+                pool, n = None, self.plain(style)
+            if n not in taken:
+                taken.add(n)
+                if pool:
+                    self.drawn[n] = pool
+                return n
+        n = self.plain(style) + str(len(taken))
+        taken.add(n)
+        return n
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+class Field:
+    def __init__(self, **kw):
+        self.__dict__.update(dict(name=None, base=None, kind="leaf", container=None, count=None, optional=False,
+                                  default=None, since=None, deprecated=False, range=None, precision=None,
+                                  bits=None, max_length=None, max_count=None))
+        self.__dict__.update(kw)
+
+
+def gen_schema(seed, idx, pools, danger=None):
+    """A random schema (a dict model) for `seed`; its package is unique per `idx`."""
+    rng = random.Random(seed)
+    if danger is None:
+        danger = 0.0 if rng.random() < 0.35 else rng.choice([0.03, 0.06, 0.1, 0.2])
+    namer = Namer(rng, pools, danger)
+    type_names = set()
+    pkg_part = namer.name("field", set())
+    schema = {"package": f"pk{idx}.{pkg_part}" if rng.random() < 0.8 else f"pk{idx}",
+              "version": rng.choice([1, 1, 2, 3]), "enums": [], "messages": [], "danger": danger}
+    for _ in range(rng.choice([0, 1, 1, 2, 3])):
+        etype = rng.choice(list(INT_RANGES) + [None])
+        lo, hi = INT_RANGES[etype or "int32"]
+        n = rng.randint(1, 5)
+        values, vnames, used = [], set(), set()
+        for k in range(n):
+            r = rng.random()
+            if r < 0.15:
+                v = lo
+            elif r < 0.3:
+                v = hi
+            elif r < 0.5:
+                v = k
+            else:
+                v = rng.randint(max(lo, -1000), min(hi, 1000)) if rng.random() < 0.7 else rng.randint(lo, hi)
+            if v in used:
+                continue
+            used.add(v)
+            values.append((namer.name("value", vnames), v))
+        ename = namer.name("type", type_names)
+        namer.own_types.append(ename)
+        schema["enums"].append({"name": ename, "type": etype, "values": values})
+    for mi in range(rng.randint(1, 4)):
+        mname = namer.name("type", type_names)
+        msg = {"name": mname, "fields": [], "extensible": rng.random() < 0.2, "delta": rng.random() < 0.35,
+               "godot_array": rng.random() < 0.1}
+        fnames = set()
+        nfields = rng.randint(1, 7)
+        for _ in range(nfields):
+            msg["fields"].append(gen_field(rng, namer, fnames, schema, since=None))
+        # Fields added in later versions: appended, since not decreasing, with a default.
+        since = 2
+        while schema["version"] >= 2 and since <= schema["version"] and rng.random() < 0.5:
+            msg["fields"].append(gen_field(rng, namer, fnames, schema, since=since))
+            since += rng.randint(0, 1)
+        if rng.random() < 0.06:
+            msg["fields"][rng.randrange(len(msg["fields"]))].deprecated = True
+        namer.own_types.append(mname)
+        schema["messages"].append(msg)
+    schema["names_drawn"] = namer.drawn
+    return schema
+
+
+def pick_leaf(rng, schema):
+    r = rng.random()
+    if r < 0.12 and schema["enums"]:
+        return "enum", rng.choice(schema["enums"])["name"]
+    if r < 0.24 and schema["messages"]:
+        return "message", rng.choice(schema["messages"])["name"]
+    return "leaf", rng.choice(LEAVES)
+
+
+def gen_field(rng, namer, fnames, schema, since):
+    f = Field(name=namer.name("field", fnames))
+    if since is not None:
+        # A later field: a leaf with a default.
+        f.kind, f.base = "leaf", rng.choice(list(INT_RANGES) + ["bool", "float32", "float64", "string"])
+        f.since = since
+        f.default = default_for(rng, f, schema, force=True)
+        return f
+    f.kind, f.base = pick_leaf(rng, schema)
+    r = rng.random()
+    if r < 0.2:
+        f.container = "list"
+        if rng.random() < 0.4:
+            f.max_count = rng.randint(1, 6)
+    elif r < 0.3:
+        f.container = "fixed"
+        f.count = rng.randint(1, 4)
+    elif rng.random() < 0.1:
+        f.optional = True
+    b = f.base
+    if f.kind == "leaf":
+        if b in INT_RANGES and rng.random() < 0.3:
+            lo, hi = INT_RANGES[b]
+            hi = min(hi, 2 ** 63 - 1)
+            a = rng.choice([0, lo, -rng.randint(1, 300), -rng.randint(1, 2 ** 20)])
+            z = rng.choice([hi, rng.randint(0, 300), rng.randint(0, 2 ** 20)])
+            a, z = max(a, lo), min(z, hi)
+            if a >= z:
+                a, z = lo, hi
+            f.range = (a, z)
+        elif (b in FLOATS or b in FVECS) and rng.random() < 0.3:
+            span = rng.choice([1, 10, 100, 1000])
+            f.range = (-span, span) if rng.random() < 0.6 else (0, span)
+            if rng.random() < 0.5:
+                f.precision = rng.choice([0.5, 0.1, 0.01, 0.001])
+            else:
+                f.bits = rng.randint(1, 24)
+        elif b in IVECS and rng.random() < 0.3:
+            f.range = (-rng.randint(0, 1000), rng.randint(1, 1000))
+        elif b == "Quaternion" and rng.random() < 0.4:
+            f.bits = rng.randint(2, 30)
+        elif b in ("string", "bytes") and rng.random() < 0.4:
+            f.max_length = rng.randint(1, 24)
+    if f.container is None and not f.optional and rng.random() < 0.25:
+        f.default = default_for(rng, f, schema)
+    # A range that does not hold the type's default needs a default.
+    if f.range is not None and f.default is None and f.container is None and not f.optional:
+        if not (f.range[0] <= 0 <= f.range[1]) or (b == "Color" and f.range[1] < 1):
+            f.default = default_for(rng, f, schema, force=True)
+    return f
+
+
+def fmt_float(x):
+    s = repr(float(x))
+    if "e" in s or "E" in s:
+        s = "%.6f" % x
+    return s
+
+
+def default_for(rng, f, schema, force=False):
+    """A YAML default (text) for a leaf field, within its range."""
+    b = f.base
+    if f.kind == "enum":
+        e = next(e for e in schema["enums"] if e["name"] == b)
+        return json.dumps(rng.choice(e["values"])[0])
+    if f.kind == "message":
+        return None
+    if b == "bool":
+        return rng.choice(["true", "false"])
+    if b in INT_RANGES:
+        lo, hi = f.range or INT_RANGES[b]
+        return str(rng.choice([lo, hi, rng.randint(lo, hi), max(lo, min(hi, 1))]))
+    if b in FLOATS:
+        lo, hi = f.range or (-1000, 1000)
+        return fmt_float(rng.randint(int(lo) * 4, int(hi) * 4) / 4)
+    if b == "string":
+        s = rng.choice(["", "abc", "가나", "x y", "default"])
+        if f.max_length is not None:
+            while len(s.encode()) > f.max_length:
+                s = s[:-1]
+        return json.dumps(s, ensure_ascii=False)
+    if b in FVECS:
+        lo, hi = f.range or (-100, 100)
+        comps = [fmt_float(rng.randint(int(lo) * 2, int(hi) * 2) / 2) for _ in range(FVECS[b])]
+        if b == "Color" and rng.random() < 0.5:
+            comps[3] = "1.0"
+        return "[" + ", ".join(comps) + "]"
+    if b in IVECS:
+        lo, hi = f.range or (-100, 100)
+        return "[" + ", ".join(str(rng.randint(lo, hi)) for _ in range(IVECS[b])) + "]"
+    if b == "Quaternion":
+        return rng.choice(["[0, 0, 0, 1]", "[1, 0, 0, 0]", "[0.5, 0.5, 0.5, 0.5]", "[0, 0, 0.6, 0.8]"])
+    if force:
+        return None
+    return None
+
+
+def type_text(rng, f):
+    b = f.base
+    if f.kind == "leaf" and b in ALIASES and rng.random() < 0.3:
+        b = ALIASES[b]
+    if f.container == "list":
+        return f"{b}[]"
+    if f.container == "fixed":
+        return f"{b}[{f.count}]"
+    return b
+
+
+def to_yaml(schema, seed):
+    """The schema's YAML text: one field per line."""
+    rng = random.Random(seed ^ 0x5EED)
+    q = lambda s: json.dumps(s, ensure_ascii=False)
+    out = [f"# conformance schema, seed {seed}", f"package: {q(schema['package'])}", f"version: {schema['version']}"]
+    if schema["enums"]:
+        out.append("enums:")
+        for e in schema["enums"]:
+            out.append(f"  {q(e['name'])}:")
+            if e["type"]:
+                out.append(f"    type: {e['type']}")
+            out.append("    values: {" + ", ".join(f"{q(n)}: {v}" for n, v in e["values"]) + "}")
+    out.append("messages:")
+    for m in schema["messages"]:
+        out.append(f"  {q(m['name'])}:")
+        if m["extensible"]:
+            out.append("    extensible: true")
+        if m["delta"]:
+            out.append("    delta: true")
+        if m["godot_array"]:
+            out.append("    godot: array")
+        out.append("    fields:")
+        for f in m["fields"]:
+            parts = [f"name: {q(f.name)}", f"type: {q(type_text(rng, f))}"]
+            if f.optional:
+                parts.append("optional: true")
+            if f.since is not None:
+                parts.append(f"since: {f.since}")
+            if f.deprecated:
+                parts.append("deprecated: true")
+            if f.default is not None:
+                parts.append(f"default: {f.default}")
+            if f.range is not None:
+                parts.append(f"range: [{f.range[0]}, {f.range[1]}]")
+            if f.precision is not None:
+                parts.append(f"precision: {f.precision}")
+            if f.bits is not None:
+                parts.append(f"bits: {f.bits}")
+            if f.max_length is not None:
+                parts.append(f"max_length: {f.max_length}")
+            if f.max_count is not None:
+                parts.append(f"max_count: {f.max_count}")
+            out.append("      - {" + ", ".join(parts) + "}")
+    return "\n".join(out) + "\n"
+
+
+# ---- values ---------------------------------------------------------------------------------------
+
+SPECIAL_F32 = [0.0, -0.0, 1.0, -1.0, 0.5, 1e-45, -1e-45, 1.1754942e-38, 3.4028235e38, -3.4028235e38,
+               float("inf"), float("-inf"), float("nan")]
+STRINGS = ["", "a", "ABC가나다", "é", "😀", "hello world", "\t\n", "\"quoted\\\"", "ñandú", "日本語テキスト"]
+
+
+class ValueGen:
+    def __init__(self, schema, rng, out_of_range=0.03):
+        self.s, self.rng, self.oor = schema, rng, out_of_range
+        self.enums = {e["name"]: e for e in schema["enums"]}
+        self.msgs = {m["name"]: m for m in schema["messages"]}
+
+    def message(self, name, depth=0):
+        m = self.msgs[name]
+        return {f.name: self.field(f, depth) for f in m["fields"] if self.rng.random() < 0.93}
+
+    def field(self, f, depth):
+        rng = self.rng
+        if f.optional and rng.random() < 0.3:
+            return None
+        if f.container == "list":
+            limit = f.max_count if f.max_count is not None else 4
+            n = rng.choice([0, 1, rng.randint(0, limit), limit]) if depth < 2 else rng.randint(0, 1)
+            n = min(n, limit)
+            return [self.leaf(f, depth + 1) for _ in range(n)]
+        if f.container == "fixed":
+            return [self.leaf(f, depth + 1) for _ in range(f.count)]
+        return self.leaf(f, depth + 1)
+
+    def num_in(self, lo, hi):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.15:
+            return lo
+        if r < 0.3:
+            return hi
+        return rng.randint(lo, hi)
+
+    def float_in(self, f, double):
+        rng = self.rng
+        rd = (lambda x: x) if double else f32
+        if f.range is not None:
+            lo, hi = f.range
+            if rng.random() < self.oor:
+                return rd(hi + rng.choice([0.5, 1, 100]))
+            r = rng.random()
+            if r < 0.1:
+                return float(lo)
+            if r < 0.2:
+                return float(hi)
+            return min(max(rd(rng.uniform(lo, hi)), lo), hi)
+        r = rng.random()
+        if r < 0.25:
+            return rd(rng.choice(SPECIAL_F32)) if not double else rng.choice(SPECIAL_F32 + [5e-324, 1.7976931348623157e308])
+        if r < 0.5:
+            return rd(rng.randint(-1000, 1000) / 8)
+        return rd(rng.uniform(-1e6, 1e6) * (10 ** rng.randint(-30, 3) if rng.random() < 0.3 else 1))
+
+    def leaf(self, f, depth):
+        rng, b = self.rng, f.base
+        if f.kind == "message":
+            return self.message(b, depth)
+        if f.kind == "enum":
+            e = self.enums[b]
+            if rng.random() < 0.03:
+                lo, hi = INT_RANGES[e["type"] or "int32"]
+                return self.num_in(lo, hi)
+            n, v = rng.choice(e["values"])
+            return n if rng.random() < 0.8 else v
+        if b == "bool":
+            return rng.random() < 0.5
+        if b in INT_RANGES:
+            lo, hi = INT_RANGES[b]
+            if f.range is not None and rng.random() > self.oor:
+                lo, hi = f.range
+            return self.num_in(lo, hi)
+        if b in FLOATS:
+            return self.float_in(f, b == "float64")
+        if b in FVECS:
+            return [self.float_in(f, False) for _ in range(FVECS[b])]
+        if b in IVECS:
+            lo, hi = INT_RANGES["int32"]
+            if f.range is not None and rng.random() > self.oor:
+                lo, hi = f.range
+            return [self.num_in(lo, hi) for _ in range(IVECS[b])]
+        if b == "Quaternion":
+            if f.bits is not None or rng.random() < 0.5:
+                v = [rng.gauss(0, 1) for _ in range(4)]
+                n = math.sqrt(sum(x * x for x in v)) or 1
+                v = [f32(x / n) for x in v]
+                if rng.random() < 0.2:
+                    v = rng.choice([[0.0, 0.0, 0.0, 1.0], [f32(0.7071068), 0.0, 0.0, f32(0.7071068)], [1.0, 0.0, 0.0, 0.0]])
+                return v
+            return [self.float_in(f, False) for _ in range(4)]
+        if b == "string":
+            s = rng.choice(STRINGS) if rng.random() < 0.6 else "".join(
+                rng.choice("abcxyz _-0123456789ABCĀ가😀") for _ in range(rng.randint(0, 30)))
+            if f.max_length is not None:
+                if rng.random() < 0.2:
+                    s = ("x" * f.max_length)  # exactly at the limit
+                while len(s.encode()) > f.max_length:
+                    s = s[:-1]
+            return s
+        if b == "bytes":
+            limit = f.max_length if f.max_length is not None else 20
+            n = rng.choice([0, 1, rng.randint(0, limit), limit])
+            return [rng.randrange(256) for _ in range(min(n, limit))]
+        raise ValueError(b)
+
+    def mutate(self, name, value):
+        """A value like `value` with a few fields changed (for deltas)."""
+        m = self.msgs[name]
+        out = dict(value)
+        for f in m["fields"]:
+            if self.rng.random() < 0.3:
+                out[f.name] = self.field(f, 1)
+        return out
+
+
+def json_text(v):
+    """JSON as `pakt encode` reads it: NaN and infinities as strings."""
+    def fix(x):
+        if isinstance(x, float) and (math.isnan(x) or math.isinf(x)):
+            return "NaN" if math.isnan(x) else ("Infinity" if x > 0 else "-Infinity")
+        if isinstance(x, list):
+            return [fix(y) for y in x]
+        if isinstance(x, dict):
+            return {k: fix(y) for k, y in x.items()}
+        return x
+    return json.dumps(fix(v), ensure_ascii=False, separators=(",", ":"))
