@@ -73,7 +73,48 @@ def test_every_filter_is_registered_and_tested():
     ("3", "Texts", "raw", "var raw: PoolByteArray = PoolByteArray()"),
 ])
 def test_filter_field_decl(rich, godot, msg, name, want):
-    assert render(rich, "{{ f | field_decl }}", godot, f=field(rich, msg, name)) == want
+    assert render(rich, "{{ f | field_decl(m) }}", godot, f=field(rich, msg, name), m=message(rich, msg)) == want
+
+
+def test_field_named_like_a_class_is_untyped(rich):
+    # A field named like a class of the file hides the class name in its message class: Godot 4 refuses
+    # `var Inner: Inner`, so such a message's fields of that class are untyped (the type in a comment),
+    # and the codec reaches the class through the base class (_pakt_class_Inner()).
+    m, f = message(rich, "Lists"), field(rich, "Lists", "inners")
+    saved = m.fields[0].name
+    try:
+        m.fields[0].name = "Inner"
+        assert render(rich, "{{ f | field_decl(m) }}", f=f, m=m) == \
+            "var inners: Array = []  # Inner[]: untyped, a field of Lists is named like the class"
+        assert render(rich, "{{ f | field_decl(m) }}", "3", f=f, m=m) == "var inners: Array = []"
+        assert "_pakt_runtime.variants(inners, _pakt_class_Inner())" == \
+            render(rich, "{{ f | variant_field }}", f=f)
+    finally:
+        m.fields[0].name = saved
+
+
+def test_filter_member(rich):
+    # A field is its name, or self.<name> in the message class of that name (Godot 4 reads the bare
+    # name as the class there).
+    m, f = message(rich, "Inner"), field(rich, "Inner", message(rich, "Inner").fields[0].name)
+    saved = f.name
+    try:
+        assert render(rich, "{{ f | member }}", f=f) == saved
+        f.name = "Inner"
+        assert render(rich, "{{ f | member }}", f=f) == "self.Inner"
+        assert render(rich, "{{ f | read_field(0) }}", f=f).splitlines()[0].startswith("self.Inner = _pakt_r.")
+    finally:
+        f.name = saved
+
+
+def test_filter_class_getter(rich):
+    assert render(rich, "{{ 'Inner' | class_getter }}") == "_pakt_class_Inner"
+    assert render(rich, "{{ 'Timer' | class_getter }}") == "_pakt_class_Timer_"  # the class's GDScript name
+
+
+def test_filter_same_method(packed):
+    # Its own prefix: a field `packed` does not clash with _pakt_same_packed.
+    assert render(packed, "{{ f | same_method }}", f=field(packed, "Scene", "cubes")) == "_pakt_same_field_cubes"
 
 
 def test_filter_gd_string(rich):
@@ -93,42 +134,42 @@ def test_filter_doc_comment(rich):
 
 
 def test_filter_module_alias(game):
-    assert render(game, "{{ schema.imports[0] | module_alias }}") == "common_pakt"
-    assert render(game, "{{ f | field_decl }}", f=field(game, "Player", "weapons")) == \
-        "var weapons: Array[common_pakt.Weapon] = []"
+    assert render(game, "{{ schema.imports[0] | module_alias }}") == "_pakt_import_common"
+    assert render(game, "{{ f | field_decl(m) }}", f=field(game, "Player", "weapons"), m=message(game, "Player")) == \
+        "var weapons: Array[_pakt_import_common.Weapon] = []"
 
 
 def test_filter_write_field(rich):
     out = render(rich, "{{ f | write_field(0) }}", f=field(rich, "Texts", "limited"))
-    assert out.splitlines() == ["w.check_string(limited, 8)", "if w.failed:", '\tw.in_field("limited")', "\treturn",
-                                "w.string(limited)"]
+    assert out.splitlines() == ["_pakt_w.check_string(limited, 8)", "if _pakt_w.failed:", '\t_pakt_w.in_field("limited")', "\treturn",
+                                "_pakt_w.string(limited)"]
     # A deprecated field is written as its default.
-    assert render(rich, "{{ f | write_field(0) }}", f=field(rich, "Versioned", "old")) == "w.i32(42)"
+    assert render(rich, "{{ f | write_field(0) }}", f=field(rich, "Versioned", "old")) == "_pakt_w.i32(42)"
     # An optional: the presence byte first.
     assert render(rich, "{{ f | write_field(1) }}", f=field(rich, "Optionals", "maybe_vec")).splitlines() == [
-        "\tif maybe_vec == null:", "\t\tw.u8(0)", "\telse:", "\t\tw.u8(1)", "\t\tw.vector3(maybe_vec)"]
+        "\tif maybe_vec == null:", "\t\t_pakt_w.u8(0)", "\telse:", "\t\t_pakt_w.u8(1)", "\t\t_pakt_w.vector3(maybe_vec)"]
 
 
 def test_filter_read_field(rich):
     lines = render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "u8s")).splitlines()
     # The count is checked (limit, remaining bytes) before the array is resized.
-    assert lines[0] == 'var u8s_n0: int = r.length("count", "max_count", 10, 1)'
-    assert lines.index("u8s.resize(u8s_n0)") > lines.index("if u8s_n0 < 0:")
+    assert lines[0] == 'var _pakt_n0_u8s: int = _pakt_r.length("count", "max_count", 10, 1)'
+    assert lines.index("u8s.resize(_pakt_n0_u8s)") > lines.index("if _pakt_n0_u8s < 0:")
     lines = render(rich, "{{ f | read_field(0) }}", f=field(rich, "Texts", "raw")).splitlines()
-    assert lines == ["raw = r.bytes(0)", "if r.failed:", '\tr.in_field("raw")', "\treturn"]
+    assert lines == ["raw = _pakt_r.bytes(0)", "if _pakt_r.failed:", '\t_pakt_r.in_field("raw")', "\treturn"]
     # Elements that can fail add their index to the path.
     lines = render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "inners")).splitlines()
-    assert "\t\tr.in_index(i0)" in lines
+    assert "\t\t_pakt_r.in_index(_pakt_i0)" in lines
     # Lists a Packed array holds as the wire does are read in one engine call (Variant type 32:
     # PackedFloat32Array in Godot 4, 22: PoolRealArray in Godot 3).
     assert render(rich, "{{ f | read_field(0) }}", f=field(rich, "Lists", "f32s")).splitlines()[-4] == \
-        "f32s = r.bulk(32, f32s_n0, 1, 4)"
-    assert "v3s = r.bulk(25, v3s_n0, 3, 4)" in render(rich, "{{ f | read_field(0) }}", "3", f=field(rich, "Lists", "v3s"))
+        "f32s = _pakt_r.bulk(32, _pakt_n0_f32s, 1, 4)"
+    assert "v3s = _pakt_r.bulk(25, _pakt_n0_v3s, 3, 4)" in render(rich, "{{ f | read_field(0) }}", "3", f=field(rich, "Lists", "v3s"))
     assert render(rich, "{{ f | write_field(0) }}", f=field(rich, "Lists", "f64s")).splitlines()[-1] == \
-        "w.bulk(f64s, 1, 8)"
+        "_pakt_w.bulk(f64s, 1, 8)"
     # A deprecated field is read into a local and dropped.
     assert render(rich, "{{ f | read_field(0) }}", f=field(rich, "Versioned", "old")).splitlines()[:2] == [
-        "var _deprecated_old = 42", "_deprecated_old = r.i32()"]
+        "var _pakt_old_old = 42", "_pakt_old_old = _pakt_r.i32()"]
 
 
 def test_filter_reset_value(rich):
@@ -175,9 +216,9 @@ def test_filter_class_name(rich):
 def test_filter_variant_field(rich):
     v = lambda msg, name, godot="4": render(rich, "{{ f | variant_field }}", godot, f=field(rich, msg, name))
     assert v("Lists", "f32s") == "f32s"                      # a Packed array as it is
-    assert v("Lists", "quats") == "Pakt.untyped(quats)"       # a typed Array as a plain one
-    assert v("Lists", "inners") == "Pakt.variants(inners, Inner)"
-    assert v("Lists", "u32s", "3") == "Pakt.untyped(u32s)"    # Godot 3 has no int64 Packed array
+    assert v("Lists", "quats") == "_pakt_runtime.untyped(quats)"       # a typed Array as a plain one
+    assert v("Lists", "inners") == "_pakt_runtime.variants(inners, _pakt_class_Inner())"
+    assert v("Lists", "u32s", "3") == "_pakt_runtime.untyped(u32s)"    # Godot 3 has no int64 Packed array
     assert v("Optionals", "maybe_inner") == "null if maybe_inner == null else maybe_inner.to_variant()"
     assert v("Versioned", "old") == "42"                      # deprecated: its default
 
@@ -186,15 +227,17 @@ def test_filter_from_variant_field(rich, game):
     fv = lambda schema, msg, name, i, shape, godot="4": render(
         schema, "{{ f | from_variant_field(i, shape, 0) }}", godot, f=field(schema, msg, name), i=i, shape=shape)
     lines = fv(rich, "Scalars", "u8", 1, "dict").splitlines()
-    assert lines[:2] == ['if v.has("u8"):', '\tu8 = r.integer(v["u8"], 0, 255)']
+    assert lines[:2] == ['if _pakt_v.has("u8"):', '\tu8 = _pakt_r.integer(_pakt_v["u8"], 0, 255)']
     assert lines[-2:] == ["else:", "\tu8 = 0"]                       # absent: the default
     # godot: array messages take fields by position.
-    assert fv(game, "MoveUpdate", "tick", 1, "array").splitlines()[0] == "if v.size() > 1:"
+    assert fv(game, "MoveUpdate", "tick", 1, "array").splitlines()[0] == "if _pakt_v.size() > 1:"
     # Lists are checked (type, max_count / fixed length) before they are resized.
     lines = fv(rich, "Lists", "inners", 12, "dict").splitlines()
-    assert lines[2] == "\tif not r.list(inners_v0, 5, -1):"
-    assert fv(rich, "Fixed", "rgba", 0, "dict").splitlines()[2] == "\tif not r.list(rgba_v0, 0, 4):"
-    assert "r.typed(v[\"q\"], TYPE_QUAT" in fv(rich, "Geometry", "q", 2, "dict", "3")
+    assert lines[2] == "\tif not _pakt_r.list(_pakt_v0_inners, 5, -1):"
+    assert fv(rich, "Fixed", "rgba", 0, "dict").splitlines()[2] == "\tif not _pakt_r.list(_pakt_v0_rgba, 0, 4):"
+    assert "q = _pakt_r.quaternion(_pakt_v[\"q\"])" in fv(rich, "Geometry", "q", 2, "dict", "3")
+    # An optional's absence: the VariantReader's is_nil (no global TYPE_NIL a field could hide).
+    assert fv(rich, "Optionals", "maybe_int", 0, "dict").splitlines()[1] == '\tif _pakt_r.is_nil(_pakt_v["maybe_int"]):'
 
 
 def test_command_line(tmp_path):
@@ -224,87 +267,87 @@ def packed():
 def test_filter_packed_write_field(packed):
     # A ranged integer: value - min in its bits; outside the range an error with the field's name.
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Numbers", "temperature")).splitlines() == [
-        "w.ranged(temperature, -40, 100, 7, false)", "if w.failed:", '\tw.in_field("temperature")', "\treturn"]
+        "_pakt_w.ranged(temperature, -40, 100, 7, false)", "if _pakt_w.failed:", '\t_pakt_w.in_field("temperature")', "\treturn"]
     # A uint64 range compares and prints the value as unsigned; a 64-bit span is spelled as int64.
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Numbers", "big")).splitlines()[0] == \
-        "w.ranged(big, 1000, 9223372036854774807, 63, true)"
+        "_pakt_w.ranged(big, 1000, 9223372036854774807, 63, true)"
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Numbers", "wide")).splitlines()[0] == \
-        "w.ranged(wide, -9223372036854775807 - 1, -1, 64, false)"
+        "_pakt_w.ranged(wide, -9223372036854775807 - 1, -1, 64, false)"
     # float32 quantized (rounded to float first: the last argument); its bounds as exact doubles, then
     # the float32s nearest to them (which count as the bounds: float(-3.2) is below -3.2).
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "angle")).splitlines()[0] == \
-        "w.quantized(angle, -3.2, 3.2, 6400, 13, (-13421773.0 * pow(2.0, -22)), (13421773.0 * pow(2.0, -22)), true)"
+        "_pakt_w.quantized(angle, -3.2, 3.2, 6400, 13, (-13421773.0 * pow(2.0, -22)), (13421773.0 * pow(2.0, -22)), true)"
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "distance")).splitlines()[0] == \
-        "w.quantized(distance, -10000.0, 10000.0, 200000000, 28, -10000.0, 10000.0, false)"
+        "_pakt_w.quantized(distance, -10000.0, 10000.0, 200000000, 28, -10000.0, 10000.0, false)"
     # Vectors component by component (already float32 in the engine: not rounded again), an error
     # naming the component.
     lines = render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "position")).splitlines()
-    assert lines[:5] == ["w.quantized(position.x, -50.0, 50.0, 100000, 17, -50.0, 50.0, false)", "if w.failed:",
-                         '\tw.in_field("x")', '\tw.in_field("position")', "\treturn"]
+    assert lines[:5] == ["_pakt_w.quantized(position.x, -50.0, 50.0, 100000, 17, -50.0, 50.0, false)", "if _pakt_w.failed:",
+                         '\t_pakt_w.in_field("x")', '\t_pakt_w.in_field("position")', "\treturn"]
     # Godot 3's Vector2i is an Array of ints.
     assert render(packed, "{{ f | packed_write_field(0) }}", "3", f=field(packed, "Floats", "voxel")).splitlines() == [
-        "w.zigzag(Pakt.BitWriter.component(voxel, 0))", "w.zigzag(Pakt.BitWriter.component(voxel, 1))",
-        "w.zigzag(Pakt.BitWriter.component(voxel, 2))"]
+        "_pakt_w.zigzag(_pakt_runtime.BitWriter.component(voxel, 0))", "_pakt_w.zigzag(_pakt_runtime.BitWriter.component(voxel, 1))",
+        "_pakt_w.zigzag(_pakt_runtime.BitWriter.component(voxel, 2))"]
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "rotation")).splitlines()[0] == \
-        "w.smallest_three(rotation, 9)"
+        "_pakt_w.smallest_three(rotation, 9)"
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Floats", "raw_rotation")).splitlines() == [
-        "w.f32(raw_rotation.x)", "w.f32(raw_rotation.y)", "w.f32(raw_rotation.z)", "w.f32(raw_rotation.w)"]
+        "_pakt_w.f32(raw_rotation.x)", "_pakt_w.f32(raw_rotation.y)", "_pakt_w.f32(raw_rotation.z)", "_pakt_w.f32(raw_rotation.w)"]
     # A list: its count ranged over [0, max_count], then the elements with their index in the path.
     lines = render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Collections", "scores")).splitlines()
-    assert lines[0] == 'w.length(scores.size(), "count", "max_count", 8, 4)'
-    assert lines[4:] == ["for i0 in scores.size():", "\tw.ranged(scores[i0], 0, 1000, 10, false)", "\tif w.failed:",
-                         "\t\tw.in_index(i0)", '\t\tw.in_field("scores")', "\t\treturn"]
+    assert lines[0] == '_pakt_w.length(scores.size(), "count", "max_count", 8, 4)'
+    assert lines[4:] == ["for _pakt_i0 in scores.size():", "\t_pakt_w.ranged(scores[_pakt_i0], 0, 1000, 10, false)", "\tif _pakt_w.failed:",
+                         "\t\t_pakt_w.in_index(_pakt_i0)", '\t\t_pakt_w.in_field("scores")', "\t\treturn"]
     # Strings: the length (ranged, or a varint without max_length), then the bytes.
-    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Collections", "note")) == "w.text(note, 0, 0)"
+    assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Collections", "note")) == "_pakt_w.text(note, 0, 0)"
     # An optional: one presence bit.
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Collections", "maybe_level")).splitlines()[:4] == [
-        "if maybe_level == null:", "\tw.boolean(false)", "else:", "\tw.boolean(true)"]
+        "if maybe_level == null:", "\t_pakt_w.boolean(false)", "else:", "\t_pakt_w.boolean(true)"]
     # A nested message.
     assert render(packed, "{{ f | packed_write_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[0] == \
-        "(Camera.new() if camera == null else camera)._pakt_write_packed(w)"
+        "(_pakt_class_Camera().new() if camera == null else camera)._pakt_write_packed(_pakt_w)"
     # (Godot 3 has a native class Camera: the message's class is Camera_ there.)
     assert render(packed, "{{ f | packed_write_field(0) }}", "3", f=field(packed, "Scene", "camera")).splitlines()[0] == \
-        "(Camera_.new() if camera == null else camera)._pakt_write_packed(w)"
+        "(_pakt_class_Camera_().new() if camera == null else camera)._pakt_write_packed(_pakt_w)"
 
 
 def test_filter_packed_read_field(packed):
     assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "small_zig")).splitlines()[0] == \
-        'small_zig = r.zigzag(-2147483648, 2147483647, "int32")'
+        'small_zig = _pakt_r.zigzag(-2147483648, 2147483647, "int32")'
     assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "varint16")).splitlines()[0] == \
-        'varint16 = r.varint_u(65535, "uint16")'
+        'varint16 = _pakt_r.varint_u(65535, "uint16")'
     assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Numbers", "raw8")).splitlines()[0] == \
-        "raw8 = r.raw8(true)"
+        "raw8 = _pakt_r.raw8(true)"
     # The count is checked (limit, remaining bits for elements of their fewest bits: a Numbers' packed_min_bits)
     # before resizing.
     lines = render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Collections", "numbers")).splitlines()
-    assert lines[0] == 'var numbers_n0: int = r.length("count", "max_count", 3, 2, 210)'  # Numbers: at least 210 bits
-    assert lines.index("numbers.resize(numbers_n0)") > lines.index("if numbers_n0 < 0:")
+    assert lines[0] == 'var _pakt_n0_numbers: int = _pakt_r.length("count", "max_count", 3, 2, 210)'  # Numbers: at least 210 bits
+    assert lines.index("numbers.resize(_pakt_n0_numbers)") > lines.index("if _pakt_n0_numbers < 0:")
     lines = render(packed, "{{ f | packed_read_field(0) }}", "3", f=field(packed, "Floats", "cell")).splitlines()
-    assert lines[0] == "var cell_x0 = r.ranged(-512, 1023, 10)"
-    assert "cell = [cell_x0, cell_y0]" in lines
+    assert lines[0] == "var _pakt_x0_cell = _pakt_r.ranged(-512, 1023, 10)"
+    assert "cell = [_pakt_x0_cell, _pakt_y0_cell]" in lines
     assert render(packed, "{{ f | packed_read_field(0) }}", f=field(packed, "Collections", "maybe_name")).splitlines()[:2] == [
-        'if r.boolean("presence bit"):', "\tmaybe_name = r.text(8, 4)"]
+        'if _pakt_r.boolean("presence bit"):', "\tmaybe_name = _pakt_r.text(8, 4)"]
 
 
 def test_filter_packed_same_field(packed):
     # Quantized values are the same when they fall on the same step.
     assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Camera", "fov")).splitlines() == [
-        "if not (w.same_quantized(self.fov, o.fov, 30.0, 120.0, 127, 30.0, 120.0, true)):", "\treturn false", "return true"]
+        "if not (_pakt_w.same_quantized(self.fov, _pakt_o.fov, 30.0, 120.0, 127, 30.0, 120.0, true)):", "\treturn false", "return true"]
     lines = render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
-    assert lines[:3] == ["if self.cubes.size() != o.cubes.size():", "\treturn false", "for i0 in self.cubes.size():"]
+    assert lines[:3] == ["if self.cubes.size() != _pakt_o.cubes.size():", "\treturn false", "for _pakt_i0 in self.cubes.size():"]
     assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "score")).splitlines()[:3] == [
-        "if (self.score == null) != (o.score == null):", "\treturn false", "if self.score != null:"]
+        "if (self.score == null) != (_pakt_o.score == null):", "\treturn false", "if self.score != null:"]
 
 
 def test_filter_packed_write_delta_field(packed):
     lines = render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
-    assert lines[:3] == ["if not _pakt_same_cubes(base, w):", "\tw.boolean(true)",
-                         "\tw.elements_delta(cubes, base.cubes, true, 64, 7, Cube)"]
-    assert lines[-2:] == ["else:", "\tw.boolean(false)"]
+    assert lines[:3] == ["if not _pakt_same_field_cubes(_pakt_base, _pakt_w):", "\t_pakt_w.boolean(true)",
+                         "\t_pakt_w.elements_delta(cubes, _pakt_base.cubes, true, 64, 7, _pakt_class_Cube())"]
+    assert lines[-2:] == ["else:", "\t_pakt_w.boolean(false)"]
     assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "anchors")).splitlines()[2] == \
-        "\tw.elements_delta(anchors, base.anchors, false, 0, 0, Cube)"
+        "\t_pakt_w.elements_delta(anchors, _pakt_base.anchors, false, 0, 0, _pakt_class_Cube())"
     assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[2] == \
-        "\t(Camera.new() if camera == null else camera)._pakt_write_delta(w, Camera.new() if base.camera == null else base.camera)"
+        "\t(_pakt_class_Camera().new() if camera == null else camera)._pakt_write_delta(_pakt_w, _pakt_class_Camera().new() if _pakt_base.camera == null else _pakt_base.camera)"
     # Other fields (optionals included) are written in full when changed.
     assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "score")).splitlines()[2] == \
         "\tif score == null:"
@@ -312,23 +355,23 @@ def test_filter_packed_write_delta_field(packed):
 
 def test_filter_packed_read_delta_field(packed):
     assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines() == [
-        'if r.boolean("changed bit"):', "\tr.elements_delta(cubes, true, 64, 7, 91, Cube)", "if r.failed:",
-        '\tr.in_field("cubes")', "\treturn"]
+        'if _pakt_r.boolean("changed bit"):', "\t_pakt_r.elements_delta(cubes, true, 64, 7, 91, _pakt_class_Cube())", "if _pakt_r.failed:",
+        '\t_pakt_r.in_field("cubes")', "\treturn"]
     assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[:4] == [
-        'if r.boolean("changed bit"):', "\tif camera == null:", "\t\tcamera = Camera.new()", "\tcamera._pakt_read_delta(r)"]
+        'if _pakt_r.boolean("changed bit"):', "\tif camera == null:", "\t\tcamera = _pakt_class_Camera().new()", "\tcamera._pakt_read_delta(_pakt_r)"]
     assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "phase")).splitlines()[:2] == [
-        'if r.boolean("changed bit"):', "\tphase = r.ranged(0, 3, 2)"]
+        'if _pakt_r.boolean("changed bit"):', "\tphase = _pakt_r.ranged(0, 3, 2)"]
 
 
 def test_filter_assign_field(packed):
     # Arrays are copied (Godot 4 passes Packed arrays by reference; Godot 3's Pool arrays are values)
     # and nested messages deep-copied: a delta is applied to the copy in place.
     assert render(packed, "{{ f | assign_field(0) }}", f=field(packed, "Collections", "scores")).splitlines() == [
-        "scores = o.scores", "scores = scores.duplicate()"]
-    assert render(packed, "{{ f | assign_field(0) }}", "3", f=field(packed, "Collections", "scores")) == "scores = o.scores"
+        "scores = _pakt_o.scores", "scores = scores.duplicate()"]
+    assert render(packed, "{{ f | assign_field(0) }}", "3", f=field(packed, "Collections", "scores")) == "scores = _pakt_o.scores"
     lines = render(packed, "{{ f | assign_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
-    assert lines[:3] == ["cubes = o.cubes", "cubes = cubes.duplicate()", "for i in cubes.size():"]
-    assert render(packed, "{{ f | assign_field(0) }}", f=field(packed, "Scene", "frame")) == "frame = o.frame"
+    assert lines[:3] == ["cubes = _pakt_o.cubes", "cubes = cubes.duplicate()", "for _pakt_i in cubes.size():"]
+    assert render(packed, "{{ f | assign_field(0) }}", f=field(packed, "Scene", "frame")) == "frame = _pakt_o.frame"
 
 
 def test_filter_needs_limit_check(packed):

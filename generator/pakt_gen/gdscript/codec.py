@@ -5,6 +5,12 @@ GDScript has no exceptions: a failed read or check leaves `failed` set on the Re
 the code returns right away after adding the element index and field name to the error's path.
 `fail` is the list of statements that do that from where the code stands (innermost first).
 `d` is the nesting depth, so nested loops' variables never clash.
+
+Every parameter and local starts with `_pakt_` (types.PREFIX), which no schema name may: the Writer is
+`_pakt_w`, the Reader `_pakt_r`, loop indexes `_pakt_i0`, a field's locals `_pakt_n0_<field>` (its
+count), `_pakt_v0_<field>` (its Variant), `_pakt_old_<field>` (a deprecated field's dropped value) —
+a tag and digits, then the field's name, so two fields' locals never share a name either. Fields are
+named plainly (`hp = _pakt_r.i32()`): no local can hide them.
 """
 
 from typing import List, Optional
@@ -13,7 +19,10 @@ from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_
 from .literals import default_expr, new_value
 from . import types
 from .keywords import identifier
-from .types import type_name
+from .types import RUNTIME, member, message_class, type_name
+
+W = "_pakt_w"  # the Writer
+R = "_pakt_r"  # the Reader / VariantReader
 
 # Built-in -> the Writer / Reader method (templates/runtime.gd.j2).
 METHOD = {
@@ -70,53 +79,53 @@ def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, ma
     """Writes `expr` (a value of `t`); checks max_length / max_count first, as pakt::CheckLimits."""
     if t.kind == "builtin":
         if t.name == "string" and max_length:
-            return [f"w.check_string({expr}, {max_length})"] + _on_fail("w", fail) + [f"w.string({expr})"]
+            return [f"{W}.check_string({expr}, {max_length})"] + _on_fail(W, fail) + [f"{W}.string({expr})"]
         if t.name == "bytes" and max_length:
-            return [f"w.check_count({expr}.size(), true, {max_length})"] + _on_fail("w", fail) + [f"w.bytes({expr})"]
-        return [f"w.{METHOD[t.name]}({expr})"]
+            return [f"{W}.check_count({expr}.size(), true, {max_length})"] + _on_fail(W, fail) + [f"{W}.bytes({expr})"]
+        return [f"{W}.{METHOD[t.name]}({expr})"]
     if t.kind == "enum":
-        return [f"w.{METHOD[t.enum.underlying]}({expr})"]
+        return [f"{W}.{METHOD[t.enum.underlying]}({expr})"]
     if t.kind == "message":
-        tn = type_name(t, schema, godot)
-        lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write(w)"]
+        tn = message_class(t, schema, godot)
+        lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write({W})"]
         if can_fail_write(t, 0, 0):
-            lines += _on_fail("w", fail)
+            lines += _on_fail(W, fail)
         return lines
     lines = []
     if t.kind == "array":
-        lines += [f"w.check_fixed({expr}.size(), {t.count})"] + _on_fail("w", fail)
+        lines += [f"{W}.check_fixed({expr}.size(), {t.count})"] + _on_fail(W, fail)
         elem_fail_possible = can_fail_write(t.element, max_length, 0)
     else:
         as_bytes = is_uint8(t.element) and max_count == 0
         limit = max_length if as_bytes else max_count
         if limit:
-            lines += [f"w.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail("w", fail)
-        lines.append(f"w.length({expr}.size())")
+            lines += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
+        lines.append(f"{W}.length({expr}.size())")
         elem_fail_possible = can_fail_write(t.element, max_length, 0)
     b = bulk(t.element, godot)
     if b is not None:
-        return lines + [f"w.bulk({expr}, {b[1]}, {b[2]})"]
-    i = f"i{d}"
-    inner = write(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"w.in_index({i})"] + fail, d + 1)
+        return lines + [f"{W}.bulk({expr}, {b[1]}, {b[2]})"]
+    i = f"_pakt_i{d}"
+    inner = write(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
     if not elem_fail_possible and t.element.kind != "message":
-        e = f"e{d}"
+        e = f"_pakt_e{d}"
         inner = write(e, t.element, schema, godot, max_length, 0, fail, d + 1)
         return lines + [f"for {e} in {expr}:"] + _block(inner)
     return lines + [f"for {i} in {expr}.size():"] + _block(inner)
 
 
 def write_field(expr: str, f: Field, schema: Schema, godot: str) -> List[str]:
-    fail = [f'w.in_field("{f.name}")', "return"]
+    fail = [f'{W}.in_field("{f.name}")', "return"]
     if f.deprecated:
         expr = default_expr(f, schema, godot)
         body = write(expr, f.type, schema, godot, 0, 0, fail)
-        return ["w.u8(0)"] if f.optional and expr == "null" else (
-            ["w.u8(1)"] + body if f.optional else body)
-    expr = identifier(expr, godot)
+        return [f"{W}.u8(0)"] if f.optional and expr == "null" else (
+            [f"{W}.u8(1)"] + body if f.optional else body)
+    expr = member(f, schema, godot)
     body = write(expr, f.type, schema, godot, f.max_length, f.max_count, fail)
     if not f.optional:
         return body
-    return [f"if {expr} == null:", "\tw.u8(0)", "else:", "\tw.u8(1)"] + _block(body)
+    return [f"if {expr} == null:", f"\t{W}.u8(0)", "else:", f"\t{W}.u8(1)"] + _block(body)
 
 
 # --------------------------------------------------------------------------- read
@@ -126,43 +135,43 @@ def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, m
     The caller checks r.failed afterwards; loops check it after each element."""
     if t.kind == "builtin":
         if t.name in ("string", "bytes"):
-            return [f"{target} = r.{METHOD[t.name]}({max_length})"]
-        return [f"{target} = r.{METHOD[t.name]}()"]
+            return [f"{target} = {R}.{METHOD[t.name]}({max_length})"]
+        return [f"{target} = {R}.{METHOD[t.name]}()"]
     if t.kind == "enum":
-        return [f"{target} = r.{METHOD[t.enum.underlying]}()"]
-    tn = type_name(t, schema, godot)
+        return [f"{target} = {R}.{METHOD[t.enum.underlying]}()"]
     if t.kind == "message":
-        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read(r, false)"]
-    i = f"i{d}"
-    elem_fail = [f"r.in_index({i})"] + fail
+        tn = message_class(t, schema, godot)
+        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read({R}, false)"]
+    i = f"_pakt_i{d}"
+    elem_fail = [f"{R}.in_index({i})"] + fail
     elem = read(f"{target}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
     # A fixed-size element of a list cannot fail once its count was checked against the remaining bytes
     # (a bool can: compact accepts only 0 and 1).
     cannot_fail = t.kind == "list" and (
         t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.name in FIXED_WIRE_SIZE and t.element.name != "bool"))
-    loop_body = elem if cannot_fail else elem + _on_fail("r", elem_fail)
+    loop_body = elem if cannot_fail else elem + _on_fail(R, elem_fail)
     if t.kind == "array":
         return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(loop_body)
     as_bytes = is_uint8(t.element) and max_count == 0
     what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
-    n = f"{var}_n{d}"
-    head = [f'var {n}: int = r.length("{what}", "{limit_name}", {limit}, {min_wire_size(t.element)})',
+    n = f"_pakt_n{d}_{var}"
+    head = [f'var {n}: int = {R}.length("{what}", "{limit_name}", {limit}, {min_wire_size(t.element)})',
             f"if {n} < 0:"] + _block(fail)
     b = bulk(t.element, godot)
     if b is not None:  # one engine call instead of a loop
-        return head + [f"{target} = r.bulk({b[0]}, {n}, {b[1]}, {b[2]})"]
+        return head + [f"{target} = {R}.bulk({b[0]}, {n}, {b[1]}, {b[2]})"]
     return head + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(loop_body)
 
 
 def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
     """The read of one field; an error returns with the field's name added to its path."""
-    fail = [f'r.in_field("{f.name}")', "return"]
+    fail = [f'{R}.in_field("{f.name}")', "return"]
     var = f.name
-    target = identifier(target, godot)
+    target = member(f, schema, godot)
     after = []
     if f.deprecated:  # read and dropped; the member holds its default (pakt/message_rules.hpp)
         after = [f"{target} = {default_expr(f, schema, godot)}"]
-        target = f"_deprecated_{f.name}"
+        target = f"_pakt_old_{f.name}"
         lines = [f"var {target} = {default_expr(f, schema, godot)}"]
     else:
         lines = []
@@ -171,8 +180,8 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
         fresh = []
         if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
             fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
-        body = ["if r.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
-    return lines + body + _on_fail("r", fail) + after
+        body = [f"if {R}.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
+    return lines + body + _on_fail(R, fail) + after
 
 
 # --------------------------------------------------------------------------- Godot Variant
@@ -180,19 +189,19 @@ def variant(expr: str, t: TypeRef, schema: Schema, godot: str) -> str:
     """The Variant pakt's Godot mapping gives a value of `t` (godot_mapping.hpp): scalars, vectors and
     Packed arrays as they are, messages as their to_variant(), other lists as untyped Arrays."""
     if t.kind == "message":
-        return f"({type_name(t, schema, godot)}.new() if {expr} == null else {expr}).to_variant()"
+        return f"({message_class(t, schema, godot)}.new() if {expr} == null else {expr}).to_variant()"
     if t.kind in ("list", "array"):
         if types.is_packed(t.element, godot):
             return expr
         if t.element.kind == "message":
-            return f"Pakt.variants({expr}, {type_name(t.element, schema, godot)})"
-        return f"Pakt.untyped({expr})"
+            return f"{RUNTIME}.variants({expr}, {message_class(t.element, schema, godot)})"
+        return f"{RUNTIME}.untyped({expr})"
     return expr
 
 
 def variant_field(f: Field, schema: Schema, godot: str) -> str:
     """The field's Variant (a deprecated field: its default's)."""
-    expr = default_expr(f, schema, godot) if f.deprecated else identifier(f.name, godot)
+    expr = default_expr(f, schema, godot) if f.deprecated else member(f, schema, godot)
     if f.optional:
         if expr == "null":
             return "null"
@@ -210,10 +219,12 @@ INT_RANGE = {
     "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
     "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1), "uint64": (0, 2**63 - 1),
 }
-VARIANT_TYPE = {
-    "4": {"Vector2": "TYPE_VECTOR2", "Vector3": "TYPE_VECTOR3", "Quaternion": "TYPE_QUATERNION",
-          "Color": "TYPE_COLOR", "Vector2i": "TYPE_VECTOR2I", "Vector3i": "TYPE_VECTOR3I"},
-    "3": {"Vector2": "TYPE_VECTOR2", "Vector3": "TYPE_VECTOR3", "Quaternion": "TYPE_QUAT", "Color": "TYPE_COLOR"},
+# The VariantReader method of a vector type's Variant (templates/runtime.gd.j2); Godot 3 has no
+# Vector2i / Vector3i Variant.
+VARIANT_METHOD = {
+    "4": {"Vector2": "vector2", "Vector3": "vector3", "Quaternion": "quaternion", "Color": "color",
+          "Vector2i": "vector2i", "Vector3i": "vector3i"},
+    "3": {"Vector2": "vector2", "Vector3": "vector3", "Quaternion": "quaternion", "Color": "color"},
 }
 
 
@@ -225,57 +236,57 @@ def _int_range(name: str) -> str:
 
 def from_variant(target: str, x: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int,
                  fail: List[str], var: str, d: int = 0) -> List[str]:
-    """Sets `target` from the Variant `x` (checked by the VariantReader `r`)."""
+    """Sets `target` from the Variant `x` (checked by the VariantReader `_pakt_r`)."""
     if t.kind == "enum":
-        return [f"{target} = r.integer({x}, {_int_range(t.enum.underlying)})"]
+        return [f"{target} = {R}.integer({x}, {_int_range(t.enum.underlying)})"]
     if t.kind == "builtin":
         n = t.name
         if n in INT_RANGE:
-            return [f"{target} = r.integer({x}, {_int_range(n)})"]
+            return [f"{target} = {R}.integer({x}, {_int_range(n)})"]
         if n in ("float32", "float64"):
-            return [f"{target} = r.number({x})"]
+            return [f"{target} = {R}.number({x})"]
         if n == "bool":
-            return [f"{target} = r.boolean({x})"]
+            return [f"{target} = {R}.boolean({x})"]
         if n == "string":
-            return [f"{target} = r.text({x}, {max_length})"]
+            return [f"{target} = {R}.text({x}, {max_length})"]
         if n == "bytes":
-            return [f"{target} = r.bytes({x}, {max_length})"]
-        vt = VARIANT_TYPE[godot].get(n)
-        if vt is None:
-            return [f'r.fail("{n} has no Godot 3 Variant")']
-        from .literals import new_value
-        return [f'{target} = r.typed({x}, {vt}, "a {type_name(t, schema, godot)}", {new_value(t, schema, godot)})']
-    tn = type_name(t, schema, godot)
+            return [f"{target} = {R}.bytes({x}, {max_length})"]
+        method = VARIANT_METHOD[godot].get(n)
+        if method is None:
+            return [f'{R}.fail("{n} has no Godot 3 Variant")']
+        return [f"{target} = {R}.{method}({x})"]
     if t.kind == "message":
-        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_from_variant(r, {x})"]
-    i = f"i{d}"
-    elem_fail = [f"r.in_index({i})"] + fail
+        tn = message_class(t, schema, godot)
+        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_from_variant({R}, {x})"]
+    i = f"_pakt_i{d}"
+    elem_fail = [f"{R}.in_index({i})"] + fail
     exactly = t.count if t.kind == "array" else -1
     limit = max_count if t.kind == "list" else 0
-    src = f"{var}_v{d}"
+    src = f"_pakt_v{d}_{var}"
     elem = from_variant(f"{target}[{i}]", f"{src}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
-    return [f"var {src} = {x}", f"if not r.list({src}, {limit}, {exactly}):"] + _block(fail) + [
-        f"{target}.resize({src}.size())", f"for {i} in {src}.size():"] + _block(elem + _on_fail("r", elem_fail))
+    return [f"var {src} = {x}", f"if not {R}.list({src}, {limit}, {exactly}):"] + _block(fail) + [
+        f"{target}.resize({src}.size())", f"for {i} in {src}.size():"] + _block(elem + _on_fail(R, elem_fail))
 
 
 def from_variant_field(f: Field, index: int, message_godot: str, schema: Schema, godot: str) -> List[str]:
-    """Takes the field from `v` (a Dictionary by name, or an Array by position); absent: its default,
-    or an error for a required field."""
-    fail = [f'r.in_field("{f.name}")', "return"]
-    target = f"_deprecated_{f.name}" if f.deprecated else identifier(f.name, godot)
+    """Takes the field from `_pakt_v` (a Dictionary by name, or an Array by position); absent: its
+    default, or an error for a required field."""
+    fail = [f'{R}.in_field("{f.name}")', "return"]
+    target = f"_pakt_old_{f.name}" if f.deprecated else member(f, schema, godot)
+    v = "_pakt_v"
     if message_godot == "array":
-        test, x = f"v.size() > {index}", f"v[{index}]"
+        test, x = f"{v}.size() > {index}", f"{v}[{index}]"
     else:
-        test, x = f'v.has("{f.name}")', f'v["{f.name}"]'
+        test, x = f'{v}.has("{f.name}")', f'{v}["{f.name}"]'
     body = from_variant(target, x, f.type, schema, godot, f.max_length, f.max_count, fail, f.name)
     if f.optional:
         fresh = []
         if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
             fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
-        body = [f"if typeof({x}) == TYPE_NIL:", f"\t{target} = null", "else:"] + fresh + _block(body)
+        body = [f"if {R}.is_nil({x}):", f"\t{target} = null", "else:"] + fresh + _block(body)
     lines = [f"var {target} = {default_expr(f, schema, godot)}"] if f.deprecated else []
-    absent = ([f'r.fail("required field \'{f.name}\' is missing")'] + fail if f.required
+    absent = ([f'{R}.fail("required field \'{f.name}\' is missing")'] + fail if f.required
               else [f"{target} = {default_expr(f, schema, godot)}"])
     # A deprecated field is read and dropped; the member holds its default (pakt/message_rules.hpp).
-    after = [f"{identifier(f.name, godot)} = {default_expr(f, schema, godot)}"] if f.deprecated else []
-    return lines + [f"if {test}:"] + _block(body + _on_fail("r", fail)) + ["else:"] + _block(absent) + after
+    after = [f"{member(f, schema, godot)} = {default_expr(f, schema, godot)}"] if f.deprecated else []
+    return lines + [f"if {test}:"] + _block(body + _on_fail(R, fail)) + ["else:"] + _block(absent) + after

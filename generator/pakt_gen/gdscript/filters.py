@@ -31,11 +31,22 @@ def gd_filter(fn: Callable) -> Callable:
 
 
 # --------------------------------------------------------------------------- names, types, values
-def field_decl(f: Field, schema: Schema, godot: str) -> str:
-    """`var name: Type = default` (an optional is untyped: it may hold null)."""
-    t = types.field_type(f, schema, godot)
+def members(m: Message, godot: str) -> frozenset:
+    """The names of message m's fields as GDScript members (a class name they hide is not a type there)."""
+    return frozenset(keywords.identifier(f.name, godot) for f in m.fields)
+
+
+def field_decl(f: Field, schema: Schema, godot: str, m: Message) -> str:
+    """`var name: Type = default` (an optional is untyped: it may hold null; so is a message of this
+    file whose class name a field of m hides, with the type in a comment)."""
+    t = types.field_type(f, schema, godot, members(m, godot))
     typed = f": {t}" if t else ""
-    return f"var {keywords.identifier(f.name, godot)}{typed} = {literals.default_expr(f, schema, godot)}{literals.enum_comment(f)}"
+    comment = literals.enum_comment(f)
+    if not f.optional and t != types.field_type(f, schema, godot):
+        comment = f"  # {f.type.spelled()}: untyped, a field of {m.name} is named like the class"
+    elif not f.optional and not t and f.type.kind == "message":
+        comment = f"  # {f.type.spelled()}: untyped, Godot 3 takes no other script's class as a type here"
+    return f"var {keywords.identifier(f.name, godot)}{typed} = {literals.default_expr(f, schema, godot)}{comment}"
 
 
 def ident(name: str, schema: Schema, godot: str) -> str:
@@ -82,6 +93,21 @@ def module_alias(owner: Schema) -> str:
     return types.module_alias(owner)
 
 
+def member(f: Field, schema: Schema, godot: str) -> str:
+    """The field in its message's methods (`self.Weapon` in class Weapon)."""
+    return types.member(f, schema, godot)
+
+
+def class_getter(name: str, schema: Schema, godot: str) -> str:
+    """The base class's static method that returns this file's message class `name`."""
+    return types.class_getter(name, godot)
+
+
+def same_method(f: Field) -> str:
+    """The method `_pakt_same_field_<field>` of the field's "same encoding" test."""
+    return packed.same_method(f)
+
+
 def uses_import(schema: Schema, owner: Schema) -> bool:
     """Whether the schema's fields name a type declared in `owner`."""
     def from_owner(t: TypeRef) -> bool:
@@ -107,7 +133,7 @@ def variant_field(f: Field, schema: Schema, godot: str) -> str:
 
 
 def from_variant_field(f: Field, schema: Schema, godot: str, index: int, message_godot: str, indent: int) -> str:
-    """Takes the field from the Variant `v` in from_variant(), with the C++ decoder's checks."""
+    """Takes the field from the Variant `_pakt_v` in from_variant(), with the C++ decoder's checks."""
     return _indent(codec.from_variant_field(f, index, message_godot, schema, godot), indent)
 
 
@@ -133,12 +159,12 @@ def packed_read_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
 
 
 def packed_same_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
-    """The body of _pakt_same_<field>(o): whether the field encodes the same as o's."""
+    """The body of _pakt_same_field_<field>(_pakt_o, _pakt_w): whether the field encodes the same as _pakt_o's."""
     return _indent(packed.same_field(f, schema, godot), indent)
 
 
 def packed_write_delta_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
-    """One field of a delta against `base`: its changed bit, then its delta or its value."""
+    """One field of a delta against `_pakt_base`: its changed bit, then its delta or its value."""
     return _indent(packed.write_delta_field(f, schema, godot), indent)
 
 
@@ -148,7 +174,7 @@ def packed_read_delta_field(f: Field, schema: Schema, godot: str, indent: int) -
 
 
 def assign_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
-    """Deep-copies o's field into self's (the copy of the baseline a delta is applied to)."""
+    """Deep-copies _pakt_o's field into self's (the copy of the baseline a delta is applied to)."""
     return _indent(packed.assign_field(f, schema, godot), indent)
 
 
@@ -166,6 +192,9 @@ FILTERS: Dict[str, Callable] = {
     "schema_line": schema_line,
     "doc_comment": doc_comment,
     "module_alias": module_alias,
+    "class_getter": gd_filter(class_getter),
+    "member": gd_filter(member),
+    "same_method": same_method,
     "write_field": gd_filter(write_field),
     "read_field": gd_filter(read_field),
     "reset_value": gd_filter(reset_value),

@@ -4,7 +4,7 @@ import math
 
 from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
 from ..templating import float32_text
-from .types import GODOT, type_name
+from .types import GODOT, message_class, type_name
 
 
 def float_literal(v, is_float32: bool) -> str:
@@ -73,7 +73,7 @@ def new_value(t: TypeRef, schema: Schema, godot: str) -> str:
             return "[0, 0]" if n == "Vector2i" else "[0, 0, 0]"
         return f"{type_name(t, schema, godot)}()"  # Godot's defaults equal C++'s (w = 1, a = 1)
     if t.kind == "message":
-        return f"{type_name(t, schema, godot)}.new()"
+        return f"{message_class(t, schema, godot)}.new()"
     tn = type_name(t, schema, godot)
     if t.kind == "list":
         return "[]" if tn.startswith("Array") else f"{tn}()"

@@ -4,7 +4,10 @@
 Each field's code comes from the descriptor (Field.packed, the leaf code; lengths from max_length /
 max_count); the wire rules live in the runtime's BitWriter / BitReader (templates/runtime.gd.j2),
 as pakt::packing's helpers (runtime/include/pakt/packed.hpp). As in codec.py, `fail` is the list
-of statements that add the path and return, innermost first; `d` is the nesting depth.
+of statements that add the path and return, innermost first; `d` is the nesting depth. Parameters
+and locals start with `_pakt_` as codec.py's do: the BitWriter `_pakt_w`, the BitReader `_pakt_r`,
+the other message `_pakt_o` and the baseline `_pakt_base`, loop indexes `_pakt_i0`, a field's count
+`_pakt_n0_<field>` and vector components `_pakt_x0_<field>`.
 """
 
 import math
@@ -15,7 +18,7 @@ from typing import List
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, packed_delta_kind
 from .keywords import identifier
 from .literals import default_expr, integer_literal, new_value
-from .types import GODOT, type_name
+from .types import GODOT, member, message_class, type_name
 
 INT_LIMITS = {
     "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
@@ -112,19 +115,19 @@ def can_fail_write(t: TypeRef, f: Field) -> bool:
 def _scalar_write(expr: str, name: str, code: PackedCode) -> str:
     k = code.kind
     if k == "bool":
-        return f"w.boolean({expr})"
+        return f"_pakt_w.boolean({expr})"
     if k == "ranged":
         unsigned = "true" if name == "uint64" else "false"
-        return (f"w.ranged({expr}, {integer_literal(code.min)}, {integer_literal(code.span)}, {code.bits}, "
+        return (f"_pakt_w.ranged({expr}, {integer_literal(code.min)}, {integer_literal(code.span)}, {code.bits}, "
                 f"{unsigned})")
     if k == "varint":
-        return f"w.varint({expr})"
+        return f"_pakt_w.varint({expr})"
     if k == "zigzag":
-        return f"w.zigzag({expr})"
+        return f"_pakt_w.zigzag({expr})"
     if k == "raw":
-        return {8: f"w.write({expr}, 8)", 32: f"w.f32({expr})", 64: f"w.f64({expr})"}[code.bits]
+        return {8: f"_pakt_w.write({expr}, 8)", 32: f"_pakt_w.f32({expr})", 64: f"_pakt_w.f64({expr})"}[code.bits]
     if k == "quantized":
-        return (f"w.quantized({expr}, {float_literal(code.min)}, {float_literal(code.max)}, {code.steps}, "
+        return (f"_pakt_w.quantized({expr}, {float_literal(code.min)}, {float_literal(code.max)}, {code.steps}, "
                 f"{code.bits}, {_ends32(name, code)})")
     raise ValueError(f"no scalar packed code {k}")
 
@@ -150,33 +153,33 @@ def _ends32(name: str, code: PackedCode) -> str:
 def _scalar_read(name: str, code: PackedCode) -> str:
     k = code.kind
     if k == "bool":
-        return "r.boolean()"
+        return "_pakt_r.boolean()"
     if k == "ranged":
-        return f"r.ranged({integer_literal(code.min)}, {integer_literal(code.span)}, {code.bits})"
+        return f"_pakt_r.ranged({integer_literal(code.min)}, {integer_literal(code.span)}, {code.bits})"
     if k == "varint":
         hi = INT_LIMITS[name][1]
-        return f'r.varint_u({-1 if hi >= 2**63 else hi}, "{name}")'
+        return f'_pakt_r.varint_u({-1 if hi >= 2**63 else hi}, "{name}")'
     if k == "zigzag":
         lo, hi = INT_LIMITS[name]
-        return f'r.zigzag({integer_literal(lo)}, {integer_literal(hi)}, "{name}")'
+        return f'_pakt_r.zigzag({integer_literal(lo)}, {integer_literal(hi)}, "{name}")'
     if k == "raw":
         if code.bits == 8:
-            return f"r.raw8({'true' if name == 'int8' else 'false'})"
-        return "r.f32()" if code.bits == 32 else "r.f64()"
+            return f"_pakt_r.raw8({'true' if name == 'int8' else 'false'})"
+        return "_pakt_r.f32()" if code.bits == 32 else "_pakt_r.f64()"
     if k == "quantized":
         is32 = "true" if name == "float32" else "false"  # components: the vector's constructor rounds
-        return f"r.quantized({float_literal(code.min)}, {float_literal(code.max)}, {code.steps}, {code.bits}, {is32})"
+        return f"_pakt_r.quantized({float_literal(code.min)}, {float_literal(code.max)}, {code.steps}, {code.bits}, {is32})"
     raise ValueError(f"no scalar packed code {k}")
 
 
 def _scalar_same(a: str, b: str, name: str, code: PackedCode) -> str:
     k = code.kind
     if k == "raw" and code.bits == 32:
-        return f"w.same_f32({a}, {b})"
+        return f"_pakt_w.same_f32({a}, {b})"
     if k == "raw" and code.bits == 64:
-        return f"w.same_f64({a}, {b})"
+        return f"_pakt_w.same_f64({a}, {b})"
     if k == "quantized":
-        return (f"w.same_quantized({a}, {b}, {float_literal(code.min)}, {float_literal(code.max)}, "
+        return (f"_pakt_w.same_quantized({a}, {b}, {float_literal(code.min)}, {float_literal(code.max)}, "
                 f"{code.steps}, {_ends32(name, code)})")
     return f"{a} == {b}"
 
@@ -188,7 +191,7 @@ def _component_type(name: str) -> str:
 def _components(expr: str, name: str, godot: str, obj: str) -> List[str]:
     comps = VECTOR_COMPONENTS[name]
     if name in ("Vector2i", "Vector3i") and not GODOT[godot]["has_int_vectors"]:
-        return [f"Pakt.BitWriter.component({expr}, {i})" for i in range(len(comps))]
+        return [f"_pakt_runtime.BitWriter.component({expr}, {i})" for i in range(len(comps))]
     return [f"{expr}.{c}" for c in comps]
 
 
@@ -202,131 +205,131 @@ def _vector_ctor(name: str, values: List[str], schema: Schema, godot: str) -> st
 def write(expr: str, t: TypeRef, f: Field, schema: Schema, godot: str, fail: List[str], d: int = 0) -> List[str]:
     """Writes `expr` (a value of `t`, the field's type or its element) in the packed format."""
     if t.kind == "message":
-        tn = type_name(t, schema, godot)
-        lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_packed(w)"]
-        return lines + (_on_fail("w", fail) if can_fail_write(t, f) else [])
+        tn = message_class(t, schema, godot)
+        lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_packed(_pakt_w)"]
+        return lines + (_on_fail("_pakt_w", fail) if can_fail_write(t, f) else [])
     if t.kind == "builtin" and t.name in ("string", "bytes"):
         limit, bits = _length(f.max_length)
         call = "text" if t.name == "string" else "blob"
-        return [f"w.{call}({expr}, {limit}, {bits})"] + (_on_fail("w", fail) if limit else [])
+        return [f"_pakt_w.{call}({expr}, {limit}, {bits})"] + (_on_fail("_pakt_w", fail) if limit else [])
     if t.kind in ("list", "array"):
         lines = []
         if t.kind == "list":
             what, limit_name, limit = list_length_rule(t, f)
             lim, bits = _length(limit)
-            lines.append(f'w.length({expr}.size(), "{what}", "{limit_name}", {lim}, {bits})')
+            lines.append(f'_pakt_w.length({expr}.size(), "{what}", "{limit_name}", {lim}, {bits})')
             if lim:
-                lines += _on_fail("w", fail)
-        i = f"i{d}"
-        inner = write(f"{expr}[{i}]", t.element, f, schema, godot, [f"w.in_index({i})"] + fail, d + 1)
+                lines += _on_fail("_pakt_w", fail)
+        i = f"_pakt_i{d}"
+        inner = write(f"{expr}[{i}]", t.element, f, schema, godot, [f"_pakt_w.in_index({i})"] + fail, d + 1)
         return lines + [f"for {i} in {expr}.size():"] + _block(inner)
     name = _leaf_name(t)
     code = f.packed
     if name == "Quaternion" and code.kind == "smallest_three":
-        return [f"w.smallest_three({expr}, {code.bits})"] + _on_fail("w", fail)
+        return [f"_pakt_w.smallest_three({expr}, {code.bits})"] + _on_fail("_pakt_w", fail)
     if name in VECTOR_COMPONENTS:
         ctype = _component_type(name)
         lines = []
         for c, cexpr in zip(VECTOR_COMPONENTS[name], _components(expr, name, godot, "w")):
             lines.append(_scalar_write(cexpr, ctype, code))
             if code.kind in ("ranged", "quantized"):
-                lines += _on_fail("w", [f'w.in_field("{c}")'] + fail)
+                lines += _on_fail("_pakt_w", [f'_pakt_w.in_field("{c}")'] + fail)
         return lines
     lines = [_scalar_write(expr, name, code)]
     if code.kind in ("ranged", "quantized"):
-        lines += _on_fail("w", fail)
+        lines += _on_fail("_pakt_w", fail)
     return lines
 
 
 def write_field(f: Field, schema: Schema, godot: str) -> List[str]:
-    fail = [f'w.in_field("{f.name}")', "return"]
+    fail = [f'_pakt_w.in_field("{f.name}")', "return"]
     if f.deprecated:
         expr = default_expr(f, schema, godot)
         if f.optional and expr == "null":
-            return ["w.boolean(false)"]
+            return ["_pakt_w.boolean(false)"]
         body = write(expr, f.type, f, schema, godot, fail)
-        return (["w.boolean(true)"] + body) if f.optional else body
-    expr = identifier(f.name, godot)
+        return (["_pakt_w.boolean(true)"] + body) if f.optional else body
+    expr = member(f, schema, godot)
     body = write(expr, f.type, f, schema, godot, fail)
     if not f.optional:
         return body
-    return [f"if {expr} == null:", "\tw.boolean(false)", "else:", "\tw.boolean(true)"] + _block(body)
+    return [f"if {expr} == null:", "\t_pakt_w.boolean(false)", "else:", "\t_pakt_w.boolean(true)"] + _block(body)
 
 
 # --------------------------------------------------------------------------- read
 def read(target: str, t: TypeRef, f: Field, schema: Schema, godot: str, fail: List[str], var: str,
          d: int = 0) -> List[str]:
-    """Reads a value of `t` into `target`; the caller checks r.failed afterwards."""
+    """Reads a value of `t` into `target`; the caller checks _pakt_r.failed afterwards."""
     if t.kind == "message":
-        tn = type_name(t, schema, godot)
-        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read_packed(r)"]
+        tn = message_class(t, schema, godot)
+        return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read_packed(_pakt_r)"]
     if t.kind == "builtin" and t.name in ("string", "bytes"):
         limit, bits = _length(f.max_length)
-        return [f"{target} = r.{'text' if t.name == 'string' else 'blob'}({limit}, {bits})"]
+        return [f"{target} = _pakt_r.{'text' if t.name == 'string' else 'blob'}({limit}, {bits})"]
     if t.kind in ("list", "array"):
-        i = f"i{d}"
-        elem_fail = [f"r.in_index({i})"] + fail
+        i = f"_pakt_i{d}"
+        elem_fail = [f"_pakt_r.in_index({i})"] + fail
         elem = read(f"{target}[{i}]", t.element, f, schema, godot, elem_fail, var, d + 1)
-        body = elem + _on_fail("r", elem_fail)
+        body = elem + _on_fail("_pakt_r", elem_fail)
         if t.kind == "array":
             return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(body)
         what, limit_name, limit = list_length_rule(t, f)
         lim, bits = _length(limit)
-        n = f"{var}_n{d}"
-        return [f'var {n}: int = r.length("{what}", "{limit_name}", {lim}, {bits}, {min_bits(t.element, f)})',
+        n = f"_pakt_n{d}_{var}"
+        return [f'var {n}: int = _pakt_r.length("{what}", "{limit_name}", {lim}, {bits}, {min_bits(t.element, f)})',
                 f"if {n} < 0:"] + _block(fail) + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(body)
     name = _leaf_name(t)
     code = f.packed
     if name == "Quaternion" and code.kind == "smallest_three":
-        return [f"{target} = r.smallest_three({code.bits})"]
+        return [f"{target} = _pakt_r.smallest_three({code.bits})"]
     if name in VECTOR_COMPONENTS:
         ctype = _component_type(name)
         lines, values = [], []
         for c in VECTOR_COMPONENTS[name]:
-            v = f"{var}_{c}{d}"
+            v = f"_pakt_{c}{d}_{var}"
             values.append(v)
-            lines += [f"var {v} = {_scalar_read(ctype, code)}"] + _on_fail("r", [f'r.in_field("{c}")'] + fail)
+            lines += [f"var {v} = {_scalar_read(ctype, code)}"] + _on_fail("_pakt_r", [f'_pakt_r.in_field("{c}")'] + fail)
         return lines + [f"{target} = {_vector_ctor(name, values, schema, godot)}"]
     return [f"{target} = {_scalar_read(name, code)}"]
 
 
 def read_field(f: Field, schema: Schema, godot: str, delta: bool = False) -> List[str]:
     """The read of one field (a deprecated one: read and dropped, the member holds its default)."""
-    fail = [f'r.in_field("{f.name}")', "return"]
-    target = identifier(f.name, godot)
+    fail = [f'_pakt_r.in_field("{f.name}")', "return"]
+    target = member(f, schema, godot)
     lines, after = [], []
     if f.deprecated:
         after = [f"{target} = {default_expr(f, schema, godot)}"]
-        target = f"_deprecated_{f.name}"
+        target = f"_pakt_old_{f.name}"
         lines = [f"var {target} = {default_expr(f, schema, godot)}"]
     body = read(target, f.type, f, schema, godot, fail, f.name)
     if f.optional:
         fresh = []
         if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
             fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
-        body = ['if r.boolean("presence bit"):'] + fresh + _block(body) + ["else:", f"\t{target} = null"]
+        body = ['if _pakt_r.boolean("presence bit"):'] + fresh + _block(body) + ["else:", f"\t{target} = null"]
     if delta:
         body = _delta_read_body(target, f, schema, godot, body)
-    return lines + body + _on_fail("r", fail) + after
+    return lines + body + _on_fail("_pakt_r", fail) + after
 
 
 # --------------------------------------------------------------------------- same encoding
 def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: int = 0) -> List[str]:
     """Statements that `return false` when `a` and `b` (values of `t`) differ in their encoding."""
     if t.kind == "message":
-        tn = type_name(t, schema, godot)
-        return [f"if not ({tn}.new() if {a} == null else {a})._pakt_same_packed({tn}.new() if {b} == null else {b}, w):",
+        tn = message_class(t, schema, godot)
+        return [f"if not ({tn}.new() if {a} == null else {a})._pakt_same_packed({tn}.new() if {b} == null else {b}, _pakt_w):",
                 "\treturn false"]
     if t.kind == "builtin" and t.name in ("string", "bytes"):
         return [f"if {a} != {b}:", "\treturn false"]
     if t.kind in ("list", "array"):
-        i = f"i{d}"
+        i = f"_pakt_i{d}"
         return ([f"if {a}.size() != {b}.size():", "\treturn false", f"for {i} in {a}.size():"] +
                 _block(same(f"{a}[{i}]", f"{b}[{i}]", t.element, f, schema, godot, d + 1)))
     name = _leaf_name(t)
     code = f.packed
     if name == "Quaternion" and code.kind == "smallest_three":
-        return [f"if not Pakt.Bits.same_smallest_three({a}, {b}, {code.bits}):", "\treturn false"]
+        return [f"if not _pakt_runtime.Bits.same_smallest_three({a}, {b}, {code.bits}):", "\treturn false"]
     if name in VECTOR_COMPONENTS:
         ctype = _component_type(name)
         terms = [_scalar_same(ca, cb, ctype, code) for ca, cb in
@@ -336,9 +339,9 @@ def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: in
 
 
 def same_field(f: Field, schema: Schema, godot: str) -> List[str]:
-    """The body of `_pakt_same_<field>(o, w) -> bool`: whether self's and o's field encode the same
-    (`w`: the BitWriter, whose buffer rounds floats)."""
-    a, b = "self." + identifier(f.name, godot), "o." + identifier(f.name, godot)
+    """The body of `_pakt_same_field_<field>(_pakt_o, _pakt_w) -> bool`: whether self's and _pakt_o's
+    field encode the same (`_pakt_w`: the BitWriter, whose buffer rounds floats)."""
+    a, b = "self." + identifier(f.name, godot), "_pakt_o." + identifier(f.name, godot)
     body = same(a, b, f.type, f, schema, godot)
     if f.optional:
         body = [f"if ({a} == null) != ({b} == null):", "\treturn false", f"if {a} != null:"] + _block(body)
@@ -346,45 +349,50 @@ def same_field(f: Field, schema: Schema, godot: str) -> List[str]:
 
 
 # --------------------------------------------------------------------------- delta
+def same_method(f: Field) -> str:
+    """The method that tells whether the field encodes the same in self and another message (a prefix
+    of its own, so that no field's method is named like another generated method: `packed`)."""
+    return f"_pakt_same_field_{f.name}"
+
 
 
 def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
     """One field of a delta: the changed bit, then the nested delta or the value in full."""
     if f.deprecated:
-        return ["w.boolean(false)  # deprecated: both hold its default"]
-    fail = [f'w.in_field("{f.name}")', "return"]
-    expr = identifier(f.name, godot)
+        return ["_pakt_w.boolean(false)  # deprecated: both hold its default"]
+    fail = [f'_pakt_w.in_field("{f.name}")', "return"]
+    expr, name = member(f, schema, godot), identifier(f.name, godot)
     kind = packed_delta_kind(f)
     t = f.type
-    head = [f"if not _pakt_same_{f.name}(base, w):", "\tw.boolean(true)"]
+    head = [f"if not {same_method(f)}(_pakt_base, _pakt_w):", "\t_pakt_w.boolean(true)"]
     if kind == "message":
-        tn = type_name(t, schema, godot)
-        body = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_delta(w, "
-                f"{tn}.new() if base.{expr} == null else base.{expr})"] + _on_fail("w", fail)
+        tn = message_class(t, schema, godot)
+        body = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_delta(_pakt_w, "
+                f"{tn}.new() if _pakt_base.{name} == null else _pakt_base.{name})"] + _on_fail("_pakt_w", fail)
     elif kind in ("list", "array"):
-        tn = type_name(t.element, schema, godot)
+        tn = message_class(t.element, schema, godot)
         lim, bits = _length(f.max_count) if kind == "list" else (0, 0)
-        body = [f"w.elements_delta({expr}, base.{expr}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
-                f"{tn})"] + _on_fail("w", fail)
+        body = [f"_pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
+                f"{tn})"] + _on_fail("_pakt_w", fail)
     else:
         body = write_field(f, schema, godot)
-    return head + _block(body) + ["else:", "\tw.boolean(false)"]
+    return head + _block(body) + ["else:", "\t_pakt_w.boolean(false)"]
 
 
 def _delta_read_body(target: str, f: Field, schema: Schema, godot: str, full: List[str]) -> List[str]:
     kind = packed_delta_kind(f)
     t = f.type
     if kind == "message":
-        tn = type_name(t, schema, godot)
-        body = [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read_delta(r)"]
+        tn = message_class(t, schema, godot)
+        body = [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read_delta(_pakt_r)"]
     elif kind in ("list", "array"):
-        tn = type_name(t.element, schema, godot)
+        tn = message_class(t.element, schema, godot)
         lim, bits = _length(f.max_count) if kind == "list" else (0, 0)
         mb = min_bits(t.element, f) if kind == "list" else 0
-        body = [f"r.elements_delta({target}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, {mb}, {tn})"]
+        body = [f"_pakt_r.elements_delta({target}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, {mb}, {tn})"]
     else:
         body = full
-    return ['if r.boolean("changed bit"):'] + _block(body)
+    return ['if _pakt_r.boolean("changed bit"):'] + _block(body)
 
 
 def read_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
@@ -395,25 +403,26 @@ def read_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
 def _copy(expr: str, t: TypeRef, schema: Schema, godot: str) -> List[str]:
     """Statements that make `expr` (already assigned from the source) a deep copy."""
     if t.kind == "message":
-        tn = type_name(t, schema, godot)
-        return [f"if {expr} != null:", f"\tvar c = {tn}.new()", f"\tc._pakt_assign({expr})", f"\t{expr} = c"]
+        tn = message_class(t, schema, godot)
+        return [f"if {expr} != null:", f"\tvar _pakt_c = {tn}.new()", f"\t_pakt_c._pakt_assign({expr})",
+                f"\t{expr} = _pakt_c"]
     if t.kind in ("list", "array") or (t.kind == "builtin" and t.name == "bytes"):
         tn = type_name(t, schema, godot)
         lines = []
         if godot == "4" or tn.startswith("Array"):
             lines.append(f"{expr} = {expr}.duplicate()")
         if t.kind in ("list", "array") and t.element.kind == "message":
-            et = type_name(t.element, schema, godot)
-            lines += [f"for i in {expr}.size():", f"\tif {expr}[i] != null:", f"\t\tvar c = {et}.new()",
-                      f"\t\tc._pakt_assign({expr}[i])", f"\t\t{expr}[i] = c"]
+            et = message_class(t.element, schema, godot)
+            lines += [f"for _pakt_i in {expr}.size():", f"\tif {expr}[_pakt_i] != null:", f"\t\tvar _pakt_c = {et}.new()",
+                      f"\t\t_pakt_c._pakt_assign({expr}[_pakt_i])", f"\t\t{expr}[_pakt_i] = _pakt_c"]
         return lines
     return []
 
 
 def assign_field(f: Field, schema: Schema, godot: str) -> List[str]:
-    """Copies o's field into self's (deeply: arrays and nested messages are new)."""
-    name = identifier(f.name, godot)
-    copy = _copy(name, f.type, schema, godot)
+    """Copies _pakt_o's field into self's (deeply: arrays and nested messages are new)."""
+    name, target = identifier(f.name, godot), member(f, schema, godot)
+    copy = _copy(target, f.type, schema, godot)
     if f.optional and copy:
-        copy = [f"if {name} != null:"] + _block(copy)
-    return [f"{name} = o.{name}"] + copy
+        copy = [f"if {target} != null:"] + _block(copy)
+    return [f"{target} = _pakt_o.{name}"] + copy

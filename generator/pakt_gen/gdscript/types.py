@@ -1,10 +1,10 @@
 """GDScript spellings of schema types, for Godot 4 and Godot 3 (GODOT), following pakt's Godot
 mapping (runtime/include/pakt/godot_mapping.hpp): which Packed array a list becomes."""
 
-from typing import Optional
+from typing import FrozenSet, Optional
 
 from ..model import Field, Schema, TypeRef
-from .keywords import class_name
+from .keywords import class_name, identifier
 
 # The spellings that differ between the engine generations.
 GODOT = {
@@ -59,13 +59,50 @@ def packing(t: TypeRef) -> Optional[str]:
             "Vector3": "vector3s", "Color": "colors"}.get(name)
 
 
+# Every name the generated code introduces next to the schema's starts with this prefix (the
+# preloaded runtime and imports, the base class, parameters, locals, helper methods); the front end
+# refuses schema names that start with it, so a field, message or enum name never hides one of them.
+PREFIX = "_pakt_"
+RUNTIME = "_pakt_runtime"  # the preloaded pakt_runtime.gd
+BASE_CLASS = "_pakt_Message"  # each schema script's base of its message classes
+
+
 def module_alias(owner: Schema) -> str:
     """The constant an importing script preloads another schema's script as."""
-    return f"{owner.stem}_pakt"
+    return f"_pakt_import_{owner.stem}"
 
 
-def type_name(t: TypeRef, schema: Schema, godot: str) -> str:
-    """The static type of a value of `t` ('' when GDScript cannot spell it: Godot 3's Vector2i)."""
+def class_getter(name: str, godot: str) -> str:
+    """The static method of BASE_CLASS that returns this file's message class `name`."""
+    return f"_pakt_class_{class_name(name, godot)}"
+
+
+def member(f: Field, schema: Schema, godot: str) -> str:
+    """The field as its message's methods spell it: its GDScript name, or `self.<name>` when that is
+    the name of the message's own class (`Weapon` in class Weapon), which Godot 4 reads as the class."""
+    name = identifier(f.name, godot)
+    for m in schema.messages:
+        if any(g is f for g in m.fields):
+            return f"self.{name}" if name == class_name(m.name, godot) else name
+    return name
+
+
+def message_class(t: TypeRef, schema: Schema, godot: str) -> str:
+    """An expression of message `t`'s class that no member of the class it is used in can hide: a
+    field named like the type (`Weapon: Weapon`) hides the class name inside its message class, so
+    this file's classes are reached through BASE_CLASS's getter (`_pakt_class_Weapon()`), an
+    imported one through its preloaded script (`_pakt_import_common.Weapon`)."""
+    owner = t.message.schema
+    name = class_name(t.name, godot)
+    if owner is None or owner is schema or owner.path == schema.path:
+        return f"{class_getter(t.name, godot)}()"
+    return f"{module_alias(owner)}.{name}"
+
+
+def type_name(t: TypeRef, schema: Schema, godot: str, members: FrozenSet[str] = frozenset()) -> str:
+    """The static type of a value of `t` ('' when GDScript cannot spell it: Godot 3's Vector2i, an
+    imported message in Godot 3, or a class of this file whose name one of `members` — the names of
+    the enclosing class's members — hides: Godot 4 refuses `var Weapon: Weapon`)."""
     g = GODOT[godot]
     if t.kind == "enum":
         return "int"
@@ -85,22 +122,25 @@ def type_name(t: TypeRef, schema: Schema, godot: str) -> str:
         owner = t.message.schema
         name = class_name(t.name, godot)
         if owner is None or owner is schema or owner.path == schema.path:
-            return name
-        return f"{module_alias(owner)}.{name}"
+            return "" if name in members else name
+        # Godot 3 takes no type of a preloaded script's inner class in an inner class ("not a valid type").
+        return f"{module_alias(owner)}.{name}" if godot == "4" else ""
     # list / array
     p = packing(t.element)
     if p is not None and g[p] != "Array":
         return g[p]
     if g["typed_arrays"]:
-        return f"Array[{type_name(t.element, schema, godot)}]"
+        element = type_name(t.element, schema, godot, members)
+        return f"Array[{element}]" if element else "Array"
     return "Array"
 
 
-def field_type(f: Field, schema: Schema, godot: str) -> str:
-    """The var's static type; '' (untyped, may hold null) for an optional."""
+def field_type(f: Field, schema: Schema, godot: str, members: FrozenSet[str] = frozenset()) -> str:
+    """The var's static type; '' (untyped, may hold null) for an optional, and for a message of this
+    file whose class name a member of the message (`members`) hides."""
     if f.optional:
         return ""
-    return type_name(f.type, schema, godot)
+    return type_name(f.type, schema, godot, members)
 
 
 def is_packed(t: TypeRef, godot: str) -> bool:
