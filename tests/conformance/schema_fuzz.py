@@ -42,6 +42,21 @@ def _identifiers_in(text):
     return set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", text))
 
 
+LOCALS = {
+    # Locals, loop variables and parameters the templates declare: a field of that name may collide.
+    "gdscript": [r"\bvar\s+(\w+)", r"\bfor\s+(\w+)\s+in\b", r"\bfunc\s+\w+\(([^)]*)\)"],
+    "csharp": [r"\b(?:var|int|long|uint|ulong|bool|byte|float|double|string|object)\s+(\w+)\s*[=;]",
+               r"\bforeach\s*\(\s*\w+\s+(\w+)\s+in\b"],
+    "cpp": [r"\b(?:auto|bool|int|double|float|std::size_t|size_t|std::u?int\d+_t)\s*[&*]?\s+(\w+)\s*[=;({]",
+            r"\bfor\s*\(\s*(?:const\s+)?auto\s*&?\s*(\w+)\s*:"],
+}
+
+
+def generator_dir():
+    """The back ends in use: PAKT_GENERATOR_DIR (as `pakt generate` reads it), else this checkout's."""
+    return os.environ.get("PAKT_GENERATOR_DIR") or os.path.join(ROOT, "generator")
+
+
 def load_name_pools():
     """{pool name: sorted names}: what each back end reserves or generates."""
     pools = {}
@@ -50,7 +65,7 @@ def load_name_pools():
     except ImportError:
         yaml = None
     for lang in ("cpp", "csharp", "gdscript"):
-        d = os.path.join(ROOT, "generator", "pakt_gen", lang)
+        d = os.path.join(generator_dir(), "pakt_gen", lang)
         names = set()
         ny = os.path.join(d, "names.yaml")
         if yaml is not None and os.path.exists(ny):
@@ -71,10 +86,15 @@ def load_name_pools():
                     names |= set(re.findall(r'"([A-Za-z_][A-Za-z0-9_]*)"', block))
         pools[lang + ".reserved"] = sorted(names)
         # The identifiers the generated code introduces: every identifier of the back end's templates.
-        tmpl = set()
-        for t in glob.glob(os.path.join(d, "templates", "*.j2")):
-            tmpl |= _identifiers_in(open(t, encoding="utf-8").read())
+        tmpl, local = set(), set()
+        for t in sorted(glob.glob(os.path.join(d, "templates", "*.j2")) + glob.glob(os.path.join(d, "runtime", "*"))):
+            text = open(t, encoding="utf-8").read()
+            tmpl |= _identifiers_in(text)
+            for pattern in LOCALS[lang]:
+                for m in re.findall(pattern, text):
+                    local |= {w for w in re.findall(r"[A-Za-z_]\w*", m) if w not in ("int", "float", "bool", "String")}
         pools[lang + ".generated"] = sorted(n for n in tmpl if len(n) <= 24)
+        pools[lang + ".locals"] = sorted(n for n in local if len(n) <= 24 and "{" not in n)
     # The reports of issue 30.
     pools["issue30"] = ["r", "g", "b", "a", "w", "h", "base", "OK", "PACKED", "COMPACT", "MSLIMA", "script",
                         "Role", "Weapon", "List", "Pakt", "Node", "Object", "OS", "Timer", "Geometry", "Node2D",
@@ -120,7 +140,10 @@ class Namer:
         rng = self.rng
         for _ in range(50):
             if rng.random() < self.danger:
-                pool = rng.choice(sorted(self.pools) + ["own"] * 2)
+                weighted = sorted(self.pools) + ["own"] * 2
+                if style == "field":  # locals and parameters collide with fields: draw them more often
+                    weighted += [p for p in sorted(self.pools) if p.endswith(".locals")] * 2
+                pool = rng.choice(weighted)
                 choices = self.own_types if pool == "own" else self.pools[pool]
                 if not choices:
                     continue
@@ -157,7 +180,7 @@ def gen_schema(seed, idx, pools, danger=None):
     """A random schema (a dict model) for `seed`; its package is unique per `idx`."""
     rng = random.Random(seed)
     if danger is None:
-        danger = 0.0 if rng.random() < 0.35 else rng.choice([0.03, 0.06, 0.1, 0.2])
+        danger = 0.0 if rng.random() < 0.3 else rng.choice([0.05, 0.1, 0.15, 0.25])
     namer = Namer(rng, pools, danger)
     type_names = set()
     pkg_part = namer.name("field", set())
