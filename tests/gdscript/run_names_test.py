@@ -254,6 +254,7 @@ def main():
     ap.add_argument("--godot3")
     ap.add_argument("--schemas", nargs="+", required=True)
     ap.add_argument("--seed", type=int, default=30)
+    ap.add_argument("--values", type=int, default=VALUES, help="seeded random values per message")
     args = ap.parse_args()
 
     work = os.path.abspath(args.work)
@@ -272,7 +273,7 @@ def main():
         tool = Tool(args.pakt, f["path"], work)
         for m in f["messages"]:
             q = f"{f['stem']}.{m['name']}"
-            vals = [{}] + [values.message(f["path"], m["name"]) for _ in range(VALUES)]
+            vals = [{}] + [values.message(f["path"], m["name"]) for _ in range(args.values)]
             for k, v in enumerate(vals):
                 base = vals[(k + 1) % len(vals)] if m["delta"] else None
                 jobs.append((q, tool, m["name"], f"{q}#{k}", v, base))
