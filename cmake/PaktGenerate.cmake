@@ -20,7 +20,7 @@
 # first), else the pakt::pakt that find_package(pakt) imports.
 #
 # Every generated file is rebuilt when its schema, a schema it imports (through pakt generate's
-# depfile), the pakt tool or a back-end file (.py / .j2, listed below) changes; a no-op build runs
+# depfile), the pakt tool or a back-end file (.py / .j2 / names.yaml, listed below) changes; a no-op build runs
 # nothing. Schema errors fail the build with the front end's `/abs/path/file.yaml:LINE:COL: error: ...`
 # lines. Relative SCHEMAS and IMPORT_DIRS are relative to the current source directory, a relative
 # OUTPUT_DIR to the current binary directory. Configuration is passed as arguments only: no global
@@ -45,18 +45,18 @@ function(_pakt_find_python out_var)
   find_package(Python3 3.7 COMPONENTS Interpreter QUIET)
   if(NOT Python3_Interpreter_FOUND)
     message(FATAL_ERROR "pakt: the schema generator's back end (pakt generate) needs Python 3.7 or newer with "
-                        "Jinja2. Install them with:\n"
-                        "  sudo apt-get install python3 python3-jinja2\n"
+                        "Jinja2 and PyYAML. Install them with:\n"
+                        "  sudo apt-get install python3 python3-jinja2 python3-yaml\n"
                         "or point CMake at an interpreter with -DPython3_EXECUTABLE=/path/to/python3")
   endif()
-  execute_process(COMMAND "${Python3_EXECUTABLE}" -c "import jinja2"
+  execute_process(COMMAND "${Python3_EXECUTABLE}" -c "import jinja2, yaml"
                   RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     string(STRIP "${err}" err)
     string(REGEX REPLACE ".*\n" "" err "${err}")  # the last line: "ModuleNotFoundError: No module named 'jinja2'"
-    message(FATAL_ERROR "pakt: ${Python3_EXECUTABLE} lacks Jinja2, which the schema generator's back end "
-                        "(pakt generate) needs (${err}). Install it with:\n"
-                        "  sudo apt-get install python3-jinja2\n"
+    message(FATAL_ERROR "pakt: ${Python3_EXECUTABLE} lacks Jinja2 or PyYAML, which the schema generator's "
+                        "back end (pakt generate) needs (${err}). Install them with:\n"
+                        "  sudo apt-get install python3-jinja2 python3-yaml\n"
                         "or point CMake at another interpreter with -DPython3_EXECUTABLE=/path/to/python3")
   endif()
   set_property(GLOBAL PROPERTY _PAKT_GENERATOR_PYTHON "${Python3_EXECUTABLE}")
@@ -151,11 +151,12 @@ function(pakt_generate)
         pakt_gen/cli.py
         pakt_gen/descriptor.py
         pakt_gen/model.py
+        pakt_gen/names.py
         pakt_gen/templating.py
         pakt_gen/cpp/__init__.py
         pakt_gen/cpp/filters.py
-        pakt_gen/cpp/keywords.py
         pakt_gen/cpp/literals.py
+        pakt_gen/cpp/names.yaml
         pakt_gen/cpp/render.py
         pakt_gen/cpp/types.py
         pakt_gen/cpp/templates/check.j2
@@ -172,6 +173,7 @@ function(pakt_generate)
         pakt_gen/csharp/filters.py
         pakt_gen/csharp/keywords.py
         pakt_gen/csharp/literals.py
+        pakt_gen/csharp/names.yaml
         pakt_gen/csharp/render.py
         pakt_gen/csharp/types.py
         pakt_gen/csharp/unity_package.py
@@ -183,7 +185,7 @@ function(pakt_generate)
         pakt_gen/gdscript/filters.py
         pakt_gen/gdscript/keywords.py
         pakt_gen/gdscript/literals.py
-        pakt_gen/gdscript/native_classes.py
+        pakt_gen/gdscript/names.yaml
         pakt_gen/gdscript/packed.py
         pakt_gen/gdscript/render.py
         pakt_gen/gdscript/types.py

@@ -98,11 +98,12 @@ if(TARGET pakt_pfr)
 endif()
 
 # The back ends (`pakt generate` runs python3 -m pakt_gen with PYTHONPATH=share/pakt/generator) and
-# the runtime files they copy next to their output (Pakt.Runtime.cs);
+# the runtime files they copy next to their output (Pakt.Runtime.cs) and their names.yaml (the naming
+# rule's data, which the pakt tool reads too);
 # no bytecode caches.
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/generator/pakt_gen" DESTINATION "${_pakt_generator_dest}"
         COMPONENT pakt_development
-        FILES_MATCHING PATTERN "*.py" PATTERN "*.j2" PATTERN "*.cs" PATTERN "__pycache__" EXCLUDE)
+        FILES_MATCHING PATTERN "*.py" PATTERN "*.j2" PATTERN "*.cs" PATTERN "names.yaml" PATTERN "__pycache__" EXCLUDE)
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/PaktGenerate.cmake" DESTINATION "${PAKT_INSTALL_MODULE_DIR}"
         COMPONENT pakt_development)
 

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev            # build, sanitizers, fuzzing
-  python3 python3-jinja2 python3-pytest                   # the C++ back end (pakt_gen) and the tests
+  python3 python3-jinja2 python3-yaml python3-pytest      # the back ends (pakt_gen: Jinja2, names.yaml) and the tests
   libgtest-dev libgmock-dev libbenchmark-dev               # C++ tests and benchmarks
   libboost1.81-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev  # PFR fallback, the pakt tool (schema front end, command line)
   libenet-dev libcereal-dev                                # ENet example, benchmark peer

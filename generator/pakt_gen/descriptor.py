@@ -175,6 +175,8 @@ class _Reader:
             if "default" in fj:
                 f.has_default = True
                 f.default = self.value(f.type, fj["default"], f"{w}.default", f.optional)
+            if "initial" in fj:
+                f.initial = self.initial(f, fj["initial"], f"{w}.initial")
             m.fields.append(f)
         example = self.get(mj, "example", None, where, None)
         if example is not None:
@@ -249,6 +251,16 @@ class _Reader:
         raise DescriptorError(f"{where}.kind: unknown type kind '{kind}'")
 
     # -------------------------------------------------------------------- values
+    def initial(self, f: Field, v: Any, where: str) -> Any:
+        """A field's initial value: a typed value, where an enum without a value numbered 0 holds the
+        number 0 and a message value {} means every field's own initial value."""
+        t = f.type.element if f.type.kind == "array" else f.type
+        if t.kind == "enum" and v == 0 and not isinstance(v, bool):
+            return 0
+        if t.kind == "enum" and f.type.kind == "array" and isinstance(v, list) and all(e == 0 for e in v):
+            return list(v)
+        return self.value(f.type, v, where, f.optional)
+
     def value(self, t: TypeRef, v: Any, where: str, optional: bool = False) -> Any:
         """A typed descriptor value as the model holds it: Python ints, floats (also nan/inf), strs,
         lists (vectors as component lists, bytes as int lists), enum value names, and

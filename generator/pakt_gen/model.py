@@ -146,6 +146,7 @@ class Field:
     doc: str = ""
     default: Any = None  # a typed value (see descriptor.py); None is an optional's null
     has_default: bool = False
+    initial: Any = None  # what a new message holds here (the descriptor's "initial"): the one default to spell
     optional: bool = False
     required: bool = False
     max_length: int = 0  # 0: not given

@@ -180,38 +180,6 @@ def test_usage_errors_exit_2(small_json, tmp_path):
     assert code == 2 and "unknown format 'protobuf'" in err
 
 
-@pytest.mark.parametrize("where,name,expected", [
-    (("messages", 0, "fields", 3), "class", "s.yaml:10:9: error: field name 'class' is a C++ keyword"),
-    (("messages", 0), "template", "s.yaml:5:3: error: message name 'template' is a C++ keyword"),
-    (("messages", 0, "fields", 0), "__x", "s.yaml:7:9: error: field name '__x' is reserved in C++"),
-])
-def test_cpp_keywords_are_rejected_at_their_schema_line(small, tmp_path, where, name, expected):
-    node = small["files"][1]
-    for key in where:
-        node = node[key]
-    node["name"] = name
-    small["files"][1]["messages"][0]["example"] = None
-    if where == ("messages", 0):
-        small["files"][1]["messages"][0]["full_name"] = "t.net." + name
-    code, out, err = run_back_end(json.dumps(small), "--lang", "cpp", "--out", str(tmp_path))
-    assert (code, out) == (1, "")
-    assert err.splitlines()[0].startswith(expected)
-    assert err.splitlines()[-1] == "1 error"
-
-
-def test_keywords_in_an_imported_file_and_the_package_are_rejected(small, tmp_path):
-    small["files"][0]["enums"][0]["values"][0]["name"] = "int"
-    small["files"][1]["package"] = "t.new"
-    code, _, err = run_back_end(json.dumps(small), "--lang", "cpp", "--out", str(tmp_path))
-    assert code == 1
-    assert err.splitlines() == [
-        "lib/common.yaml:5:14: error: enum value name 'int' is a C++ keyword; rename it (the C++ back end keeps "
-        "schema names as they are)",
-        "s.yaml:1:1: error: package part 'new' is a C++ keyword; rename it (the C++ back end keeps schema names "
-        "as they are)",
-        "2 errors"]
-
-
 def test_a_descriptor_without_packed_codes_is_an_error_unless_packed_is_left_out(small, tmp_path):
     del small["files"][1]["messages"][0]["fields"][1]["packed"]  # as an older front end wrote it
     code, _, err = run_back_end(json.dumps(small), "--lang", "cpp", "--out", str(tmp_path))

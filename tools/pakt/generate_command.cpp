@@ -177,6 +177,7 @@ int run_generate(const GenerateOptions& options) {
                                       schema::descriptor_text(descriptor));
   if (!run.started) return fail("cannot run '" + options.python + "': " + run.start_error);
   if (run.exit_status != 0) return run.exit_status;  // the back end explained why on stderr
+  std::fputs(run.output.c_str(), stdout);             // the files written, one path a line
 
   if (options.depfile) {
     const std::vector<std::string> outputs = lines(run.output);

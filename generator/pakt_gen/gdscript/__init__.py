@@ -4,7 +4,7 @@ plus pakt_runtime.gd, the shared codec script they preload."""
 from typing import Dict, List
 
 from ..model import Descriptor
-from .keywords import check_names
+from .keywords import check_unsupported
 from .render import ALL_FORMATS, render, runtime
 from .types import GODOT
 
@@ -26,7 +26,7 @@ def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS, godot: st
         raise BackEndError([f"pakt_gen: error: --godot {godot}: choose 4 or 3"])
     errors = []
     for schema in descriptor.files:
-        errors += check_names(schema, godot)
+        errors += check_unsupported(schema)  # names: the front end applied names.yaml
     if errors:
         raise BackEndError(errors)
     out: Dict[str, str] = {}

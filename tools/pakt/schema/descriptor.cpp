@@ -180,6 +180,7 @@ Json field_json(const Field& f) {
                                      : Json(nullptr);
   out["packed_min_bits"] = packed_min_bits(f);
   if (f.has_default) out["default"] = value_json(f.type, f.default_value);
+  out["initial"] = initial_json(f);
   return out;
 }
 

@@ -21,7 +21,9 @@ bool operator<(const Location& a, const Location& b) {
   return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
 }
 
-std::string Diagnostic::to_string() const { return printable(location.to_string() + ": error: " + message); }
+std::string Diagnostic::to_string() const {
+  return printable(location.to_string() + (warning ? ": warning: " : ": error: ") + message);
+}
 
 std::string printable(const std::string& text) {
   std::string out;
@@ -54,14 +56,17 @@ void Diagnostics::error(const Location& location, const std::string& message) {
   items_.push_back(Diagnostic{location, message});
 }
 
-std::vector<Diagnostic> Diagnostics::sorted() const {
-  std::vector<Diagnostic> out = items_;
-  std::sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    if (!(a.location == b.location)) return a.location < b.location;
-    return a.message < b.message;
-  });
-  return out;
+std::vector<Diagnostic> sorted_unique(std::vector<Diagnostic> diagnostics) {
+  const auto key = [](const Diagnostic& d) { return std::tie(d.location.file, d.location.line, d.location.column, d.message); };
+  std::sort(diagnostics.begin(), diagnostics.end(),
+            [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
+  diagnostics.erase(std::unique(diagnostics.begin(), diagnostics.end(),
+                                [&](const Diagnostic& a, const Diagnostic& b) { return key(a) == key(b); }),
+                    diagnostics.end());
+  return diagnostics;
 }
+
+std::vector<Diagnostic> Diagnostics::sorted() const { return sorted_unique(items_); }
 
 std::string number_text(double d) {
   char text[40];

@@ -20,8 +20,9 @@ bool operator<(const Location& a, const Location& b);
 struct Diagnostic {
   Location location;
   std::string message;
+  bool warning = false;  // a warning does not fail the command (a name another language spells differently)
 
-  std::string to_string() const;  // "file:line:col: error: message", printable()
+  std::string to_string() const;  // "file:line:col: error: message" (or warning:), printable()
 };
 
 // Text as a diagnostic line shows it: control characters that a schema's text may hold (a CR of a
@@ -32,6 +33,9 @@ std::string printable(const std::string& text);
 // A number as a diagnostic shows it: whole numbers below 1e15 in full ("1000"), others in the
 // shortest "%g" text that reads back as d ("1e-05", "6.103515625e-05", "2e+15").
 std::string number_text(double d);
+
+// Sorted by position, then text; an exact duplicate kept once.
+std::vector<Diagnostic> sorted_unique(std::vector<Diagnostic> diagnostics);
 
 class Diagnostics {
  public:

@@ -25,29 +25,8 @@ const std::vector<std::string> kFieldKeys = {"name",       "type",      "doc",  
                                              "max_length", "max_count", "since", "deprecated", "range",    "precision",
                                              "bits"};
 
-const std::set<std::string> kCppKeywords = {
-    "alignas",   "alignof",      "and",       "and_eq",       "asm",          "auto",        "bitand",
-    "bitor",     "bool",         "break",     "case",         "catch",        "char",        "char8_t",
-    "char16_t",  "char32_t",     "class",     "compl",        "concept",      "const",       "consteval",
-    "constexpr", "constinit",    "const_cast", "continue",    "co_await",     "co_return",   "co_yield",
-    "decltype",  "default",      "delete",    "do",           "double",       "dynamic_cast", "else",
-    "enum",      "explicit",     "export",    "extern",       "false",        "float",       "for",
-    "friend",    "goto",         "if",        "inline",       "int",          "long",        "mutable",
-    "namespace", "new",          "noexcept",  "not",          "not_eq",       "nullptr",     "operator",
-    "or",        "or_eq",        "private",   "protected",    "public",       "register",    "reinterpret_cast",
-    "requires",  "return",       "short",     "signed",       "sizeof",       "static",      "static_assert",
-    "static_cast", "struct",     "switch",    "template",     "this",         "thread_local", "throw",
-    "true",      "try",          "typedef",   "typeid",       "typename",     "union",       "unsigned",
-    "using",     "virtual",      "void",      "volatile",     "wchar_t",      "while",       "xor",
-    "xor_eq",    "final",        "override",  "import",       "module"};
-// Names the generated code itself defines next to each message.
-const std::set<std::string> kReservedTypeNames = {"Serialize",    "Deserialize",     "SerializedSize",
-                                                  "ToJson",       "WriteMessage",    "ReadMessage",
-                                                  "MessageWireSize", "CheckMessage", "WriteJsonMessage",
-                                                  "pakt",         "std"};
 const std::regex kIdentifier("[A-Za-z_][A-Za-z0-9_]*");
 const std::regex kTypeSyntax("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*(?:\\[\\s*([0-9]*)\\s*\\])?\\s*");
-const std::regex kReservedIdentifier("_[A-Z].*");
 constexpr long long kMaxFixedCount = 65536;
 constexpr long long kMaxInt32 = 2147483647;
 
@@ -178,13 +157,8 @@ const Schema* Loader::load_schema(const std::string& path, const YAML::Node& roo
     if (!valid) {
       diags_.error(location_of(path, package->value_node), "package must be a dotted name like 'game.net'");
     } else {
-      for (const std::string& part : parts) {
-        if (kCppKeywords.count(part) != 0) {
-          diags_.error(location_of(path, package->value_node), "package part '" + part + "' is a C++ keyword");
-          break;
-        }
-      }
       schema.package = name;
+      schema.package_location = location_of(path, package->value_node);
     }
   } else {
     diags_.error(location_of(path, root), "missing required key 'package'");
@@ -287,14 +261,6 @@ bool Loader::identifier(const std::string& path, const YAML::Node& node, const s
                                               "': use letters, digits and '_', not starting with a digit");
     return false;
   }
-  if (kCppKeywords.count(name) != 0) {
-    diags_.error(location_of(path, node), what + " name '" + name + "' is a C++ keyword");
-    return false;
-  }
-  if (name.rfind("__", 0) == 0 || std::regex_match(name, kReservedIdentifier)) {
-    diags_.error(location_of(path, node), what + " name '" + name + "' is reserved in C++");
-    return false;
-  }
   return true;
 }
 
@@ -381,11 +347,7 @@ std::unique_ptr<Enum> Loader::load_enum(const std::string& path, const std::stri
 std::unique_ptr<Message> Loader::declare_message(const std::string& path, const std::string& name,
                                                  const YAML::Node& key_node, const YAML::Node& node,
                                                  const Schema& schema) {
-  bool ok = type_name(path, key_node, name, "message");
-  if (ok && kReservedTypeNames.count(name) != 0) {
-    diags_.error(location_of(path, key_node), "message name '" + name + "' is used by the generated code");
-    ok = false;
-  }
+  const bool ok = type_name(path, key_node, name, "message");
   if (!node.IsMap()) {
     diags_.error(location_of(path, node), "message '" + name + "' must be a mapping with 'fields'");
     return nullptr;
@@ -415,6 +377,15 @@ std::unique_ptr<Message> Loader::declare_message(const std::string& path, const 
     } else {
       diags_.error(location_of(path, code->value_node),
                    "code must be one ASCII character like 'A' or an integer from 0 to 255");
+    }
+    // PUN 2 registers these custom types itself: its RegisterType refuses a second one (docs/photon.md).
+    const char* const pun_types[][2] = {{"W", "Vector2"}, {"V", "Vector3"}, {"Q", "Quaternion"}, {"P", "Player"}};
+    for (const auto& [letter, type] : pun_types) {
+      if (m->code && *m->code == letter[0]) {
+        diags_.error(location_of(path, code->value_node),
+                     std::string("code '") + letter + "' (" + std::to_string(*m->code) + ") is PUN 2's own " + type +
+                         " custom type; choose another code");
+      }
     }
   }
   if (!ok) return nullptr;
@@ -554,6 +525,7 @@ void Loader::load_fields(const std::string& path, Message& message, const YAML::
   }
   std::map<std::string, Location> names;
   int last_since = 1;
+  bool order_reported = false;
   const std::string version = std::to_string(schema.version);
   for (const YAML::Node& entry : fields->value_node) {
     Field f;
@@ -568,9 +540,11 @@ void Loader::load_fields(const std::string& path, Message& message, const YAML::
     const Location since_at = f.since_location ? *f.since_location : f.location;
     const std::string since = "field '" + f.name + "' has since: " + std::to_string(f.since);
     if (f.since > schema.version) diags_.error(since_at, since + ", above the schema version " + version);
-    if (f.since < last_since) {
+    if (f.since < last_since && !order_reported) {
+      // Once per message: every later field of the first version would repeat it.
       diags_.error(since_at, since + ", lower than an earlier field's since: " + std::to_string(last_since) +
                                  "; new fields are appended at the end");
+      order_reported = true;
     }
     last_since = std::max(last_since, f.since);
     if (f.since > 1 && !f.has_default && !f.optional) {

@@ -147,6 +147,7 @@ struct Message {
 struct Schema {
   std::string path;  // as given, imports as joined to the importer's folder (diagnostics, banners, descriptor keys)
   std::string package;
+  Location package_location;  // the package's value (names of its parts are checked there)
   int version = 1;
   std::string doc;  // stripped, "" when absent
   std::vector<const Schema*> imports;

@@ -72,6 +72,44 @@ Json value_json(const TypeRef& type, const YamlValue& value) {
   return builtin_json(type.builtin, value);
 }
 
+Json type_initial_json(const TypeRef& type) {
+  switch (type.kind) {
+    case TypeRef::Kind::kList: return Json::array();
+    case TypeRef::Kind::kArray: return Json(std::vector<Json>(type.count, type_initial_json(*type.element)));
+    case TypeRef::Kind::kMessage: return Json::object();  // each field its own initial value
+    case TypeRef::Kind::kEnum: {
+      const EnumValue* zero = nullptr;
+      for (const EnumValue& v : type.enumeration->values) {
+        if (v.number == 0 && v.unsigned_number == 0 && zero == nullptr) zero = &v;
+      }
+      return zero != nullptr ? Json(zero->name) : Json(0);
+    }
+    case TypeRef::Kind::kBuiltin: break;
+  }
+  const Builtin b = type.builtin;
+  if (b == Builtin::kBool) return Json(false);
+  if (is_integer(b)) return Json(0);
+  if (is_float(b)) return Json(0.0);
+  if (b == Builtin::kString) return Json("");
+  if (b == Builtin::kBytes) return Json::array();
+  Json out = Json::array();
+  const std::size_t n = info(b).components.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (has_integer_components(b)) {
+      out.push_back(0);
+    } else {
+      out.push_back((b == Builtin::kQuaternion || b == Builtin::kColor) && i == 3 ? 1.0 : 0.0);  // w, a
+    }
+  }
+  return out;
+}
+
+Json initial_json(const Field& field) {
+  if (field.has_default && !field.default_value.is_none()) return value_json(field.type, field.default_value);
+  if (field.optional) return Json(nullptr);
+  return type_initial_json(field.type);
+}
+
 Json message_value_json(const Message& message, const YamlValue& value) {
   Json out = Json::object();
   if (!value.is_map()) return out;

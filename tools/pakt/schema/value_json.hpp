@@ -14,4 +14,12 @@ namespace pakt::schema {
 nlohmann::ordered_json value_json(const TypeRef& type, const YamlValue& value);
 nlohmann::ordered_json message_value_json(const Message& message, const YamlValue& value);
 
+// The value a new (default-constructed) message holds in `field`, the one fact every back end spells
+// (docs/descriptor.md "initial"): its default: when written, null when optional, else the type's
+// zero: false, 0, "", [], zero vectors but a Quaternion's w and a Color's a of 1, an enum's value
+// numbered 0 (the number 0 when it declares none), {} for a message (each field its own initial
+// value), N initial elements for T[N].
+nlohmann::ordered_json initial_json(const Field& field);
+nlohmann::ordered_json type_initial_json(const TypeRef& type);
+
 }  // namespace pakt::schema

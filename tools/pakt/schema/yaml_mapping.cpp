@@ -1,5 +1,6 @@
 #include "schema/yaml_mapping.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "schema/yaml_value.hpp"
@@ -53,6 +54,11 @@ std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node
       key = value.as_str();
     } else if (value.is_bool() || value.is_number()) {
       key = key_node.Scalar();  // YAML 1.1 reads `on`, `yes`, `no` as booleans; take the key as written
+    } else if (value.is_none()) {
+      diags.error(location_of(path, key_node), "key '" + key_node.Scalar() +
+                                                   "' reads as YAML's null; quote it ('" + key_node.Scalar() +
+                                                   "': ...) to use it as a name");
+      continue;
     } else {
       diags.error(location_of(path, key_node), "keys must be plain names");
       continue;
@@ -136,6 +142,16 @@ bool check_tags(const std::string& path, const YAML::Node& root, Diagnostics& di
 namespace pakt::schema {
 
 std::string syntax_error_text(const std::string& text, const YAML::ParserException& error) {
+  // A tab in an indentation up to the error's line is the likely cause, whatever yaml-cpp calls it.
+  int line = 1;
+  for (std::size_t start = 0; start < text.size() && line <= error.mark.line + 1; ++line) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::size_t indent_end = text.find_first_not_of(" \t", start);
+    if (text.find('\t', start) < std::min(indent_end, end)) {
+      return "a tab in the indentation of line " + std::to_string(line) + ": YAML indents with spaces only";
+    }
+    start = end + 1;
+  }
   const std::size_t at = error.mark.pos < 0 ? text.size() : static_cast<std::size_t>(error.mark.pos);
   const bool at_end = at >= text.size() || text.find_first_not_of(" \t\r\n", at) == std::string::npos;
   if (!at_end) return error.msg;
