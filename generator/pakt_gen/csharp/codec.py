@@ -9,7 +9,7 @@ from typing import List, Optional
 from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size, packed_delta_kind
 from .keywords import identifier
 from .literals import default_expr
-from .types import BUILTIN_CS, is_value_type, type_name
+from .types import BUILTIN_CS, is_value_type, new_array, type_name
 
 # Built-in -> the Writer / Reader method (runtime/Pakt.Runtime.cs).
 METHOD = {
@@ -125,7 +125,7 @@ def read(target: str, t: TypeRef, schema: Schema, max_length: int, max_count: in
         return [f"if ({target} == null) {target} = new {tn}();", f"{tn}.PaktRead(r, {target}, false);"]
     et = type_name(t.element, schema)
     if t.kind == "array":
-        make = f"new {et}[{t.count}]"
+        make = new_array(et, t.count)
         lines = ["{", f"    {tn} c{d} = {target};",
                  f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = {make};",
                  f"        {target} = c{d};", "    }",
@@ -506,7 +506,7 @@ def packed_read(target: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, t
     et = type_name(t.element, schema)
     if t.kind == "array":
         lines = ["{", f"    {tn} c{d} = {target};",
-                 f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = new {et}[{t.count}];",
+                 f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = {new_array(et, t.count)};",
                  f"        {target} = c{d};", "    }",
                  f"    for (int i{d} = 0; i{d} < {t.count}; ++i{d})", "    {"]
         inner = packed_read(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
@@ -629,7 +629,7 @@ def packed_read_delta_field(target: str, f: Field, schema: Schema) -> List[str]:
                 f"{et}.PackedCodec);"]
     elif kind == "array":
         et = type_name(t.element, schema)
-        body = [f"if ({target} == null || {target}.Length != {t.count}) {target} = new {et}[{t.count}];",
+        body = [f"if ({target} == null || {target}.Length != {t.count}) {target} = {new_array(et, t.count)};",
                 f"{P}Packed.ReadArrayDelta(r, {target}, {CODES}changed_{f.name}, {et}.PackedCodec);"]
     else:
         body = packed_read_value(target, f, schema)

@@ -5,7 +5,7 @@ import math
 from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
 from ..templating import float32_text
 from .keywords import identifier, pascal
-from .types import is_value_type, qualified, type_name
+from .types import is_value_type, new_array, qualified, type_name
 
 INTEGER_MIN = {"int32": "int.MinValue", "int64": "long.MinValue"}
 SUFFIX = {"int64": "L", "uint64": "UL", "uint32": "U"}
@@ -84,7 +84,7 @@ def new_value(t: TypeRef, schema: Schema) -> str:
     # T[N]: all-zero elements as `new T[N]`, else each element spelled
     element = new_value(t.element, schema)
     if element.startswith("default("):
-        return f"new {type_name(t.element, schema)}[{t.count}]"
+        return new_array(type_name(t.element, schema), t.count)
     items = ", ".join(element for _ in range(t.count))
     return f"new {type_name(t.element, schema)}[] {{ {items} }}"
 
@@ -150,7 +150,7 @@ def default_expr(f: Field, schema: Schema) -> str:
     if f.type.kind == "array" and is_value_type(f.type.element) and not f.optional:
         # N zero elements: `new T[N]` (C# zero-fills), not N literals
         if new_value(f.type.element, schema).startswith("default(") and all(_is_zero(f.type.element, e) for e in v):
-            return f"new {type_name(f.type.element, schema)}[{f.type.count}]"
+            return new_array(type_name(f.type.element, schema), f.type.count)
     return value_expr(f.type, v, schema, f.optional)
 
 

@@ -65,6 +65,15 @@ def type_name(t: TypeRef, schema: Schema) -> str:
     return f"{type_name(t.element, schema)}[]"
 
 
+def new_array(element: str, count) -> str:
+    """`new T[N]` for an element type spelled `element`: an element that is itself an array (`byte[]` of
+    `bytes[2]`) takes the count in its first brackets, `new byte[2][]` (`new byte[][2]` is CS0178)."""
+    suffix = ""
+    while element.endswith("[]"):
+        element, suffix = element[:-2], suffix + "[]"
+    return f"new {element}[{count}]{suffix}"
+
+
 def field_type(f: Field, schema: Schema) -> str:
     base = type_name(f.type, schema)
     return base + "?" if f.optional and is_value_type(f.type) else base
