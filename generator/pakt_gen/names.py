@@ -21,6 +21,7 @@ class Rule:
     kinds: FrozenSet[str]
     names: FrozenSet[str] = frozenset()
     prefixes: Tuple[str, ...] = ()
+    pattern: str = ""  # refuse rules: a regular expression the front end searches in the name
     where: str = ""  # rename: the engine generation ("Godot 3"), "" for every one
     suffix: str = ""  # rename
     prefix: str = ""  # escape
@@ -55,7 +56,7 @@ class LanguageNames:
 
 def _rule(data: dict) -> Rule:
     return Rule(why=data["why"], kinds=frozenset(data["kinds"]), names=frozenset(data.get("names", [])),
-                prefixes=tuple(data.get("prefixes", [])), where=data.get("where", ""),
+                prefixes=tuple(data.get("prefixes", [])), pattern=data.get("pattern", ""), where=data.get("where", ""),
                 suffix=data.get("suffix", ""), prefix=data.get("prefix", ""))
 
 
