@@ -4,7 +4,6 @@ plus pakt_runtime.gd, the shared codec script they preload."""
 from typing import Dict, List
 
 from ..model import Descriptor
-from .keywords import check_unsupported
 from .render import ALL_FORMATS, render, runtime
 from .types import GODOT
 
@@ -24,11 +23,7 @@ def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS, godot: st
     `formats` is accepted for the command line's sake. `godot`: "4" or "3", the syntax to write."""
     if godot not in GODOT:
         raise BackEndError([f"pakt_gen: error: --godot {godot}: choose 4 or 3"])
-    errors = []
-    for schema in descriptor.files:
-        errors += check_unsupported(schema)  # names: the front end applied names.yaml
-    if errors:
-        raise BackEndError(errors)
+    # Names: the front end applied gdscript/names.yaml (docs/names.md) before writing the descriptor.
     out: Dict[str, str] = {}
     for schema in descriptor.roots:
         out.update(render(schema, godot))

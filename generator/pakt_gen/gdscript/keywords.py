@@ -18,14 +18,3 @@ def class_name(name: str, godot: str) -> str:
     """A message or enum name as a GDScript class / enum name in Godot `godot`."""
     return NAMES.spell("message", name, f"Godot {godot}")
 
-
-def check_unsupported(schema) -> list:
-    """`file:line:col: error: ...` lines for what the GDScript back end cannot write yet."""
-    errors = []
-    for m in schema.messages:
-        for f in m.fields:
-            t = f.type.element if f.type.kind in ("list", "array") else f.type
-            if t.kind == "message" and f.has_default and f.default not in (None, []):
-                errors.append(f"{f.loc}: error: the GDScript back end cannot write a message-typed default; "
-                              "remove it or set it in code")
-    return errors

@@ -4,6 +4,7 @@ import math
 
 from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
 from ..templating import float32_text
+from .keywords import identifier
 from .types import GODOT, message_class, type_name
 
 
@@ -91,9 +92,16 @@ def value_expr(t: TypeRef, v, schema: Schema, godot: str, optional: bool = False
         inner = ", ".join(value_expr(t.element, e, schema, godot) for e in v)
         return f"[{inner}]" if tn.startswith("Array") else f"{tn}([{inner}])"
     if t.kind == "enum":
-        return str(t.enum.value_named(v).number)
+        # A value name, or the number 0 of an enum that declares no value 0 (the descriptor's initial).
+        return str(v) if isinstance(v, int) else str(t.enum.value_named(v).number)
     if t.kind == "message":
-        raise ValueError("message defaults are not supported by the GDScript back end")
+        # {field: value} of the fields the value gives; the others keep their own initial values.
+        if not v:
+            return new_value(t, schema, godot)
+        by_name = {f.name: f for f in t.message.fields}
+        items = ", ".join(f'"{identifier(k, godot)}": {value_expr(by_name[k].type, x, schema, godot, by_name[k].optional)}'
+                          for k, x in v.items())
+        return f"_pakt_runtime.with_fields({new_value(t, schema, godot)}, {{{items}}})"
     n = t.name
     if n == "bool":
         return "true" if v else "false"
@@ -115,7 +123,10 @@ def value_expr(t: TypeRef, v, schema: Schema, godot: str, optional: bool = False
 
 
 def default_expr(f: Field, schema: Schema, godot: str) -> str:
-    """The field's initial value: its `default:`, null for an optional, else a fresh value."""
+    """The field's initial value, as the descriptor's `initial` gives it (its `default:`, null for an
+    optional, else the type's zero); a descriptor without it: the same, from `default:`."""
+    if f.initial is not None:
+        return value_expr(f.type, f.initial, schema, godot, f.optional)
     if f.has_default and f.default is not None:
         return value_expr(f.type, f.default, schema, godot, f.optional)
     if f.optional:

@@ -149,6 +149,8 @@ void check_scope(const LanguageNames& language, const std::vector<Name>& scope, 
   }
 }
 
+// Every refuse rule a name matches is one error (the first); every rename rule (one per engine
+// generation) one warning.
 void check_name(const LanguageNames& language, const Name& name, std::vector<Diagnostic>& errors,
                 std::vector<Diagnostic>& warnings) {
   for (const NameRule& rule : language.refuse) {
@@ -167,7 +169,6 @@ void check_name(const LanguageNames& language, const Name& name, std::vector<Dia
                               "' in " + language.language + (rule.where.empty() ? "" : " for " + rule.where) +
                               ": it " + rule.why,
                           true});
-      return;
     }
   }
 }
