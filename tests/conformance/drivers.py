@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -27,16 +28,61 @@ def first_errors(text, n=6):
 
 
 def generate(pakt, args, out, schemas, env, jobs=2):
-    """`pakt generate ARGS --out OUT` of every schema at once; when that fails, of each schema alone (in
-    `jobs` threads), so that the ones that fail are known. Returns {sid: error text}."""
-    p = run([pakt, "generate"] + args + ["--out", out] + [s.path for s in schemas], env=env)
-    if p.returncode == 0:
-        return {}
-    def one(s):
-        q = run([pakt, "generate"] + args + ["--out", out, s.path], env=env)
-        return s.sid, (None if q.returncode == 0 else f"pakt generate {' '.join(args)}: " + first_errors(q.stderr + q.stdout))
-    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        return {sid: why for sid, why in ex.map(one, schemas) if why}
+    """`pakt generate ARGS` of every schema into OUT, in `jobs` processes at once (each writes a part of
+    the schemas into a folder of its own; the files are then moved into OUT). A part that fails is
+    generated schema by schema, so that the ones that fail are known. Returns {sid: error text}."""
+    os.makedirs(out, exist_ok=True)
+    parts = [schemas[i::jobs] for i in range(jobs) if schemas[i::jobs]]
+
+    def part(k, group):
+        d = os.path.join(out, f".part{k}")
+        shutil.rmtree(d, ignore_errors=True)
+        p = run([pakt, "generate"] + args + ["--out", d] + [s.path for s in group], env=env)
+        bad = {}
+        if p.returncode != 0:
+            for s in group:
+                q = run([pakt, "generate"] + args + ["--out", d, s.path], env=env)
+                if q.returncode != 0:
+                    bad[s.sid] = f"pakt generate {' '.join(args)}: " + first_errors(q.stderr + q.stdout)
+        return d, bad
+
+    failures = {}
+    with concurrent.futures.ThreadPoolExecutor(max(1, len(parts))) as ex:
+        for d, bad in ex.map(lambda a: part(*a), enumerate(parts)):
+            failures.update(bad)
+            if os.path.isdir(d):
+                for n in os.listdir(d):
+                    os.replace(os.path.join(d, n), os.path.join(out, n))
+                shutil.rmtree(d, ignore_errors=True)
+    return failures
+
+
+def compiler_blames(stderr, candidates):
+    """{sid: [error lines]}: the schemas a compiler's errors are in. An error located in a generated
+    file (sNNNN.pakt.h/.cpp:L:C: error:) blames that schema; an error in a runtime header blames the
+    generated files of its "required from" chain; else the schema whose namespace (pkN::) the error
+    line names. Notes ("suggested alternatives") and include chains blame nobody."""
+    blamed = {}
+    context = []
+    for line in stderr.splitlines():
+        loc = re.match(r"^(.*?):\d+:\d+: ", line)
+        if re.search(r":\d+:\d+: error:", line):
+            m = re.search(r"\b(s\d{4,})\.pakt\.(?:h|cpp):\d+:\d+: error:", line)
+            sids = {m.group(1)} if m else set()
+            if not sids:
+                sids = {f for c in context for f in re.findall(r"\b(s\d{4,})\.pakt\.(?:h|cpp):\d+:\d+:\s+required from", c)}
+            if not sids:  # the driver's own handler<pkN::M>: the namespace in the chain, else in the error
+                sids = {f"s{int(n):04d}" for c in context for n in re.findall(r"\bpk(\d+)::", c)}
+            if not sids:
+                sids = {f"s{int(n):04d}" for n in re.findall(r"\bpk(\d+)::", line.split("error:", 1)[1])}
+            for sid in sids & candidates:
+                blamed.setdefault(sid, []).append(line)
+            context = []
+        elif "required from" in line or "In instantiation of" in line:
+            context.append(line)
+        elif loc is None and not line.startswith(" "):
+            context = []
+    return blamed
 
 
 class Schema:
@@ -175,15 +221,11 @@ class CppDriver:
             # until the rest compiles; then, if needed, one by one.
             bad = {}
             for _ in range(4):
-                named = set(re.findall(r"\b(s\d{4,})\.pakt\.", p.stderr))
-                named |= {f"s{int(n):04d}" for n in re.findall(r"\bpk(\d+)::", p.stderr)}
-                named &= {s.sid for s in group if s.sid not in bad}
+                named = compiler_blames(p.stderr, {s.sid for s in group if s.sid not in bad})
                 if not named:
                     break
-                for sid in named:
-                    lines = [l for l in p.stderr.splitlines() if "error" in l and (sid + ".pakt" in l or
-                             f"pk{int(sid[1:])}::" in l)]
-                    bad[sid] = "C++ compile: " + "\n".join(lines[:4] or [first_errors(p.stderr)])
+                for sid, lines in named.items():
+                    bad[sid] = "C++ compile: " + "\n".join(lines[:4])
                 rest = [s for s in group if s.sid not in bad]
                 if not rest:
                     return gi, [], bad
@@ -352,13 +394,18 @@ class CSharpDriver:
 
 # ---- GDScript -------------------------------------------------------------------------------------
 
+_GD_API_LOCK = threading.Lock()
+
+
 def _gd_api(godot):
-    # The engine generations' file, hex and script-header APIs of the GDScript engine tests.
-    sys.path.insert(0, os.path.join(ROOT, "tests", "gdscript"))
-    try:
-        from run_gdscript_tests import API
-    finally:
-        sys.path.pop(0)
+    # The engine generations' file, hex and script-header APIs of the GDScript engine tests (imported
+    # under a lock: the languages' drivers run in threads).
+    with _GD_API_LOCK:
+        sys.path.insert(0, os.path.join(ROOT, "tests", "gdscript"))
+        try:
+            from run_gdscript_tests import API
+        finally:
+            sys.path.pop(0)
     return API[godot]
 
 
