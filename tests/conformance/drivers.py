@@ -531,18 +531,21 @@ class GDScriptDriver:
                                                open=open_expr)
         script_path = os.path.join(self.work, "driver.gd")
         open(script_path, "w", encoding="utf-8").write(script)
-        if self.godot == "4":
-            req_copy = os.path.join(self.work, "requests.txt")
-            shutil.copyfile(requests, req_copy)
-            files = [os.path.join(self.gen, n) for n in sorted(os.listdir(self.gen))] + [req_copy]
-            p = subprocess.run([self.node, self.driver4, script_path] + files, capture_output=True, timeout=1200)
-        else:
-            p = subprocess.run([self.godot3, "--no-window", "-s", script_path], capture_output=True, timeout=1200,
-                               cwd=self.work)
-        out = p.stdout.decode("utf-8", errors="replace")
-        err = p.stderr.decode("utf-8", errors="replace")
-        open(os.path.join(self.work, "engine_stdout.txt"), "w", encoding="utf-8").write(out)
-        open(os.path.join(self.work, "engine_stderr.txt"), "w", encoding="utf-8").write(err)
+        # The engine's output goes to files, not pipes: node writes the engine's whole output at once and
+        # then exits, and a pipe's reader that falls behind got a cut copy (13.6 of 15 MB, no DONE line).
+        out_path = os.path.join(self.work, "engine_stdout.txt")
+        err_path = os.path.join(self.work, "engine_stderr.txt")
+        with open(out_path, "wb") as fo, open(err_path, "wb") as fe:
+            if self.godot == "4":
+                req_copy = os.path.join(self.work, "requests.txt")
+                shutil.copyfile(requests, req_copy)
+                files = [os.path.join(self.gen, n) for n in sorted(os.listdir(self.gen))] + [req_copy]
+                p = subprocess.run([self.node, self.driver4, script_path] + files, stdout=fo, stderr=fe, timeout=1200)
+            else:
+                p = subprocess.run([self.godot3, "--no-window", "-s", script_path], stdout=fo, stderr=fe, timeout=1200,
+                                   cwd=self.work)
+        out = open(out_path, encoding="utf-8", errors="replace").read()
+        err = open(err_path, encoding="utf-8", errors="replace").read()
         if "DONE|" not in out:
             raise RuntimeError(f"Godot {self.godot} did not finish the driver (exit {p.returncode}):\n"
                                f"{out[-2000:]}\n{err[-2000:]}")
