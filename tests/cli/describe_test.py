@@ -32,7 +32,7 @@ def run(*args, cwd=None):
 def describe(*args, cwd=None):
     r = run("describe", *args, cwd=cwd)
     if r.returncode != 0:
-        failures.append(f"pakt describe {' '.join(args)}: exit {r.returncode}: {r.stderr}")
+        check(False, f"pakt describe {' '.join(args)}: exit {r.returncode}: {r.stderr}")
         return None
     return json.loads(r.stdout)
 
@@ -144,11 +144,16 @@ if d is not None:
                          "required": False, "deprecated": False, "since": 1, "max_length": 16, "max_count": None,
                          "packing": None, "packed": None,
                          "packed_length": {"kind": "ranged", "bits": 5, "min": 0, "span": 16},
-                         "packed_element_length": None, "packed_min_bits": 5},
+                         "packed_element_length": None, "packed_min_bits": 5, "initial": ""},
           f"FIELD {name_field}")
+    # --- initial: what a new message holds (docs/descriptor.md): default:, null, or the type's zero
+    initial = {(m, f["name"]): f["initial"] for m in messages for f in messages[m]["fields"]}
+    check(initial[("Values", "pos")] == [1, 2.5, 3], "initial: the default: when written")
+    check(initial[("Holder", "maybe")] is None and initial[("Varying", "pair")] == [{}, {}]
+          and initial[("Holder", "inner")] == {}, f"initial: null, {{}}, N elements {initial}")
     # --- values in their typed forms
     values = messages["Values"]
-    check(values["code"] == 86 and values["godot"] == "array", "Values: code 'V', godot array")
+    check(values["code"] == 85 and values["godot"] == "array", "Values: code 'U', godot array")
     defaults = {fd["name"]: fd.get("default", "absent") for fd in values["fields"]}
     check(defaults == {"pos": [1, 2.5, 3], "f": "nan", "g": "-inf", "kind": "b", "blob": [0, 255],
                        "big": 18446744073709551615, "opt": None, "inner": "absent"}, f"defaults {defaults}")

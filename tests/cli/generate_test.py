@@ -9,6 +9,7 @@ usage: generate_test.py PAKT SOURCE_DIR
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,6 +61,10 @@ with tempfile.TemporaryDirectory() as tmp:
     os.makedirs(os.path.join(gen, "pakt_gen"))
     with open(os.path.join(gen, "pakt_gen", "__main__.py"), "w") as f:
         f.write(FAKE_BACK_END)
+    # The naming rule's data, which the front end reads from the same folder (docs/names.md).
+    for lang in ("cpp", "csharp", "gdscript"):
+        os.makedirs(os.path.join(gen, "pakt_gen", lang))
+        shutil.copy(os.path.join("generator", "pakt_gen", lang, "names.yaml"), os.path.join(gen, "pakt_gen", lang))
     log = os.path.join(tmp, "log.json")
     env = dict(os.environ, PAKT_GENERATOR_DIR=gen, FAKE_LOG=log)
     out = os.path.join(tmp, "out dir")
@@ -117,7 +122,7 @@ with tempfile.TemporaryDirectory() as tmp:
     # --- no back end: one error line, exit 1
     r = run("--lang", "cpp", "--out", out, "schemas/game.yaml",
             env=dict(env, PAKT_GENERATOR_DIR=os.path.join(tmp, "missing")))
-    check(r.returncode == 1 and one_error_line(r) and "PAKT_GENERATOR_DIR" in r.stderr,
+    check(r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "PAKT_GENERATOR_DIR" in r.stderr,
           f"missing back end folder: exit {r.returncode}: {r.stderr}")
     r = run("--lang", "cpp", "--out", out, "--python", os.path.join(tmp, "no-python"), "schemas/game.yaml", env=env)
     check(r.returncode == 1 and one_error_line(r) and "cannot run" in r.stderr,
@@ -126,7 +131,9 @@ with tempfile.TemporaryDirectory() as tmp:
     # --- a run: the descriptor on stdin, the arguments, PYTHONPATH, the depfile
     r = run("--lang", "cpp", "--out", out, "--formats", "compact,json", "--depfile", depfile, *py,
             "schemas/game.yaml", "schemas/photon_seed.yaml", env=env)
-    check(r.returncode == 0 and r.stdout == "" and r.stderr == "", f"generate: exit {r.returncode}: {r.stderr}")
+    written = [os.path.join(out, stem + ".pakt." + ext) for stem in ("game", "photon_seed") for ext in ("h", "cpp")]
+    check(r.returncode == 0 and r.stdout.splitlines() == written and r.stderr == "",
+          f"generate prints the paths the back end wrote: exit {r.returncode}: {r.stdout} {r.stderr}")
     with open(log) as f:
         seen = json.load(f)
     check(seen["args"] == ["--lang", "cpp", "--out", out, "--formats", "compact,json"], f"back end args {seen['args']}")

@@ -11,7 +11,7 @@
 namespace pakt::cli {
 
 int run_describe(const DescribeOptions& options) {
-  const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs);
+  const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs, NameWarnings{false, ""});
   if (!schemas) return 1;
   nlohmann::ordered_json descriptor;
   std::string error;

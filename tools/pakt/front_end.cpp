@@ -10,7 +10,7 @@ namespace pakt::cli {
 namespace {
 
 // Every back end's names.yaml (generator/pakt_gen/<lang>/names.yaml), or false after printing why.
-bool load_naming_rules(std::vector<schema::LanguageNames>& out) {
+bool load_naming_rules(std::vector<schema::LanguageNames>& out, std::vector<std::string>& langs) {
   const GeneratorDir generator = find_generator_dir();
   if (!generator.error.empty()) {
     std::fprintf(stderr, "pakt: error: %s (it holds the naming rules of every language)\n", generator.error.c_str());
@@ -24,6 +24,7 @@ bool load_naming_rules(std::vector<schema::LanguageNames>& out) {
       return false;
     }
     out.push_back(std::move(names));
+    langs.push_back(lang);
   }
   return true;
 }
@@ -31,16 +32,21 @@ bool load_naming_rules(std::vector<schema::LanguageNames>& out) {
 }  // namespace
 
 std::optional<schema::SchemaSet> load_valid_schemas(const std::vector<std::string>& paths,
-                                                    const std::vector<std::string>& import_dirs) {
+                                                    const std::vector<std::string>& import_dirs,
+                                                    const NameWarnings& wanted) {
   schema::SchemaSet schemas = schema::load_schemas(paths, import_dirs);
   std::vector<schema::LanguageNames> languages;
-  if (!load_naming_rules(languages)) return std::nullopt;
-  std::vector<schema::Diagnostic> warnings;
-  schema::check_language_names(schemas, languages, schemas.diagnostics, warnings);
+  std::vector<std::string> langs;
+  if (!load_naming_rules(languages, langs)) return std::nullopt;
+  std::vector<schema::Diagnostic> shown;
+  for (std::size_t i = 0; i < languages.size(); ++i) {
+    std::vector<schema::Diagnostic> warnings;
+    schema::check_language_names(schemas, {languages[i]}, schemas.diagnostics, warnings);
+    if (wanted.all || wanted.lang == langs[i]) shown.insert(shown.end(), warnings.begin(), warnings.end());
+  }
   schemas.diagnostics = schema::sorted_unique(std::move(schemas.diagnostics));
   // Warnings and errors in one list, in file order.
-  std::vector<schema::Diagnostic> shown = schemas.diagnostics;
-  shown.insert(shown.end(), warnings.begin(), warnings.end());
+  shown.insert(shown.end(), schemas.diagnostics.begin(), schemas.diagnostics.end());
   for (const schema::Diagnostic& d : schema::sorted_unique(std::move(shown))) {
     std::fprintf(stderr, "%s\n", d.to_string().c_str());
   }

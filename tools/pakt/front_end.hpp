@@ -10,8 +10,17 @@
 
 namespace pakt::cli {
 
+// Which naming warnings (names a language respells, docs/names.md) a command prints: every
+// language's (check), none (describe) or one back end's (generate --lang).
+struct NameWarnings {
+  bool all = true;
+  std::string lang;  // with all == false: "" for none, else a back end ("gdscript")
+};
+
 // The loaded schemas, or nullopt after printing their diagnostics (the command then exits 1).
+// Errors are always printed; warnings as `warnings` says.
 [[nodiscard]] std::optional<schema::SchemaSet> load_valid_schemas(const std::vector<std::string>& paths,
-                                                                  const std::vector<std::string>& import_dirs);
+                                                                  const std::vector<std::string>& import_dirs,
+                                                                  const NameWarnings& warnings = {});
 
 }  // namespace pakt::cli

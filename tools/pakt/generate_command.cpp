@@ -152,7 +152,7 @@ std::string unity_package_problem(const std::string& value) {
 }
 
 int run_generate(const GenerateOptions& options) {
-  const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs);
+  const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs, NameWarnings{false, options.lang});
   if (!schemas) return 1;
   nlohmann::ordered_json descriptor;
   std::string error;
