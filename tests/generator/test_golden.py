@@ -75,3 +75,31 @@ def test_every_shipped_schema_generates(tmp_path):
                                   "--out", str(tmp_path))
     assert code == 0, err
     assert len(out.splitlines()) == 2 * (len(shipped) + 1)
+
+
+# C# and GDScript (Godot 4 and 3) have golden files too: every file `pakt generate` writes for the
+# schemas below, the rendered pakt_runtime.gd included (Pakt.Runtime.cs is a copy of the source's),
+# under golden/<lang>/.
+OTHER_LANGS = {"csharp": [], "gdscript4": ["--godot", "4"], "gdscript3": ["--godot", "3"]}
+OTHER_SCHEMAS = ["schemas/game.yaml", "tests/schemas/rich.yaml"]
+
+
+@pytest.mark.parametrize("lang", sorted(OTHER_LANGS))
+def test_csharp_and_gdscript_match_golden_files(tmp_path, lang):
+    code, out, err = run_pakt("generate", "--lang", lang.rstrip("34"), *OTHER_LANGS[lang], "--out", str(tmp_path),
+                              "--python", sys.executable, *OTHER_SCHEMAS)
+    assert code == 0, err
+    golden_dir = os.path.join(GOLDEN_DIR, lang)
+    produced = sorted(n for n in os.listdir(tmp_path) if n != "Pakt.Runtime.cs")
+    if os.environ.get("PAKT_UPDATE_GOLDEN"):
+        os.makedirs(golden_dir, exist_ok=True)
+        for name in os.listdir(golden_dir):
+            os.remove(os.path.join(golden_dir, name))
+        for name in produced:
+            with open(os.path.join(golden_dir, name), "w", encoding="utf-8", newline="\n") as f:
+                f.write((tmp_path / name).read_text(encoding="utf-8"))
+    assert produced == sorted(os.listdir(golden_dir))
+    for name in produced:
+        with open(os.path.join(golden_dir, name), encoding="utf-8") as f:
+            assert (tmp_path / name).read_text(encoding="utf-8") == f.read(), \
+                f"{lang}/{name} differs from its golden file; see this file's docstring to update"
