@@ -225,6 +225,18 @@ def gen_schema(seed, idx, pools, danger=None):
             msg["fields"][rng.randrange(len(msg["fields"]))].deprecated = True
         namer.own_types.append(mname)
         schema["messages"].append(msg)
+    if idx % 20 == 0:
+        # Every 20th schema also has a message whose fields are the names that the generated code's
+        # locals and constants used to shadow (r, g, b, a, w, h, base, OK, PACKED): a colliding local in
+        # any back end breaks these in every seed set.
+        msg = {"name": namer.name("type", type_names), "fields": [], "extensible": False,
+               "delta": rng.random() < 0.5, "godot_array": False}
+        for fname in ["r", "g", "b", "a", "w", "h", "base", "OK", "PACKED"]:
+            f = gen_field(rng, namer, set(), schema, since=None)
+            f.name = fname
+            msg["fields"].append(f)
+        namer.own_types.append(msg["name"])
+        schema["messages"].append(msg)
     schema["names_drawn"] = namer.drawn
     return schema
 
