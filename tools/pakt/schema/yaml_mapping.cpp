@@ -45,6 +45,12 @@ std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node
   for (auto it = node.begin(); it != node.end(); ++it) {
     const YAML::Node key_node = it->first;
     std::string key;
+    if (key_node.IsNull()) {  // `null:`, `~:` or an empty key
+      const std::string written = key_node.Scalar().empty() ? "null" : key_node.Scalar();
+      diags.error(location_of(path, key_node), "key '" + written + "' reads as YAML's null; quote it ('" + written +
+                                                   "': ...) to use it as a name");
+      continue;
+    }
     if (!key_node.IsScalar()) {
       diags.error(location_of(path, key_node), "keys must be plain names");
       continue;
@@ -54,11 +60,6 @@ std::vector<MappingItem> mapping_items(const std::string& path, const YAML::Node
       key = value.as_str();
     } else if (value.is_bool() || value.is_number()) {
       key = key_node.Scalar();  // YAML 1.1 reads `on`, `yes`, `no` as booleans; take the key as written
-    } else if (value.is_none()) {
-      diags.error(location_of(path, key_node), "key '" + key_node.Scalar() +
-                                                   "' reads as YAML's null; quote it ('" + key_node.Scalar() +
-                                                   "': ...) to use it as a name");
-      continue;
     } else {
       diags.error(location_of(path, key_node), "keys must be plain names");
       continue;
