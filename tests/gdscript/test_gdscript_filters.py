@@ -185,18 +185,17 @@ def test_used_by(game, rich):
     assert render(game, "{{ schema.imports[0] is used_by(schema) }}") == "True"
 
 
-def test_names_are_the_front_ends_and_unsupported_defaults_are_errors(rich):
+def test_a_message_valued_default_is_spelled(rich):
     # Names GDScript cannot take are refused by the front end (gdscript/names.yaml, tests/generator/
-    # test_names.py); the back end only reports what it cannot write: a message-typed default.
-    assert keywords.check_unsupported(rich) == []
+    # test_names.py); a message-valued default is written through the runtime's with_fields.
     f = field(rich, "Optionals", "maybe_inner")
-    saved = f.has_default, f.default
+    saved = f.initial
     try:
-        f.has_default, f.default = True, {"a": 1}
-        errors = keywords.check_unsupported(rich)
-        assert len(errors) == 1 and "cannot write a message-typed default" in errors[0]
+        f.initial = {"id": 3}
+        text = render(rich, "{{ f | field_decl(m) }}", "4", f=f, m=message(rich, "Optionals"))
+        assert "_pakt_runtime.with_fields(" in text and '{"id": 3}' in text, text
     finally:
-        f.has_default, f.default = saved
+        f.initial = saved
 
 
 def test_filter_ident(rich):

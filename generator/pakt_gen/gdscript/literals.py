@@ -87,6 +87,14 @@ def value_expr(t: TypeRef, v, schema: Schema, godot: str, optional: bool = False
     g = GODOT[godot]
     if v is None:
         return "null" if optional else new_value(t, schema, godot)
+    if t.kind == "list" or (t.kind == "builtin" and t.name == "bytes"):
+        if not v:
+            return new_value(t, schema, godot)  # `[]`, `PackedInt32Array()`
+    if t.kind == "builtin" and t.name in VECTOR_COMPONENTS:
+        n = len(VECTOR_COMPONENTS[t.name])
+        godot_default = [0] * (n - 1) + [1] if t.name in ("Quaternion", "Color") else [0] * n
+        if all(x == y and math.copysign(1, x) > 0 for x, y in zip(v, godot_default)):
+            return new_value(t, schema, godot)  # Godot's own default: zeros; a Quaternion's w, a Color's a 1
     if t.kind in ("list", "array"):
         tn = type_name(t, schema, godot)
         inner = ", ".join(value_expr(t.element, e, schema, godot) for e in v)

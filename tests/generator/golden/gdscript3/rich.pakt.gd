@@ -1171,13 +1171,13 @@ class Scalars extends _pakt_Message:
 # line 47: message Geometry
 class Geometry_ extends _pakt_Message:
 	# line 49: v2: Vector2
-	var v2: Vector2 = Vector2(0.0, 0.0)
+	var v2: Vector2 = Vector2()
 	# line 50: v3: Vector3
-	var v3: Vector3 = Vector3(0.0, 0.0, 0.0)
+	var v3: Vector3 = Vector3()
 	# line 51: q: Quaternion
-	var q: Quat = Quat(0.0, 0.0, 0.0, 1.0)
+	var q: Quat = Quat()
 	# line 52: c: Color
-	var c: Color = Color(0.0, 0.0, 0.0, 1.0)
+	var c: Color = Color()
 	# line 53: v2i: Vector2i
 	var v2i: Array = [0, 0]
 	# line 54: v3i: Vector3i
@@ -1282,7 +1282,7 @@ class Geometry_ extends _pakt_Message:
 				_pakt_r.in_field("v2")
 				return
 		else:
-			v2 = Vector2(0.0, 0.0)
+			v2 = Vector2()
 		# line 50: v3: Vector3
 		if _pakt_v.has("v3"):
 			v3 = _pakt_r.vector3(_pakt_v["v3"])
@@ -1290,7 +1290,7 @@ class Geometry_ extends _pakt_Message:
 				_pakt_r.in_field("v3")
 				return
 		else:
-			v3 = Vector3(0.0, 0.0, 0.0)
+			v3 = Vector3()
 		# line 51: q: Quaternion
 		if _pakt_v.has("q"):
 			q = _pakt_r.quaternion(_pakt_v["q"])
@@ -1298,7 +1298,7 @@ class Geometry_ extends _pakt_Message:
 				_pakt_r.in_field("q")
 				return
 		else:
-			q = Quat(0.0, 0.0, 0.0, 1.0)
+			q = Quat()
 		# line 52: c: Color
 		if _pakt_v.has("c"):
 			c = _pakt_r.color(_pakt_v["c"])
@@ -1306,7 +1306,7 @@ class Geometry_ extends _pakt_Message:
 				_pakt_r.in_field("c")
 				return
 		else:
-			c = Color(0.0, 0.0, 0.0, 1.0)
+			c = Color()
 		# line 53: v2i: Vector2i
 		if _pakt_v.has("v2i"):
 			_pakt_r.fail("Vector2i has no Godot 3 Variant")
@@ -1767,9 +1767,9 @@ class Texts extends _pakt_Message:
 	# line 60: limited: string (max_length 8)
 	var limited: String = ""
 	# line 61: raw: bytes
-	var raw: PoolByteArray = PoolByteArray([])
+	var raw: PoolByteArray = PoolByteArray()
 	# line 62: raw_limited: bytes (max_length 4)
-	var raw_limited: PoolByteArray = PoolByteArray([])
+	var raw_limited: PoolByteArray = PoolByteArray()
 	## Why the last to_bytes() / from_bytes() failed ("" after a success).
 	var last_error := ""
 
@@ -1890,7 +1890,7 @@ class Texts extends _pakt_Message:
 				_pakt_r.in_field("raw")
 				return
 		else:
-			raw = PoolByteArray([])
+			raw = PoolByteArray()
 		# line 62: raw_limited: bytes (max_length 4)
 		if _pakt_v.has("raw_limited"):
 			raw_limited = _pakt_r.bytes(_pakt_v["raw_limited"], 4)
@@ -1898,7 +1898,7 @@ class Texts extends _pakt_Message:
 				_pakt_r.in_field("raw_limited")
 				return
 		else:
-			raw_limited = PoolByteArray([])
+			raw_limited = PoolByteArray()
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 59: s: string
@@ -2089,27 +2089,27 @@ class Lists extends _pakt_Message:
 	# line 67: bools: bool[]
 	var bools: Array = []
 	# line 68: u8s: uint8[] (max_count 10)
-	var u8s: PoolIntArray = PoolIntArray([])
+	var u8s: PoolIntArray = PoolIntArray()
 	# line 69: i16s: int16[]
-	var i16s: PoolIntArray = PoolIntArray([])
+	var i16s: PoolIntArray = PoolIntArray()
 	# line 70: u32s: uint32[]
 	var u32s: Array = []
 	# line 71: i64s: int64[]
 	var i64s: Array = []
 	# line 72: f32s: float32[]
-	var f32s: PoolRealArray = PoolRealArray([])
+	var f32s: PoolRealArray = PoolRealArray()
 	# line 73: f64s: float64[]
 	var f64s: Array = []
 	# line 74: strings: string[] (max_length 8, max_count 4)
-	var strings: PoolStringArray = PoolStringArray([])
+	var strings: PoolStringArray = PoolStringArray()
 	# line 75: blobs: bytes[] (max_length 5, max_count 3)
 	var blobs: Array = []
 	# line 76: v3s: Vector3[]
-	var v3s: PoolVector3Array = PoolVector3Array([])
+	var v3s: PoolVector3Array = PoolVector3Array()
 	# line 77: quats: Quaternion[]
 	var quats: Array = []
 	# line 78: enums: Small[]
-	var enums: PoolIntArray = PoolIntArray([])
+	var enums: PoolIntArray = PoolIntArray()
 	# line 79: inners: Inner[] (max_count 5)
 	var inners: Array = []
 	# line 80: empties: Empty[] (max_count 4)
@@ -2256,7 +2256,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("u8s")
 				return
 		else:
-			u8s = PoolIntArray([])
+			u8s = PoolIntArray()
 		# line 69: i16s: int16[]
 		if _pakt_v.has("i16s"):
 			var _pakt_v0_i16s = _pakt_v["i16s"]
@@ -2274,7 +2274,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("i16s")
 				return
 		else:
-			i16s = PoolIntArray([])
+			i16s = PoolIntArray()
 		# line 70: u32s: uint32[]
 		if _pakt_v.has("u32s"):
 			var _pakt_v0_u32s = _pakt_v["u32s"]
@@ -2328,7 +2328,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("f32s")
 				return
 		else:
-			f32s = PoolRealArray([])
+			f32s = PoolRealArray()
 		# line 73: f64s: float64[]
 		if _pakt_v.has("f64s"):
 			var _pakt_v0_f64s = _pakt_v["f64s"]
@@ -2364,7 +2364,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("strings")
 				return
 		else:
-			strings = PoolStringArray([])
+			strings = PoolStringArray()
 		# line 75: blobs: bytes[] (max_length 5, max_count 3)
 		if _pakt_v.has("blobs"):
 			var _pakt_v0_blobs = _pakt_v["blobs"]
@@ -2400,7 +2400,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("v3s")
 				return
 		else:
-			v3s = PoolVector3Array([])
+			v3s = PoolVector3Array()
 		# line 77: quats: Quaternion[]
 		if _pakt_v.has("quats"):
 			var _pakt_v0_quats = _pakt_v["quats"]
@@ -2436,7 +2436,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("enums")
 				return
 		else:
-			enums = PoolIntArray([])
+			enums = PoolIntArray()
 		# line 79: inners: Inner[] (max_count 5)
 		if _pakt_v.has("inners"):
 			var _pakt_v0_inners = _pakt_v["inners"]
@@ -3679,7 +3679,7 @@ class Fixed extends _pakt_Message:
 	# line 91: rgba: uint8[4]
 	var rgba: PoolIntArray = PoolIntArray([0, 0, 0, 0])
 	# line 92: corners: Vector2[4]
-	var corners: PoolVector2Array = PoolVector2Array([Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0)])
+	var corners: PoolVector2Array = PoolVector2Array([Vector2(), Vector2(), Vector2(), Vector2()])
 	# line 93: names: string[2] (max_length 8)
 	var names: PoolStringArray = PoolStringArray(["", ""])
 	# line 94: pair: Inner[2]
@@ -3819,7 +3819,7 @@ class Fixed extends _pakt_Message:
 				_pakt_r.in_field("corners")
 				return
 		else:
-			corners = PoolVector2Array([Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0)])
+			corners = PoolVector2Array([Vector2(), Vector2(), Vector2(), Vector2()])
 		# line 93: names: string[2] (max_length 8)
 		if _pakt_v.has("names"):
 			var _pakt_v0_names = _pakt_v["names"]

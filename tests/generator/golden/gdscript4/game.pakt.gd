@@ -43,11 +43,11 @@ class Player extends _pakt_Message:
 	# line 18: team: Team
 	var team: int = 7  # Team.spectator
 	# line 19: pos: Vector3
-	var pos: Vector3 = Vector3(0.0, 0.0, 0.0)
+	var pos: Vector3 = Vector3()
 	# line 20: rot: Quaternion
-	var rot: Quaternion = Quaternion(0.0, 0.0, 0.0, 1.0)
+	var rot: Quaternion = Quaternion()
 	# line 21: inventory: uint16[] (max_count 64)
-	var inventory: PackedInt32Array = PackedInt32Array([])
+	var inventory: PackedInt32Array = PackedInt32Array()
 	## RGBA tint
 	# line 22: color: uint8[4]
 	var color: PackedInt32Array = PackedInt32Array([0, 0, 0, 0])
@@ -192,7 +192,7 @@ class Player extends _pakt_Message:
 				_pakt_r.in_field("pos")
 				return
 		else:
-			pos = Vector3(0.0, 0.0, 0.0)
+			pos = Vector3()
 		# line 20: rot: Quaternion
 		if _pakt_v.has("rot"):
 			rot = _pakt_r.quaternion(_pakt_v["rot"])
@@ -200,7 +200,7 @@ class Player extends _pakt_Message:
 				_pakt_r.in_field("rot")
 				return
 		else:
-			rot = Quaternion(0.0, 0.0, 0.0, 1.0)
+			rot = Quaternion()
 		# line 21: inventory: uint16[] (max_count 64)
 		if _pakt_v.has("inventory"):
 			var _pakt_v0_inventory = _pakt_v["inventory"]
@@ -218,7 +218,7 @@ class Player extends _pakt_Message:
 				_pakt_r.in_field("inventory")
 				return
 		else:
-			inventory = PackedInt32Array([])
+			inventory = PackedInt32Array()
 		# line 22: color: uint8[4]
 		if _pakt_v.has("color"):
 			var _pakt_v0_color = _pakt_v["color"]
@@ -917,11 +917,11 @@ class MoveUpdate extends _pakt_Message:
 	# line 43: tick: uint32
 	var tick: int = 0
 	# line 44: position: Vector3
-	var position: Vector3 = Vector3(0.0, 0.0, 0.0)
+	var position: Vector3 = Vector3()
 	# line 45: velocity: Vector3
-	var velocity: Vector3 = Vector3(0.0, 0.0, 0.0)
+	var velocity: Vector3 = Vector3()
 	# line 46: rotation: Quaternion
-	var rotation: Quaternion = Quaternion(0.0, 0.0, 0.0, 1.0)
+	var rotation: Quaternion = Quaternion()
 	# line 47: crouching: bool
 	var crouching: bool = false
 	## Why the last to_bytes() / from_bytes() failed ("" after a success).
@@ -1040,7 +1040,7 @@ class MoveUpdate extends _pakt_Message:
 				_pakt_r.in_field("position")
 				return
 		else:
-			position = Vector3(0.0, 0.0, 0.0)
+			position = Vector3()
 		# line 45: velocity: Vector3
 		if _pakt_v.size() > 3:
 			velocity = _pakt_r.vector3(_pakt_v[3])
@@ -1048,7 +1048,7 @@ class MoveUpdate extends _pakt_Message:
 				_pakt_r.in_field("velocity")
 				return
 		else:
-			velocity = Vector3(0.0, 0.0, 0.0)
+			velocity = Vector3()
 		# line 46: rotation: Quaternion
 		if _pakt_v.size() > 4:
 			rotation = _pakt_r.quaternion(_pakt_v[4])
@@ -1056,7 +1056,7 @@ class MoveUpdate extends _pakt_Message:
 				_pakt_r.in_field("rotation")
 				return
 		else:
-			rotation = Quaternion(0.0, 0.0, 0.0, 1.0)
+			rotation = Quaternion()
 		# line 47: crouching: bool
 		if _pakt_v.size() > 5:
 			crouching = _pakt_r.boolean(_pakt_v[5])
@@ -1771,19 +1771,19 @@ class Snapshot extends _pakt_Message:
 	# line 65: map_name: string
 	var map_name: String = ""
 	# line 66: spawn_points: Vector3[]
-	var spawn_points: PackedVector3Array = PackedVector3Array([])
+	var spawn_points: PackedVector3Array = PackedVector3Array()
 	# line 67: seed: bytes (max_length 64)
-	var seed: PackedByteArray = PackedByteArray([])
+	var seed: PackedByteArray = PackedByteArray()
 	# line 68: gravity: float64
 	var gravity: float = -9.81
 	# line 69: tint: Color
-	var tint: Color = Color(0.0, 0.0, 0.0, 1.0)
+	var tint: Color = Color()
 	# line 70: grid: Vector2i
-	var grid: Vector2i = Vector2i(0, 0)
+	var grid: Vector2i = Vector2i()
 	# line 71: cell: Vector3i
-	var cell: Vector3i = Vector3i(0, 0, 0)
+	var cell: Vector3i = Vector3i()
 	# line 72: scale: Vector2
-	var scale: Vector2 = Vector2(0.0, 0.0)
+	var scale: Vector2 = Vector2()
 	# line 73: small: int8
 	var small: int = 0
 	# line 74: delta: int64
@@ -1791,7 +1791,7 @@ class Snapshot extends _pakt_Message:
 	# line 75: flags: bool[]
 	var flags: Array[bool] = []
 	# line 76: tags: string[] (max_length 24, max_count 16)
-	var tags: PackedStringArray = PackedStringArray([])
+	var tags: PackedStringArray = PackedStringArray()
 	## Why the last to_bytes() / from_bytes() failed ("" after a success).
 	var last_error := ""
 
@@ -1952,7 +1952,7 @@ class Snapshot extends _pakt_Message:
 				_pakt_r.in_field("spawn_points")
 				return
 		else:
-			spawn_points = PackedVector3Array([])
+			spawn_points = PackedVector3Array()
 		# line 67: seed: bytes (max_length 64)
 		if _pakt_v.has("seed"):
 			seed = _pakt_r.bytes(_pakt_v["seed"], 64)
@@ -1960,7 +1960,7 @@ class Snapshot extends _pakt_Message:
 				_pakt_r.in_field("seed")
 				return
 		else:
-			seed = PackedByteArray([])
+			seed = PackedByteArray()
 		# line 68: gravity: float64
 		if _pakt_v.has("gravity"):
 			gravity = _pakt_r.number(_pakt_v["gravity"])
@@ -1976,7 +1976,7 @@ class Snapshot extends _pakt_Message:
 				_pakt_r.in_field("tint")
 				return
 		else:
-			tint = Color(0.0, 0.0, 0.0, 1.0)
+			tint = Color()
 		# line 70: grid: Vector2i
 		if _pakt_v.has("grid"):
 			grid = _pakt_r.vector2i(_pakt_v["grid"])
@@ -1984,7 +1984,7 @@ class Snapshot extends _pakt_Message:
 				_pakt_r.in_field("grid")
 				return
 		else:
-			grid = Vector2i(0, 0)
+			grid = Vector2i()
 		# line 71: cell: Vector3i
 		if _pakt_v.has("cell"):
 			cell = _pakt_r.vector3i(_pakt_v["cell"])
@@ -1992,7 +1992,7 @@ class Snapshot extends _pakt_Message:
 				_pakt_r.in_field("cell")
 				return
 		else:
-			cell = Vector3i(0, 0, 0)
+			cell = Vector3i()
 		# line 72: scale: Vector2
 		if _pakt_v.has("scale"):
 			scale = _pakt_r.vector2(_pakt_v["scale"])
@@ -2000,7 +2000,7 @@ class Snapshot extends _pakt_Message:
 				_pakt_r.in_field("scale")
 				return
 		else:
-			scale = Vector2(0.0, 0.0)
+			scale = Vector2()
 		# line 73: small: int8
 		if _pakt_v.has("small"):
 			small = _pakt_r.integer(_pakt_v["small"], -128, 127)
@@ -2052,7 +2052,7 @@ class Snapshot extends _pakt_Message:
 				_pakt_r.in_field("tags")
 				return
 		else:
-			tags = PackedStringArray([])
+			tags = PackedStringArray()
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 63: tick: uint64

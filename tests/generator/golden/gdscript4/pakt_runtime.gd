@@ -884,7 +884,7 @@ class BitWriter:
 		var below := Bits.ult(v, lo) if unsigned and lo >= 0 else (v < lo and not unsigned)
 		var offset := v - lo
 		if below or Bits.ult(span, offset):
-			fail("value %s is outside the range [%d, %d]" % [Bits.utext(v) if unsigned else str(v), lo, lo + span])
+			fail("value %s is outside the range [%s, %s]" % [Bits.utext(v) if unsigned else str(v), str(lo), str(lo + span)])  # %d prints INT64_MIN as --9223372036854775808 in Godot 3
 			return
 		write(offset, bits)
 

@@ -1171,17 +1171,17 @@ class Scalars extends _pakt_Message:
 # line 47: message Geometry
 class Geometry extends _pakt_Message:
 	# line 49: v2: Vector2
-	var v2: Vector2 = Vector2(0.0, 0.0)
+	var v2: Vector2 = Vector2()
 	# line 50: v3: Vector3
-	var v3: Vector3 = Vector3(0.0, 0.0, 0.0)
+	var v3: Vector3 = Vector3()
 	# line 51: q: Quaternion
-	var q: Quaternion = Quaternion(0.0, 0.0, 0.0, 1.0)
+	var q: Quaternion = Quaternion()
 	# line 52: c: Color
-	var c: Color = Color(0.0, 0.0, 0.0, 1.0)
+	var c: Color = Color()
 	# line 53: v2i: Vector2i
-	var v2i: Vector2i = Vector2i(0, 0)
+	var v2i: Vector2i = Vector2i()
 	# line 54: v3i: Vector3i
-	var v3i: Vector3i = Vector3i(0, 0, 0)
+	var v3i: Vector3i = Vector3i()
 	## Why the last to_bytes() / from_bytes() failed ("" after a success).
 	var last_error := ""
 
@@ -1282,7 +1282,7 @@ class Geometry extends _pakt_Message:
 				_pakt_r.in_field("v2")
 				return
 		else:
-			v2 = Vector2(0.0, 0.0)
+			v2 = Vector2()
 		# line 50: v3: Vector3
 		if _pakt_v.has("v3"):
 			v3 = _pakt_r.vector3(_pakt_v["v3"])
@@ -1290,7 +1290,7 @@ class Geometry extends _pakt_Message:
 				_pakt_r.in_field("v3")
 				return
 		else:
-			v3 = Vector3(0.0, 0.0, 0.0)
+			v3 = Vector3()
 		# line 51: q: Quaternion
 		if _pakt_v.has("q"):
 			q = _pakt_r.quaternion(_pakt_v["q"])
@@ -1298,7 +1298,7 @@ class Geometry extends _pakt_Message:
 				_pakt_r.in_field("q")
 				return
 		else:
-			q = Quaternion(0.0, 0.0, 0.0, 1.0)
+			q = Quaternion()
 		# line 52: c: Color
 		if _pakt_v.has("c"):
 			c = _pakt_r.color(_pakt_v["c"])
@@ -1306,7 +1306,7 @@ class Geometry extends _pakt_Message:
 				_pakt_r.in_field("c")
 				return
 		else:
-			c = Color(0.0, 0.0, 0.0, 1.0)
+			c = Color()
 		# line 53: v2i: Vector2i
 		if _pakt_v.has("v2i"):
 			v2i = _pakt_r.vector2i(_pakt_v["v2i"])
@@ -1314,7 +1314,7 @@ class Geometry extends _pakt_Message:
 				_pakt_r.in_field("v2i")
 				return
 		else:
-			v2i = Vector2i(0, 0)
+			v2i = Vector2i()
 		# line 54: v3i: Vector3i
 		if _pakt_v.has("v3i"):
 			v3i = _pakt_r.vector3i(_pakt_v["v3i"])
@@ -1322,7 +1322,7 @@ class Geometry extends _pakt_Message:
 				_pakt_r.in_field("v3i")
 				return
 		else:
-			v3i = Vector3i(0, 0, 0)
+			v3i = Vector3i()
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 49: v2: Vector2
@@ -1767,9 +1767,9 @@ class Texts extends _pakt_Message:
 	# line 60: limited: string (max_length 8)
 	var limited: String = ""
 	# line 61: raw: bytes
-	var raw: PackedByteArray = PackedByteArray([])
+	var raw: PackedByteArray = PackedByteArray()
 	# line 62: raw_limited: bytes (max_length 4)
-	var raw_limited: PackedByteArray = PackedByteArray([])
+	var raw_limited: PackedByteArray = PackedByteArray()
 	## Why the last to_bytes() / from_bytes() failed ("" after a success).
 	var last_error := ""
 
@@ -1890,7 +1890,7 @@ class Texts extends _pakt_Message:
 				_pakt_r.in_field("raw")
 				return
 		else:
-			raw = PackedByteArray([])
+			raw = PackedByteArray()
 		# line 62: raw_limited: bytes (max_length 4)
 		if _pakt_v.has("raw_limited"):
 			raw_limited = _pakt_r.bytes(_pakt_v["raw_limited"], 4)
@@ -1898,7 +1898,7 @@ class Texts extends _pakt_Message:
 				_pakt_r.in_field("raw_limited")
 				return
 		else:
-			raw_limited = PackedByteArray([])
+			raw_limited = PackedByteArray()
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 59: s: string
@@ -2091,27 +2091,27 @@ class Lists extends _pakt_Message:
 	# line 67: bools: bool[]
 	var bools: Array[bool] = []
 	# line 68: u8s: uint8[] (max_count 10)
-	var u8s: PackedInt32Array = PackedInt32Array([])
+	var u8s: PackedInt32Array = PackedInt32Array()
 	# line 69: i16s: int16[]
-	var i16s: PackedInt32Array = PackedInt32Array([])
+	var i16s: PackedInt32Array = PackedInt32Array()
 	# line 70: u32s: uint32[]
-	var u32s: PackedInt64Array = PackedInt64Array([])
+	var u32s: PackedInt64Array = PackedInt64Array()
 	# line 71: i64s: int64[]
-	var i64s: PackedInt64Array = PackedInt64Array([])
+	var i64s: PackedInt64Array = PackedInt64Array()
 	# line 72: f32s: float32[]
-	var f32s: PackedFloat32Array = PackedFloat32Array([])
+	var f32s: PackedFloat32Array = PackedFloat32Array()
 	# line 73: f64s: float64[]
-	var f64s: PackedFloat64Array = PackedFloat64Array([])
+	var f64s: PackedFloat64Array = PackedFloat64Array()
 	# line 74: strings: string[] (max_length 8, max_count 4)
-	var strings: PackedStringArray = PackedStringArray([])
+	var strings: PackedStringArray = PackedStringArray()
 	# line 75: blobs: bytes[] (max_length 5, max_count 3)
 	var blobs: Array[PackedByteArray] = []
 	# line 76: v3s: Vector3[]
-	var v3s: PackedVector3Array = PackedVector3Array([])
+	var v3s: PackedVector3Array = PackedVector3Array()
 	# line 77: quats: Quaternion[]
 	var quats: Array[Quaternion] = []
 	# line 78: enums: Small[]
-	var enums: PackedInt32Array = PackedInt32Array([])
+	var enums: PackedInt32Array = PackedInt32Array()
 	# line 79: inners: Inner[] (max_count 5)
 	var inners: Array[Inner] = []
 	# line 80: empties: Empty[] (max_count 4)
@@ -2258,7 +2258,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("u8s")
 				return
 		else:
-			u8s = PackedInt32Array([])
+			u8s = PackedInt32Array()
 		# line 69: i16s: int16[]
 		if _pakt_v.has("i16s"):
 			var _pakt_v0_i16s = _pakt_v["i16s"]
@@ -2276,7 +2276,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("i16s")
 				return
 		else:
-			i16s = PackedInt32Array([])
+			i16s = PackedInt32Array()
 		# line 70: u32s: uint32[]
 		if _pakt_v.has("u32s"):
 			var _pakt_v0_u32s = _pakt_v["u32s"]
@@ -2294,7 +2294,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("u32s")
 				return
 		else:
-			u32s = PackedInt64Array([])
+			u32s = PackedInt64Array()
 		# line 71: i64s: int64[]
 		if _pakt_v.has("i64s"):
 			var _pakt_v0_i64s = _pakt_v["i64s"]
@@ -2312,7 +2312,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("i64s")
 				return
 		else:
-			i64s = PackedInt64Array([])
+			i64s = PackedInt64Array()
 		# line 72: f32s: float32[]
 		if _pakt_v.has("f32s"):
 			var _pakt_v0_f32s = _pakt_v["f32s"]
@@ -2330,7 +2330,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("f32s")
 				return
 		else:
-			f32s = PackedFloat32Array([])
+			f32s = PackedFloat32Array()
 		# line 73: f64s: float64[]
 		if _pakt_v.has("f64s"):
 			var _pakt_v0_f64s = _pakt_v["f64s"]
@@ -2348,7 +2348,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("f64s")
 				return
 		else:
-			f64s = PackedFloat64Array([])
+			f64s = PackedFloat64Array()
 		# line 74: strings: string[] (max_length 8, max_count 4)
 		if _pakt_v.has("strings"):
 			var _pakt_v0_strings = _pakt_v["strings"]
@@ -2366,7 +2366,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("strings")
 				return
 		else:
-			strings = PackedStringArray([])
+			strings = PackedStringArray()
 		# line 75: blobs: bytes[] (max_length 5, max_count 3)
 		if _pakt_v.has("blobs"):
 			var _pakt_v0_blobs = _pakt_v["blobs"]
@@ -2402,7 +2402,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("v3s")
 				return
 		else:
-			v3s = PackedVector3Array([])
+			v3s = PackedVector3Array()
 		# line 77: quats: Quaternion[]
 		if _pakt_v.has("quats"):
 			var _pakt_v0_quats = _pakt_v["quats"]
@@ -2438,7 +2438,7 @@ class Lists extends _pakt_Message:
 				_pakt_r.in_field("enums")
 				return
 		else:
-			enums = PackedInt32Array([])
+			enums = PackedInt32Array()
 		# line 79: inners: Inner[] (max_count 5)
 		if _pakt_v.has("inners"):
 			var _pakt_v0_inners = _pakt_v["inners"]
@@ -3681,7 +3681,7 @@ class Fixed extends _pakt_Message:
 	# line 91: rgba: uint8[4]
 	var rgba: PackedInt32Array = PackedInt32Array([0, 0, 0, 0])
 	# line 92: corners: Vector2[4]
-	var corners: PackedVector2Array = PackedVector2Array([Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0)])
+	var corners: PackedVector2Array = PackedVector2Array([Vector2(), Vector2(), Vector2(), Vector2()])
 	# line 93: names: string[2] (max_length 8)
 	var names: PackedStringArray = PackedStringArray(["", ""])
 	# line 94: pair: Inner[2]
@@ -3821,7 +3821,7 @@ class Fixed extends _pakt_Message:
 				_pakt_r.in_field("corners")
 				return
 		else:
-			corners = PackedVector2Array([Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0), Vector2(0.0, 0.0)])
+			corners = PackedVector2Array([Vector2(), Vector2(), Vector2(), Vector2()])
 		# line 93: names: string[2] (max_length 8)
 		if _pakt_v.has("names"):
 			var _pakt_v0_names = _pakt_v["names"]
