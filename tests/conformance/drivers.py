@@ -158,8 +158,9 @@ std::string handle(const conformance::Request& r) {
 class CppDriver:
     name = "cpp"
 
-    def __init__(self, pakt, work, cxx="g++", jobs=2, per_tu=12, opt="-O0", env=None):
+    def __init__(self, pakt, work, cxx="g++", jobs=2, per_tu=12, opt="-O0", env=None, cxx_flags=()):
         self.pakt, self.work, self.cxx, self.jobs, self.per_tu, self.opt = pakt, work, cxx, jobs, per_tu, opt
+        self.cxx_flags = list(cxx_flags)  # e.g. the sanitizer passes' -fsanitize=address,undefined
         self.env = env
         self.gen = os.path.join(work, "gen")
         self.exe = os.path.join(work, "cpp_driver")
@@ -180,7 +181,8 @@ class CppDriver:
         return "\n".join(lines) + "\n"
 
     def _flags(self):
-        return [self.cxx, "-std=c++17", self.opt, "-I", self.work, "-I", os.path.join(ROOT, "runtime", "include"),
+        return [self.cxx, "-std=c++17", self.opt, *self.cxx_flags,
+                "-I", self.work, "-I", os.path.join(ROOT, "runtime", "include"),
                 "-I", HERE, "-I", self.gen]
 
     def _compile(self, src, obj):
@@ -271,7 +273,7 @@ class CppDriver:
                     '    auto it = t.find(r.schema + "\\t" + r.message);\n'
                     '    return it == t.end() ? std::string("NOMESSAGE") : it->second(r);\n  });\n}\n')
         objs = [os.path.join(self.work, f"tu{gi}.o") for gi in built]
-        p = run([self.cxx, "-std=c++17", self.opt, "-I", HERE, main] + objs + ["-o", self.exe])
+        p = run([self.cxx, "-std=c++17", self.opt, *self.cxx_flags, "-I", HERE, main] + objs + ["-o", self.exe])
         if p.returncode != 0:
             raise RuntimeError("cannot link the C++ driver:\n" + p.stderr[-3000:])
         self.seconds["compile"] = time.time() - t1

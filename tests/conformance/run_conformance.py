@@ -119,6 +119,8 @@ def main():
     ap.add_argument("--node", default=shutil.which("node"))
     ap.add_argument("--driver4")
     ap.add_argument("--generator-dir", help="PAKT_GENERATOR_DIR for pakt generate")
+    ap.add_argument("--cxx-flags", default="", help="extra flags of the C++ driver's compile and link "
+                    "(the sanitizer passes: -fsanitize=address,undefined)")
     ap.add_argument("--jobs", type=int, default=2, help="compilers and generators at once (per language)")
     ap.add_argument("--no-parallel", dest="parallel", action="store_false",
                     help="the languages one after the other (default: all at once, each in a thread)")
@@ -250,7 +252,8 @@ def main():
 
     # 4. Every language.
     all_drivers = {
-        "cpp": lambda: drivers.CppDriver(args.pakt, os.path.join(work, "cpp"), jobs=args.jobs, env=env),
+        "cpp": lambda: drivers.CppDriver(args.pakt, os.path.join(work, "cpp"), jobs=args.jobs, env=env,
+                                         cxx_flags=args.cxx_flags.split()),
         "csharp": lambda: drivers.CSharpDriver(args.pakt, os.path.join(work, "csharp"), env=env),
         "godot3": lambda: drivers.GDScriptDriver("3", args.pakt, os.path.join(work, "godot3"), env=env,
                                                  godot3=args.godot3),

@@ -86,11 +86,15 @@ TEST_F(RoomTest, EventsArriveIntactAndMalformedPacketsAreDropped) {
     ASSERT_TRUE(bob.Raise(room::kChat, room::ChatLine{bob_lines[i]}, true));
   }
 
+  // Reliable events must all arrive. Unreliable moves may not: ENet's packet throttle drops unreliable
+  // sends when the round trip grows (a loaded machine, a sanitizer build), as it would on a real
+  // network; so the test waits a while for all of them and then requires the ones that came to be
+  // intact, in range and not repeated (and at least one to have come).
   ASSERT_TRUE(Pump({&alice, &bob}, [&] {
     return EventsFrom(bob, alice.actor(), room::kChat).size() == alice_lines.size() &&
-           EventsFrom(bob, alice.actor(), room::kMove).size() == kMoves &&
            EventsFrom(alice, bob.actor(), room::kChat).size() == bob_lines.size();
   })) << "bob got " << bob.received().size() << " events, alice " << alice.received().size();
+  Pump({&alice, &bob}, [&] { return EventsFrom(bob, alice.actor(), room::kMove).size() == kMoves; }, 1000ms);
 
   const auto bob_saw_join = EventsFrom(bob, alice.actor(), room::kJoin);
   ASSERT_EQ(bob_saw_join.size(), 1u);
@@ -100,6 +104,7 @@ TEST_F(RoomTest, EventsArriveIntactAndMalformedPacketsAreDropped) {
   EXPECT_EQ(std::get<room::JoinInfo>(alice_saw_join[0].data), bob_info);
 
   const auto moves = EventsFrom(bob, alice.actor(), room::kMove);
+  ASSERT_FALSE(moves.empty()) << "none of the " << kMoves << " unreliable moves arrived";
   std::vector<bool> seen(kMoves + 1, false);
   for (const room::ReceivedEvent& e : moves) {
     const room::MoveState& m = std::get<room::MoveState>(e.data);
