@@ -2,7 +2,8 @@
 # Set up, build everything and run the whole suite through ctest: once in a normal build (every
 # test, the real Godot engines and the CMake consumer builds included), once with GCC's
 # AddressSanitizer + UndefinedBehaviorSanitizer and once with clang's (every test that runs pakt's
-# own code in-process; the clang build also fuzzes every decoder for a bounded time).
+# own code in-process; the clang build also fuzzes every decoder for a bounded time and leaves the
+# tests labelled `tool`, which drive the sanitized pakt tool from C#, Python or node, to the GCC pass).
 #
 # Every pass runs even when an earlier one failed; the output ends with one summary line per pass
 # (tests passed and failed, fuzzing executions, duration). Exit status: 0 when every pass passed.
