@@ -85,7 +85,11 @@ input=$camera_hex
 # The decoded fov is its step's value: 30 + 90 * 42 / 127 as a float32.
 expect_output "packed decode of Camera" '{"eye":{"x":0,"y":10,"z":-20},"fov":59.76378}' \
   "$pakt" decode --schema $packed --message Camera --format packed --hex
+# The first line: the message's schema fingerprint, as `pakt describe` gives it.
+camera_fingerprint=$("$pakt" describe $packed | grep -A200 '"name": "Camera"' | grep -m1 '"fingerprint"' | sed 's/.*"\(0x[0-9A-F]*\)".*/\1/')
+[ ${#camera_fingerprint} = 18 ] || fail "describe gives Camera's fingerprint: '$camera_fingerprint'"
 expect_output "packed inspect of Camera (bit offsets)" "$(printf '%s\n' \
+  "Camera: schema fingerprint $camera_fingerprint" \
   'bit 0+45       Camera.eye = {"x":0,"y":10,"z":-20}' \
   'bit 45+7       Camera.fov = 59.76378' \
   'bit 52         (end: 52 bits in 7 bytes)')" "$pakt" inspect --schema $packed --message Camera --format packed --hex

@@ -1,6 +1,7 @@
-"""The 64-bit schema fingerprint (the descriptor's facts.fingerprint, which the generated
-MessageTraits<M>::kFingerprint holds): peers whose messages have the same wire shape agree whatever
-the names; any change of the wire shape changes it. PAKT_TOOL names the built pakt executable."""
+"""The 64-bit schema fingerprint (the descriptor's facts.fingerprint per message and the file's
+"fingerprint"; generated C++ MessageTraits<M>::kFingerprint, docs/replication.md): it covers everything
+that decides a message's bytes in some format, the messages and enums it uses included, and nothing
+else. PAKT_TOOL names the built pakt executable."""
 import json
 import os
 import re
@@ -23,6 +24,7 @@ def describe(path):
 PLAYER = """\
 package: fingerprint.test
 version: 2
+doc: Players.
 enums:
   Kind: {type: uint8, values: {a: 0, b: 1}}
 messages:
@@ -30,65 +32,128 @@ messages:
     fields:
       - {name: id, type: int32}
       - {name: kind, type: Kind}
+      - {name: heat, type: float32, range: [0, 100], precision: 0.5}
   Player:
+    delta: true
     fields:
       - {name: id, type: uint32}
       - {name: name, type: string, max_length: 16}
-      - {name: weapons, type: "Weapon[]"}
-      - {name: hp, type: int32, since: 2, default: 100}
+      - {name: weapons, type: "Weapon[]", max_count: 8}
+      - {name: aim, type: Quaternion, bits: 9}
+      - {name: x, type: float32, range: [-10, 10], bits: 12}
+      - {name: old, type: uint8}
+      - {name: hp, type: int32, since: 2, default: 100, range: [-100, 1000]}
 """
 
 
-def player_facts(tmp_path, text):
-    path = tmp_path / "player.yaml"
+def schema_facts(tmp_path, text, name="player.yaml"):
+    path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     (schema,) = describe(path)["files"]
-    return next(m for m in schema["messages"] if m["name"] == "Player")["facts"]
+    return schema
 
 
 def player_fingerprint(tmp_path, text):
-    return player_facts(tmp_path, text)["fingerprint"]
+    schema = schema_facts(tmp_path, text)
+    return next(m for m in schema["messages"] if m["name"] == "Player")["facts"]["fingerprint"], schema["fingerprint"]
 
 
-SAME_SHAPE = {
-    "renamed fields": PLAYER.replace("name: hp", "name: health").replace("name: name", "name: nick"),
-    "renamed nested message and enum": PLAYER.replace("Weapon", "Gun").replace("Kind", "GunKind"),
-    "renamed enum values": PLAYER.replace("{a: 0, b: 1}", "{melee: 0, ranged: 1}"),
-    "other limits": PLAYER.replace("max_length: 16", "max_length: 32"),
-    "other default": PLAYER.replace("default: 100", "default: 50"),
-    "docs": PLAYER.replace("  Player:\n", "  Player:\n    doc: The player.\n"),
+def edit(old, new, count=1):
+    assert PLAYER.count(old) >= count, old
+    return PLAYER.replace(old, new, count)
+
+
+# Edits that change no format's bytes: the message's and the file's fingerprints stay.
+SAME = {
+    "docs": edit("  Player:\n", "  Player:\n    doc: The player.\n").replace("doc: Players.", "doc: Everyone."),
+    "field doc": edit("{name: id, type: uint32}", "{name: id, type: uint32, doc: The id.}"),
+    "comments": edit("messages:\n", "# the messages\nmessages:  # all of them\n"),
+    "example": PLAYER + "    example: {id: 7}\n",
+    "block style": edit("      - {name: id, type: uint32}\n", "      - name: id\n        type: uint32\n"),
+    "other package": edit("package: fingerprint.test", "package: other.place"),
+    "type spelled otherwise": edit("type: Quaternion,", "type: \"Quaternion\","),
 }
 
-OTHER_SHAPE = {
-    "field type": PLAYER.replace("{name: hp, type: int32", "{name: hp, type: int64"),
-    "optional": PLAYER.replace("{name: id, type: uint32}", "{name: id, type: uint32, optional: true}"),
-    "field order": PLAYER.replace("      - {name: id, type: uint32}\n      - {name: name, type: string, max_length: 16}\n",
-                                  "      - {name: name, type: string, max_length: 16}\n      - {name: id, type: uint32}\n"),
+# Edits that change some format's bytes: both fingerprints change. The field options first.
+OTHER = {
+    "field type": edit("{name: id, type: uint32}", "{name: id, type: uint64}"),
+    "optional": edit("{name: id, type: uint32}", "{name: id, type: uint32, optional: true}"),
+    "field order": edit("      - {name: id, type: uint32}\n      - {name: name, type: string, max_length: 16}\n",
+                        "      - {name: name, type: string, max_length: 16}\n      - {name: id, type: uint32}\n"),
     "appended field": PLAYER + "      - {name: xp, type: int32, since: 2, default: 0}\n",
-    "removed field": PLAYER.replace("      - {name: hp, type: int32, since: 2, default: 100}\n", ""),
-    "nested message field": PLAYER.replace("{name: kind, type: Kind}", "{name: kind, type: Kind}\n      - {name: ammo, type: int16}"),
-    "enum type": PLAYER.replace("type: uint8, values", "type: uint16, values"),
-    "list to fixed array": PLAYER.replace('"Weapon[]"', '"Weapon[2]"'),
-    "fixed array length": PLAYER.replace('"Weapon[]"', '"Weapon[3]"'),
-    "extensible (length-prefixed)": PLAYER.replace("  Player:\n", "  Player:\n    extensible: true\n"),
+    "removed field": edit("      - {name: old, type: uint8}\n", ""),
+    "renamed field (Godot dictionary and JSON keys)": edit("name: hp", "name: health"),
+    "renamed enum value (JSON)": edit("{a: 0, b: 1}", "{melee: 0, ranged: 1}"),
+    "enum value number": edit("{a: 0, b: 1}", "{a: 0, b: 2}"),
+    "enum type": edit("type: uint8, values", "type: uint16, values"),
+    "max_length": edit("max_length: 16", "max_length: 32"),
+    "max_count": edit("max_count: 8", "max_count: 9"),
+    "default": edit("default: 100", "default: 50"),
+    "since": edit("since: 2, default: 100", "since: 1, default: 100"),
+    "deprecated": edit("{name: old, type: uint8}", "{name: old, type: uint8, deprecated: true}"),
+    "range": edit("range: [-100, 1000]", "range: [-100, 1001]"),
+    "precision": edit("precision: 0.5", "precision: 0.25"),
+    "bits (float)": edit("bits: 12", "bits: 13"),
+    "bits (Quaternion)": edit("bits: 9", "bits: 10"),
+    "delta": edit("    delta: true\n", ""),
+    "godot form": edit("  Player:\n", "  Player:\n    godot: array\n"),
+    "extensible": edit("  Player:\n", "  Player:\n    extensible: true\n").replace("    delta: true\n", ""),
+    "nested message's field option": edit("range: [0, 100]", "range: [0, 200]"),
+    "list to fixed array": edit('"Weapon[]", max_count: 8', '"Weapon[2]"'),
 }
 
 
-@pytest.mark.parametrize("change", sorted(SAME_SHAPE))
-def test_peers_with_the_same_wire_shape_agree(tmp_path, change):
-    assert player_fingerprint(tmp_path, SAME_SHAPE[change]) == player_fingerprint(tmp_path, PLAYER)
+def test_the_tables_edit_the_schema():
+    assert all(text != PLAYER for text in list(SAME.values()) + list(OTHER.values()))
 
 
-@pytest.mark.parametrize("change", sorted(OTHER_SHAPE))
-def test_a_wire_shape_change_changes_the_fingerprint(tmp_path, change):
-    assert player_fingerprint(tmp_path, OTHER_SHAPE[change]) != player_fingerprint(tmp_path, PLAYER)
+@pytest.mark.parametrize("change", sorted(SAME))
+def test_edits_that_reach_no_bytes_keep_the_fingerprints(tmp_path, change):
+    assert player_fingerprint(tmp_path, SAME[change]) == player_fingerprint(tmp_path, PLAYER)
 
 
-def test_fingerprint_is_the_fnv1a_of_the_wire_shape(tmp_path):
-    facts = player_facts(tmp_path, PLAYER)
-    assert re.fullmatch(r"0x[0-9A-F]{16}", facts["fingerprint"]), facts["fingerprint"]
-    assert facts["wire_shape"] == "{uint32,string,{int32,uint8}[],int32}"
-    h = 0xCBF29CE484222325
-    for b in facts["wire_shape"].encode("utf-8"):
-        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    assert facts["fingerprint"] == f"0x{h:016X}"
+@pytest.mark.parametrize("change", sorted(OTHER))
+def test_a_wire_relevant_edit_changes_the_fingerprints(tmp_path, change):
+    message, file = player_fingerprint(tmp_path, OTHER[change])
+    base_message, base_file = player_fingerprint(tmp_path, PLAYER)
+    assert message != base_message
+    assert file != base_file
+
+
+def test_renamed_messages_and_enums_keep_the_message_fingerprint_not_the_files(tmp_path):
+    # Type names reach no format's bytes; a file's fingerprint names its messages (peers look them up).
+    renamed = PLAYER.replace("Weapon", "Gun").replace("Kind", "GunKind")
+    (message, file), (base_message, base_file) = player_fingerprint(tmp_path, renamed), player_fingerprint(tmp_path, PLAYER)
+    assert message == base_message
+    assert file != base_file
+
+
+def test_the_fingerprint_does_not_depend_on_the_file_path_or_order(tmp_path):
+    moved = schema_facts(tmp_path, PLAYER, "elsewhere.yaml")
+    reordered = PLAYER.replace("  Weapon:", "  Zzz:").replace("Weapon", "Zzz")
+    base = schema_facts(tmp_path, PLAYER)
+    assert moved["fingerprint"] == base["fingerprint"]
+    player = lambda s: next(m for m in s["messages"] if m["name"] == "Player")["facts"]["fingerprint"]
+    assert player(schema_facts(tmp_path, reordered)) == player(base)
+
+
+def test_a_file_fingerprint_covers_every_message(tmp_path):
+    base = schema_facts(tmp_path, PLAYER)
+    more = schema_facts(tmp_path, PLAYER + "  Extra:\n    fields:\n      - {name: z, type: bool}\n")
+    assert more["fingerprint"] != base["fingerprint"]
+    assert [m["facts"]["fingerprint"] for m in more["messages"][:2]] == [m["facts"]["fingerprint"] for m in base["messages"]]
+    assert re.fullmatch(r"0x[0-9A-F]{16}", base["fingerprint"])
+
+
+def test_generated_cpp_holds_the_descriptor_fingerprint(tmp_path):
+    path = tmp_path / "player.yaml"
+    path.write_text(PLAYER, encoding="utf-8")
+    (schema,) = describe(path)["files"]
+    out = tmp_path / "cpp"
+    run = subprocess.run([TOOL, "generate", "--lang", "cpp", "--out", str(out), str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    header = (out / "player.pakt.h").read_text(encoding="utf-8")
+    for m in schema["messages"]:
+        want = m["facts"]["fingerprint"] + "ULL"
+        assert re.search(r"struct pakt::MessageTraits<::fingerprint::test::%s> \{.*?kFingerprint = %s;" % (m["name"], want),
+                         header, re.S), (m["name"], want)

@@ -223,6 +223,16 @@ def main():
                     deltas.append((f"{key}.X", s.sid, msg, "X", "packed", phx, hx))
                 else:
                     skipped_deltas += 1
+    # Replication scenarios (R, README.md "The replication scenario"): per delta message, the values the
+    # reference encodes in full packed, in order, with a random script of packet and ack fates.
+    scenarios = []
+    for s in accepted:
+        for msg in sorted(s.delta):
+            vals = [hx for key, hx in values[(s.sid, msg)] if r1.get(f"{key}.E.packed", "").startswith("OK ")][:10]
+            if vals:
+                script = "".join(rng.choice("oooooaaldh") for _ in vals)
+                scenarios.append((f"{s.sid}.{msg}.R", s.sid, msg, "R", "packed", ",".join(vals), script))
+    deltas += scenarios
     r1.update(run_reference(args.reference, sdir, work, "pass1x", deltas))
     p1 += deltas
     p2 = []
@@ -340,19 +350,20 @@ def main():
     for r, n in rejected_by.most_common():
         log(f"  {n:5d}  {r}")
     log(f"values: {n_values} accepted by the reference ({sum(refused.values())} refused)")
-    log(f"deltas: {len(deltas)} consecutive pairs of delta messages; {skipped_deltas} pairs not sent, the "
+    log(f"deltas: {len(deltas) - len(scenarios)} consecutive pairs of delta messages and {len(scenarios)} replication "
+        f"scenarios; {skipped_deltas} pairs not sent, the "
         f"reference's full packed encoding of one of the two values fails (README.md)")
     ops = [("E", "encode"), ("S", "size"), ("D", "decode"), ("N", "default"), ("X", "delta encode"),
-           ("Y", "delta decode"), ("J", "ToJson")]
+           ("Y", "delta decode"), ("R", "replication"), ("J", "ToJson")]
     header = "language   " + "".join(f"{name + ' ' + f[:4]:>17}" for op, name in ops for f in FORMATS
-                                     if (op in "XY" and f == "packed") or (op == "J" and f == "compact")
-                                     or op not in "XYJ")
+                                     if (op in "XYR" and f == "packed") or (op == "J" and f == "compact")
+                                     or op not in "XYRJ")
     log(header)
     for lang, st in stats.items():
         row = f"{lang:10s} "
         for op, name in ops:
             for f in FORMATS:
-                if (op in "XY" and f != "packed") or (op == "J" and f != "compact"):
+                if (op in "XYR" and f != "packed") or (op == "J" and f != "compact"):
                     continue
                 row += f"{st.get((op, f), 0):>17d}"
         log(row)

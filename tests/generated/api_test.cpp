@@ -53,8 +53,9 @@ TEST(Api, TraitsDescribeTheWireShape) {
   EXPECT_EQ(pakt::MessageTraits<Inner>::kFixedWireSize, 0u);
   EXPECT_EQ(pakt::MessageTraits<game::net::MoveUpdate>::kFixedWireSize, 49u);
   EXPECT_STREQ(pakt::MessageTraits<Inner>::kName, "Inner");
-  // Same shape, same fingerprint; SeedStruct and SeedShortNames differ only in names.
-  EXPECT_EQ(pakt::MessageTraits<photon::seed::SeedStruct>::kFingerprint,
+  // SeedStruct and SeedShortNames differ only in their field names, which Godot dictionaries and
+  // JSON carry: the schema fingerprint (docs/replication.md) tells them apart.
+  EXPECT_NE(pakt::MessageTraits<photon::seed::SeedStruct>::kFingerprint,
             pakt::MessageTraits<photon::seed::SeedShortNames>::kFingerprint);
   EXPECT_NE(pakt::MessageTraits<photon::seed::SeedStruct>::kFingerprint,
             pakt::MessageTraits<photon::seed::SeedGameStruct>::kFingerprint);

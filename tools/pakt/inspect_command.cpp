@@ -1,11 +1,14 @@
 // pakt inspect --schema S --message M [--format F] [--hex] [--baseline FILE]: an annotated hex
 // dump — offset, bytes, field path and value of every run of bytes, as a protocol dissector shows
-// them; packed payloads get the bit offset and bit count of every run instead.
+// them; packed payloads get the bit offset and bit count of every run instead. The first line names
+// the message and its schema fingerprint.
 #include <algorithm>
 #include <cstdio>
 
 #include "command_support.hpp"
 #include "commands.hpp"
+#include "schema/facts.hpp"
+#include "schema/fingerprint.hpp"
 
 namespace pakt::cli {
 namespace {
@@ -53,6 +56,9 @@ int run_inspect(const InspectOptions& options) {
   } else {
     decoded = dynamic::decode(*message, bytes, options.format, value, &trace);
   }
+  // Which schema the bytes were read with: what a peer's fingerprint must equal (docs/replication.md).
+  std::printf("%s: schema fingerprint %s\n", message->name.c_str(),
+              schema::fingerprint_text(schema::message_fingerprint(*schemas, *message)).c_str());
   for (const dynamic::TraceEntry& e : trace) print_entry(bytes, e);
   if (!decoded) return fail(kCommand, decoded.to_string());
   if (options.format != dynamic::Format::kPacked) std::printf("%06zx  (end: %zu bytes)\n", bytes.size(), bytes.size());

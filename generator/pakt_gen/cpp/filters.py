@@ -107,7 +107,7 @@ def marshal_size(m: Message) -> int:
 
 
 def fingerprint(m: Message) -> str:
-    """The wire-shape fingerprint as a C++ std::uint64_t literal."""
+    """The schema fingerprint (docs/replication.md) as a C++ std::uint64_t literal."""
     return f"0x{m.facts.fingerprint:016X}ULL"
 
 

@@ -13,7 +13,7 @@ struct MessageTraits;  // specialized for every generated message:
 // static constexpr const char* kName;           // schema name, e.g. "Player"
 // static constexpr std::size_t kMinWireSize;     // smallest compact/mslima encoding in bytes
 // static constexpr std::size_t kFixedWireSize;   // exact size when every field is fixed-size, else 0
-// static constexpr std::uint64_t kFingerprint;   // hash of the wire shape
+// static constexpr std::uint64_t kFingerprint;   // the schema fingerprint (docs/replication.md)
 // static constexpr std::size_t kMemoryWordSize;  // optional: nonzero when M's memory is its compact
 //                                                // wire form, all words of this width (type_traits.hpp)
 

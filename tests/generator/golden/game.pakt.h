@@ -491,7 +491,7 @@ struct pakt::MessageTraits<::game::net::Player> {
   static constexpr ::std::size_t kMinWireSize = 54;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 96;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x68CAF13D8BEF0E6DULL;  // {uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32}
+  static constexpr ::std::uint64_t kFingerprint = 0x1AA5619395A56486ULL;  // schema fingerprint: {uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32} and its options
   static constexpr ::std::uint8_t kCode = 66;
   // The schema's example value (schemas/game.yaml:27:7): pakt::MessageTraits<Player>::Example().
   static ::game::net::Player Example();
@@ -503,7 +503,7 @@ struct pakt::MessageTraits<::game::net::MoveUpdate> {
   static constexpr ::std::size_t kMinWireSize = 49;
   static constexpr ::std::size_t kFixedWireSize = 49;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 52;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x7DD73EB634C96487ULL;  // {uint32,uint32,Vector3,Vector3,Quaternion,bool}
+  static constexpr ::std::uint64_t kFingerprint = 0xE6FF08F7A0859A5EULL;  // schema fingerprint: {uint32,uint32,Vector3,Vector3,Quaternion,bool} and its options
   static constexpr ::std::uint8_t kCode = 77;
   // The schema's example value (schemas/game.yaml:48:14): pakt::MessageTraits<MoveUpdate>::Example().
   static ::game::net::MoveUpdate Example();
@@ -515,7 +515,7 @@ struct pakt::MessageTraits<::game::net::Chat> {
   static constexpr ::std::size_t kMinWireSize = 13;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x26EABE5F3B6A7051ULL;  // {uint32,int32,string,uint32?}
+  static constexpr ::std::uint64_t kFingerprint = 0xE771B8AD81216385ULL;  // schema fingerprint: {uint32,int32,string,uint32?} and its options
   static constexpr ::std::uint8_t kCode = 67;
   // The schema's example value (schemas/game.yaml:58:14): pakt::MessageTraits<Chat>::Example().
   static ::game::net::Chat Example();
@@ -527,7 +527,7 @@ struct pakt::MessageTraits<::game::net::Snapshot> {
   static constexpr ::std::size_t kMinWireSize = 93;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 120;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xAA61077945F2A431ULL;  // {uint64,{uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32}[],string,Vector3[],bytes,float64,Color,Vector2i,Vector3i,Vector2,int8,int64,bool[],string[]}
+  static constexpr ::std::uint64_t kFingerprint = 0x0C1D5F3A52CC4695ULL;  // schema fingerprint: {uint64,{uint32,string,uint8,Vector3,Quaternion,uint16[],uint8[4],string?,{string,int16}[],int32}[],string,Vector3[],bytes,float64,Color,Vector2i,Vector3i,Vector2,int8,int64,bool[],string[]} and its options
   // The schema's example value (schemas/game.yaml:78:7): pakt::MessageTraits<Snapshot>::Example().
   static ::game::net::Snapshot Example();
 };

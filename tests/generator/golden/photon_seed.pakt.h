@@ -347,7 +347,7 @@ struct pakt::MessageTraits<::photon::seed::SeedStruct> {
   static constexpr ::std::size_t kMinWireSize = 20;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xB3D431D4A2AEFA96ULL;  // {int32,int32,string,float32,float32}
+  static constexpr ::std::uint64_t kFingerprint = 0x358689BA45DD6C7AULL;  // schema fingerprint: {int32,int32,string,float32,float32} and its options
   // The schema's example value (schemas/photon_seed.yaml:17:14): pakt::MessageTraits<SeedStruct>::Example().
   static ::photon::seed::SeedStruct Example();
 };
@@ -358,7 +358,7 @@ struct pakt::MessageTraits<::photon::seed::SeedShortNames> {
   static constexpr ::std::size_t kMinWireSize = 20;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 24;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xB3D431D4A2AEFA96ULL;  // {int32,int32,string,float32,float32}
+  static constexpr ::std::uint64_t kFingerprint = 0x690997F27ABBCCCEULL;  // schema fingerprint: {int32,int32,string,float32,float32} and its options
   // The schema's example value (schemas/photon_seed.yaml:27:14): pakt::MessageTraits<SeedShortNames>::Example().
   static ::photon::seed::SeedShortNames Example();
 };
@@ -369,7 +369,7 @@ struct pakt::MessageTraits<::photon::seed::SeedGameStruct> {
   static constexpr ::std::size_t kMinWireSize = 57;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 64;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xB1F91FEB4165EF6BULL;  // {int32,int32,float32,bool,string,Vector3,Vector3,Quaternion}
+  static constexpr ::std::uint64_t kFingerprint = 0xF7A723C1194A331BULL;  // schema fingerprint: {int32,int32,float32,bool,string,Vector3,Vector3,Quaternion} and its options
   static constexpr ::std::uint8_t kCode = 65;
   // The schema's example value (schemas/photon_seed.yaml:42:7): pakt::MessageTraits<SeedGameStruct>::Example().
   static ::photon::seed::SeedGameStruct Example();

@@ -1102,7 +1102,7 @@ struct pakt::MessageTraits<::pakt::test::Empty> {
   static constexpr ::std::size_t kMinWireSize = 0;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 0;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x08F44B07B5901A25ULL;  // {}
+  static constexpr ::std::uint64_t kFingerprint = 0xDE6A94C7FFEF6065ULL;  // schema fingerprint: {} and its options
 };
 
 template <>
@@ -1111,7 +1111,7 @@ struct pakt::MessageTraits<::pakt::test::Inner> {
   static constexpr ::std::size_t kMinWireSize = 8;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 16;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x9B1402DDC8ECA316ULL;  // {int32,string}
+  static constexpr ::std::uint64_t kFingerprint = 0x27B3CBAD2F4D7CE7ULL;  // schema fingerprint: {int32,string} and its options
 };
 
 template <>
@@ -1120,7 +1120,7 @@ struct pakt::MessageTraits<::pakt::test::Scalars> {
   static constexpr ::std::size_t kMinWireSize = 50;
   static constexpr ::std::size_t kFixedWireSize = 50;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 64;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x16AAFF2CB7155E7CULL;  // {bool,uint8,int8,uint16,int16,uint32,int32,uint64,int64,float32,float64,uint8,int16,int32}
+  static constexpr ::std::uint64_t kFingerprint = 0x0B42C8086467D17BULL;  // schema fingerprint: {bool,uint8,int8,uint16,int16,uint32,int32,uint64,int64,float32,float64,uint8,int16,int32} and its options
   static constexpr ::std::uint8_t kCode = 240;
   // The schema's example value (tests/schemas/rich.yaml:43:14): pakt::MessageTraits<Scalars>::Example().
   static ::pakt::test::Scalars Example();
@@ -1132,7 +1132,7 @@ struct pakt::MessageTraits<::pakt::test::Geometry> {
   static constexpr ::std::size_t kMinWireSize = 72;
   static constexpr ::std::size_t kFixedWireSize = 72;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 72;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xA672CA0FFA89215CULL;  // {Vector2,Vector3,Quaternion,Color,Vector2i,Vector3i}
+  static constexpr ::std::uint64_t kFingerprint = 0x4F6321E5161E98A0ULL;  // schema fingerprint: {Vector2,Vector3,Quaternion,Color,Vector2i,Vector3i} and its options
   // Nonzero when the struct is its own compact wire form (fields at their wire offsets, no
   // padding): lists of Geometry are then copied whole.
   static constexpr ::std::size_t kMemoryWordSize = ::pakt::memory_word_size<
@@ -1148,7 +1148,7 @@ struct pakt::MessageTraits<::pakt::test::Texts> {
   static constexpr ::std::size_t kMinWireSize = 16;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 32;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xD2A81EEA072E2E8FULL;  // {string,string,bytes,bytes}
+  static constexpr ::std::uint64_t kFingerprint = 0xAAF16D2DC2486F75ULL;  // schema fingerprint: {string,string,bytes,bytes} and its options
   // The schema's example value (tests/schemas/rich.yaml:63:14): pakt::MessageTraits<Texts>::Example().
   static ::pakt::test::Texts Example();
 };
@@ -1159,7 +1159,7 @@ struct pakt::MessageTraits<::pakt::test::Lists> {
   static constexpr ::std::size_t kMinWireSize = 56;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 112;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xA70D41038F2C6915ULL;  // {bool[],uint8[],int16[],uint32[],int64[],float32[],float64[],string[],bytes[],Vector3[],Quaternion[],uint8[],{int32,string}[],{}[]}
+  static constexpr ::std::uint64_t kFingerprint = 0x7167495C71715E8BULL;  // schema fingerprint: {bool[],uint8[],int16[],uint32[],int64[],float32[],float64[],string[],bytes[],Vector3[],Quaternion[],uint8[],{int32,string}[],{}[]} and its options
   // The schema's example value (tests/schemas/rich.yaml:82:7): pakt::MessageTraits<Lists>::Example().
   static ::pakt::test::Lists Example();
 };
@@ -1170,7 +1170,7 @@ struct pakt::MessageTraits<::pakt::test::Fixed> {
   static constexpr ::std::size_t kMinWireSize = 63;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 104;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x0A6997B84031E56FULL;  // {uint8[4],Vector2[4],string[2],{int32,string}[2],bool[3]}
+  static constexpr ::std::uint64_t kFingerprint = 0x41F6C2DA6DADFA41ULL;  // schema fingerprint: {uint8[4],Vector2[4],string[2],{int32,string}[2],bool[3]} and its options
   // The schema's example value (tests/schemas/rich.yaml:96:14): pakt::MessageTraits<Fixed>::Example().
   static ::pakt::test::Fixed Example();
 };
@@ -1181,7 +1181,7 @@ struct pakt::MessageTraits<::pakt::test::Optionals> {
   static constexpr ::std::size_t kMinWireSize = 5;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 80;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xC729250BE95A6572ULL;  // {int32?,string?,{int32,string}?,int32[]?,Vector3?}
+  static constexpr ::std::uint64_t kFingerprint = 0x52EC95C5FCED9C3DULL;  // schema fingerprint: {int32?,string?,{int32,string}?,int32[]?,Vector3?} and its options
   // The schema's example value (tests/schemas/rich.yaml:105:14): pakt::MessageTraits<Optionals>::Example().
   static ::pakt::test::Optionals Example();
 };
@@ -1192,7 +1192,7 @@ struct pakt::MessageTraits<::pakt::test::Nested> {
   static constexpr ::std::size_t kMinWireSize = 183;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 384;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0x927BF0806FD3E56EULL;  // {{int32,string},{bool,uint8,int8,uint16,int16,uint32,int32,uint64,int64,float32,float64,uint8,int16,int32},{bool[],uint8[],int16[],uint32[],int64[],float32[],float64[],string[],bytes[],Vector3[],Quaternion[],uint8[],{int32,string}[],{}[]},{int32?,string?,{int32,string}?,int32[]?,Vector3?},{uint8[4],Vector2[4],string[2],{int32,string}[2],bool[3]},uint8}
+  static constexpr ::std::uint64_t kFingerprint = 0x1ECED22A8FDEB353ULL;  // schema fingerprint: {{int32,string},{bool,uint8,int8,uint16,int16,uint32,int32,uint64,int64,float32,float64,uint8,int16,int32},{bool[],uint8[],int16[],uint32[],int64[],float32[],float64[],string[],bytes[],Vector3[],Quaternion[],uint8[],{int32,string}[],{}[]},{int32?,string?,{int32,string}?,int32[]?,Vector3?},{uint8[4],Vector2[4],string[2],{int32,string}[2],bool[3]},uint8} and its options
 };
 
 template <>
@@ -1201,7 +1201,7 @@ struct pakt::MessageTraits<::pakt::test::Versioned> {
   static constexpr ::std::size_t kMinWireSize = 25;
   static constexpr ::std::size_t kFixedWireSize = 0;  // 0: depends on the value
   static constexpr ::std::size_t kMarshalSize = 56;  // .NET Marshal.SizeOf, the seed's "theoretical size"
-  static constexpr ::std::uint64_t kFingerprint = 0xD4703C4FD19EC4E0ULL;  // {int32,int32,string,int16[],float64,{int32,string}?}
+  static constexpr ::std::uint64_t kFingerprint = 0x47F5AD98E5FBD8A1ULL;  // schema fingerprint: {int32,int32,string,int16[],float64,{int32,string}?} and its options
 };
 
 namespace pakt::test {

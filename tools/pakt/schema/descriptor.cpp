@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "schema/facts.hpp"
+#include "schema/fingerprint.hpp"
 #include "schema/value_json.hpp"
 
 #ifndef PAKT_VERSION
@@ -200,7 +201,7 @@ Json facts_json(const Message& m, const std::string& shape) {
   out["marshal_size"] = marshal.size;
   out["marshal_alignment"] = marshal.alignment;
   out["wire_shape"] = shape;
-  out["fingerprint"] = fingerprint_text(fingerprint(m));
+  out["fingerprint"] = nullptr;  // add_fingerprints() sets it once every file is described
   out["version_boundaries"] = version_boundaries(m);
   out["needs_check"] = message_needs_check(m);
   out["takes_no_bytes"] = message_takes_no_bytes(m);
@@ -257,6 +258,7 @@ bool FileWriter::file_json(const Schema& s, Json& out) {
   out["version"] = s.version;
   out["doc"] = s.doc;
   out["godot"] = godot_name(s.godot);
+  out["fingerprint"] = nullptr;  // add_fingerprints() sets it
   Json imports = Json::array();
   for (const Schema* i : s.imports) imports.push_back(i->path);
   out["imports"] = std::move(imports);
@@ -316,6 +318,7 @@ bool describe(const SchemaSet& schemas, Json& out, std::string& error) {
     files.push_back(std::move(file));
   }
   out["files"] = std::move(files);
+  add_fingerprints(out);
   return true;
 }
 

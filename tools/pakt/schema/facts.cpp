@@ -162,15 +162,6 @@ std::string wire_shape(const Message& message) {
   return shape;
 }
 
-std::uint64_t fingerprint(const Message& message) {
-  std::uint64_t hash = 0xCBF29CE484222325ULL;
-  for (const char c : wire_shape(message)) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001B3ULL;  // wraps modulo 2^64, as FNV-1a wants
-  }
-  return hash;
-}
-
 std::string fingerprint_text(std::uint64_t fingerprint) {
   char text[32];
   std::snprintf(text, sizeof text, "0x%016" PRIX64, fingerprint);

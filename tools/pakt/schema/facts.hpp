@@ -1,5 +1,5 @@
 // Facts about messages that every back end needs (docs/descriptor.md FACTS): wire sizes, the .NET
-// Marshal layout, the wire shape and its fingerprint, version boundaries. Computed once here, for
+// Marshal layout, the wire shape, version boundaries. Computed once here, for
 // the descriptor and for the run-time codec.
 //
 // Every function expects a validated model (no recursive nesting: load_schemas rejects it). Sizes
@@ -41,8 +41,7 @@ std::string wire_shape(const Message& message);
 // shape also bounds the work of the size functions above.
 [[nodiscard]] bool bounded_wire_shape(const Message& message, std::size_t max_length, std::size_t max_depth,
                                       std::string& out);
-// 64-bit FNV-1a over wire_shape's bytes; fingerprint_text prints "0x%016llX".
-std::uint64_t fingerprint(const Message& message);
+// "0x%016llX": how the descriptor writes a fingerprint (schema/fingerprint.hpp computes them).
 std::string fingerprint_text(std::uint64_t fingerprint);
 
 // Indexes of the fields that start a newer schema version (an older payload may end before them).
