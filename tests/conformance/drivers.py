@@ -149,6 +149,16 @@ std::string handle(const conformance::Request& r) {
       pakt::Status s = Deserialize(pakt::ByteView(b.data(), b.size()), base, m, pakt::packed);
       return s ? "OK " + compact(m) : "ERR " + s.to_string();
     }
+    if (r.op == "R") {
+      std::vector<M> values;
+      for (const std::string& hex : conformance::split_commas(r.a1)) {
+        values.emplace_back();
+        if (!load(hex, values.back())) return "BADINPUT";
+      }
+      pakt::replication::Sender<M> sender(conformance::kScenarioHistory);
+      pakt::replication::Receiver<M> receiver(conformance::kScenarioHistory);
+      return "OK " + conformance::run_replication_scenario(sender, receiver, values, r.a2, compact);
+    }
   }
   return "NOOP";
 }
@@ -167,7 +177,7 @@ class CppDriver:
         self.seconds = {}
 
     def _tu(self, idx, schemas):
-        lines = ['#include "protocol.hpp"', '#include <map>', '#include <string>']
+        lines = ['#include "protocol.hpp"', '#include "replication_scenario.hpp"', '#include <map>', '#include <string>']
         lines += [f'#include "{s.sid}.pakt.cpp"' for s in schemas]
         lines.append(f"namespace tu{idx} {{")
         lines.append(CPP_HANDLER)
@@ -192,7 +202,8 @@ class CppDriver:
         """The runtime headers every translation unit includes, precompiled once."""
         pch = os.path.join(self.work, "pch.hpp")
         open(pch, "w").write('#include <map>\n#include <string>\n#include "protocol.hpp"\n'
-                             '#include "pakt/pakt.hpp"\n#include "pakt/packed.hpp"\n')
+                             '#include "pakt/pakt.hpp"\n#include "pakt/packed.hpp"\n#include "pakt/replication.hpp"\n'
+                             '#include "replication_scenario.hpp"\n')
         p = run(self._flags() + ["-x", "c++-header", pch, "-o", pch + ".gch"])
         if p.returncode != 0:
             raise RuntimeError("cannot precompile the runtime headers:\n" + p.stderr[-3000:])

@@ -1,12 +1,15 @@
 // The reference driver of the conformance run: the pakt tool's run-time codec (pakt_dynamic, the code
 // behind `pakt encode` / `pakt decode`), in process, speaking the driver protocol of protocol.hpp.
 //   conformance_reference SCHEMA_DIR REQUESTS RESPONSES     (SCHEMA_DIR/<SCHEMA>.yaml)
-// Ops: V (JSON -> compact bytes; the reference only), E, S, D, J, N, X, Y (README.md).
+// Ops: V (JSON -> compact bytes; the reference only), E, S, D, J, N, X, Y, R (README.md).
 #include <map>
 
 #include "codec/formats.hpp"
 #include "codec/json_codec.hpp"
+#include "pakt/replication.hpp"
 #include "protocol.hpp"
+#include "replication_scenario.hpp"
+#include "schema/fingerprint.hpp"
 #include "schema/loader.hpp"
 
 using namespace pakt;
@@ -34,6 +37,26 @@ dynamic::Format fmt(const std::string& name) {
   if (!f) throw std::runtime_error("unknown format " + name);
   return *f;
 }
+
+// pakt::replication's Codec over the run-time codec: what the reference's replication scenarios run.
+struct DynamicCodec {
+  const schema::Message* message;
+  std::uint64_t schema_fingerprint;
+  std::uint64_t fingerprint() const { return schema_fingerprint; }
+  dynamic::DynValue make() const { return dynamic::message_default(*message); }
+  Status encode_full(const dynamic::DynValue& v, std::vector<std::uint8_t>& out) const {
+    return dynamic::encode(*message, v, dynamic::Format::kPacked, out);
+  }
+  Status encode_delta(const dynamic::DynValue& v, const dynamic::DynValue& base, std::vector<std::uint8_t>& out) const {
+    return dynamic::encode_delta(*message, v, base, out);
+  }
+  Status decode_full(ByteView payload, dynamic::DynValue& out) const {
+    return dynamic::decode(*message, payload, dynamic::Format::kPacked, out);
+  }
+  Status decode_delta(ByteView payload, const dynamic::DynValue& base, dynamic::DynValue& out) const {
+    return dynamic::decode_delta(*message, payload, base, out);
+  }
+};
 
 std::string encoded(const Status& s, const std::vector<std::uint8_t>& b) {
   return s ? "OK " + to_hex(b) : "ERR " + s.message();
@@ -82,6 +105,22 @@ std::string handle(const conformance::Request& r) {
     Status s = dynamic::decode_delta(*m, ByteView(bytes.data(), bytes.size()), base, v);
     if (!s) return "ERR " + s.to_string();
     return encoded(dynamic::encode(*m, v, dynamic::Format::kCompact, out), out);
+  }
+  if (r.op == "R") {
+    std::vector<dynamic::DynValue> values;
+    for (const std::string& hex : conformance::split_commas(r.a1)) {
+      values.emplace_back();
+      if (!from_compact(*m, hex, values.back())) return "BADINPUT";
+    }
+    const DynamicCodec codec{m, schema::message_fingerprint(*loaded.at(r.schema), *m)};
+    replication::Sender<dynamic::DynValue, DynamicCodec> sender(codec, conformance::kScenarioHistory);
+    replication::Receiver<dynamic::DynValue, DynamicCodec> receiver(codec, conformance::kScenarioHistory);
+    auto compact = [&](const dynamic::DynValue& snapshot) {
+      std::vector<std::uint8_t> bytes;
+      static_cast<void>(dynamic::encode(*m, snapshot, dynamic::Format::kCompact, bytes));
+      return to_hex(bytes);
+    };
+    return "OK " + conformance::run_replication_scenario(sender, receiver, values, r.a2, compact);
   }
   return "NOOP";
 }
