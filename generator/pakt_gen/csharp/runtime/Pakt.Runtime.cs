@@ -2044,8 +2044,8 @@ namespace Pakt.Replication
             }
             catch (EncodeException e)
             {
-                if (e.Reason.StartsWith("needs ", StringComparison.Ordinal))  // the buffer: name the packet's size
-                    throw new EncodeException(e.Path, "needs " + Wire.S(header + _codec.Size(snapshot, baseline, delta)) +
+                if (e.Reason.StartsWith("needs ", StringComparison.Ordinal))  // the buffer: the packet's size
+                    throw new EncodeException("needs " + Wire.S(header + _codec.Size(snapshot, baseline, delta)) +
                                                       " bytes, buffer holds " + Wire.S(buffer.Length - offset));
                 throw;
             }
