@@ -14,6 +14,7 @@ sealed class Ops
     public Func<object, string> Json;
     public Func<object, object, byte[]> DeltaEnc;
     public Func<byte[], object, object> DeltaDec;
+    public Func<byte[][], string, string> Replicate;  // op R: the replication scenario's tokens
 }
 
 static partial class ConformanceDriver
@@ -91,7 +92,60 @@ static partial class ConformanceDriver
             try { return "OK " + Hex(o.Enc(o.DeltaDec(Bytes(p[6]), b), Pakt.Format.Compact)); }
             catch (Pakt.DecodeException e) { return "ERR " + DecodeText(e); }
         }
+        if (op == "R" && o.Replicate != null)
+        {
+            string[] hex = (p[5] ?? "").Split(',');
+            var values = new byte[hex.Length][];
+            for (int i = 0; i < hex.Length; i++) values[i] = Bytes(hex[i]);
+            try { return "OK " + o.Replicate(values, p[6] ?? ""); }
+            catch (Pakt.DecodeException e) { return "BADINPUT " + DecodeText(e); }
+        }
         return "NOOP";
+    }
+
+    // Op R (tests/conformance/README.md, "The replication scenario"): a Sender and a Receiver with a
+    // history of 4; value i is encoded at tick (65533 + i) mod 65536 and the script's letter i says what
+    // happens to its packet (o delivered, l lost, a delivered with its ack lost, d delivered twice, h held
+    // back until after the next value's step). Tokens: P<packet> or E per value, then per delivery
+    // A<ack>S<receiver's snapshot, compact> or X (refused). A value that does not decode is BADINPUT.
+    static string Replicate<T>(Pakt.Replication.ICodec<T> codec, byte[][] values, string script,
+                               Func<byte[], T> fromCompact, Func<T, byte[]> toCompact) where T : class
+    {
+        var decoded = new T[values.Length];
+        for (int i = 0; i < values.Length; i++) decoded[i] = fromCompact(values[i]);
+        var sender = new Pakt.Replication.Sender<T>(codec, 4);
+        var receiver = new Pakt.Replication.Receiver<T>(codec, 4);
+        var tokens = new List<string>();
+        var held = new List<byte[]>();
+        Action<byte[], bool> deliver = (packet, ackArrives) =>
+        {
+            byte[] ack;
+            try { ack = receiver.Receive(packet); }
+            catch (Pakt.DecodeException) { tokens.Add("X"); return; }
+            tokens.Add("A" + Hex(ack) + "S" + Hex(toCompact(receiver.Snapshot)));
+            if (ackArrives) sender.ReceiveAck(ack);
+        };
+        for (int i = 0; i < decoded.Length; i++)
+        {
+            char letter = i < script.Length ? script[i] : 'o';
+            var tick = (ushort)((65533 + i) & 0xffff);
+            byte[] packet = null;
+            try { packet = sender.Encode(tick, decoded[i]); }
+            catch (Pakt.EncodeException) { tokens.Add("E"); }
+            var earlier = held.ToArray();  // held at an earlier step: delivered after this one
+            held.Clear();
+            if (packet != null)
+            {
+                tokens.Add("P" + Hex(packet));
+                if (letter == 'o') deliver(packet, true);
+                else if (letter == 'a') deliver(packet, false);
+                else if (letter == 'd') { deliver(packet, true); deliver(packet, true); }
+                else if (letter == 'h') held.Add(packet);
+            }
+            foreach (var h in earlier) deliver(h, true);
+        }
+        foreach (var h in held) deliver(h, true);
+        return string.Join(",", tokens.ToArray());
     }
 
     static int Main(string[] args)

@@ -325,7 +325,10 @@ class CSharpDriver:
                         f'Size = (v, f) => {T}.SerializedSize(({T})v, f), Json = v => {T}.ToJson(({T})v)')
                 if m in s.delta:
                     line += (f', DeltaEnc = (v, b) => {T}.Serialize(({T})v, ({T})b, global::Pakt.Format.Packed), '
-                             f'DeltaDec = (d, b) => {T}.Deserialize(d, ({T})b, global::Pakt.Format.Packed)')
+                             f'DeltaDec = (d, b) => {T}.Deserialize(d, ({T})b, global::Pakt.Format.Packed), '
+                             f'Replicate = (vs, sc) => Replicate({T}.ReplicationCodec, vs, sc, '
+                             f'b => {T}.Deserialize(b, global::Pakt.Format.Compact), '
+                             f'v => {T}.Serialize(v, global::Pakt.Format.Compact))')
                 out.append(line + " };")
         out += ["  }", "}"]
         return "\n".join(out) + "\n"

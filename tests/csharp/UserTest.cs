@@ -8,7 +8,8 @@
 //                                            and encodes the decoded value to the same bytes
 //   error   <C# type> <format> <hex> <text>  C# refuses the bytes with a DecodeException whose Message is
 //                                            `pakt decode`'s error text ("offset N: path: reason")
-// and, without input, the PUN2 glue's RegisterTypes() against the Photon stand-in.
+// and, without input, the PUN2 glue's RegisterTypes() against the Photon stand-in, and the replication
+// layer's rules (ReplicationTest.cs, on tests/schemas/packed_delta.yaml's Room).
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -192,6 +193,7 @@ static class UserTest
         }
         CheckCases(args[0]);
         CheckRegisterTypes();
+        failures += ReplicationTest.Run();
         if (failures != 0)
         {
             Console.Error.WriteLine(failures + " failures");

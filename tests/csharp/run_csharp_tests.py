@@ -17,7 +17,8 @@
         encodes as `pakt encode` of {} (the run-time codec: Quaternion identity, Color alpha 1, ...) in
         compact, mslima and packed; names that collide with the generated code's (collisions.yaml) compile
         and round-trip; truncated payloads are refused with `pakt decode`'s "offset N: ..." text; the
-        PUN2 glue's RegisterTypes() throws on a code that is taken (tests/csharp/UserTest.cs)
+        PUN2 glue's RegisterTypes() throws on a code that is taken (tests/csharp/UserTest.cs); the replication
+        layer's rules on packed_delta.yaml's Room (tests/csharp/ReplicationTest.cs, docs/replication.md)
     run_csharp_tests.py bench PAKT BENCH_DATA WORKDIR ROOT
         the C# benchmark (bench/csharp) compiles as bench/csharp/run.sh compiles it; its codecs write
         the C++ benchmark's bytes (BENCH_DATA dumps them) and the seed's real MSLIMA bytes, read them
@@ -195,14 +196,17 @@ def user(pakt: str, work: str, source_dir: str) -> None:
     `pakt decode`, tools/pakt/codec), never from the C# code under test."""
     mcs, mono = tool("mcs"), tool("mono")
     schemas = [os.path.join(source_dir, "schemas", n) for n in USER_SCHEMAS]
+    root = os.path.dirname(os.path.dirname(source_dir))
+    # The replication layer's tests (ReplicationTest.cs) run on packed_delta.yaml's Room, in the same
+    # compile and run (no cases of its own below).
+    replication_schema = os.path.join(root, "tests", "schemas", "packed_delta.yaml")
     os.makedirs(work, exist_ok=True)
-    sources = generate(pakt, os.path.join(work, "generated"), schemas)
+    sources = generate(pakt, os.path.join(work, "generated"), schemas + [replication_schema])
     exe = os.path.join(work, "UserTest.exe")
     stand_ins = [os.path.join(source_dir, "PhotonStandIn.cs")]
     run([mcs, "-warnaserror", "-warn:4", "-langversion:7.2", "-define:PUN_2_OR_NEWER", f"-out:{exe}",
-         os.path.join(source_dir, "UserTest.cs")] + stand_ins + sources)
+         os.path.join(source_dir, "UserTest.cs"), os.path.join(source_dir, "ReplicationTest.cs")] + stand_ins + sources)
     # As Unity compiles them: UnityEngine's math types (the aliases of each namespace block).
-    root = os.path.dirname(os.path.dirname(source_dir))
     run([mcs, "-target:library", "-warnaserror", "-warn:4", "-langversion:7.2", "-define:UNITY_5_3_OR_NEWER",
          "-define:PUN_2_OR_NEWER", f"-out:{os.path.join(work, 'unity.dll')}",
          os.path.join(root, "bench", "csharp", "UnityStandIn.cs")] + stand_ins + sources)

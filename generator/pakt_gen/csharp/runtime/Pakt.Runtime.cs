@@ -1768,3 +1768,473 @@ namespace Pakt
         }
     }
 }
+
+// ---------------------------------------------------------------------- replication (docs/replication.md)
+// Snapshot replication of a `delta: true` message: a Sender per receiving peer and a Receiver, the same
+// packets and acks as C++ pakt::replication and GDScript. No sockets: Encode gives a packet's bytes,
+// Receive takes them. Every snapshot either side keeps is allocated at construction (history + 1
+// objects of T); after that the buffer overloads allocate nothing for packets that are applied.
+namespace Pakt.Replication
+{
+    /// <summary>What the Sender and Receiver need of a message: the generated M.ReplicationCodec of every
+    /// `delta: true` message (its fingerprint and its packed entry points).</summary>
+    public interface ICodec<T> where T : class
+    {
+        /// <summary>M.PaktFingerprint: the schema fingerprint of the message (`pakt describe`).</summary>
+        ulong Fingerprint { get; }
+
+        /// <summary>A new default message (the pools are filled with these).</summary>
+        T Create();
+
+        /// <summary>The bytes of the packed encoding (full) or of the packed delta against baseline.</summary>
+        int Size(T value, T baseline, bool delta);
+
+        /// <summary>M.Serialize(value[, baseline], buffer, offset, Format.Packed): checks, then writes.</summary>
+        int Write(T value, T baseline, bool delta, byte[] buffer, int offset);
+
+        /// <summary>M.Deserialize(data, offset, count[, baseline], into, Format.Packed); into is never baseline.</summary>
+        void Read(byte[] data, int offset, int count, T baseline, bool delta, T into);
+    }
+
+    /// <summary>The wire format's constants and 16-bit tick order.</summary>
+    public static class Wire
+    {
+        /// <summary>kind bits 0-1 of a full snapshot packet.</summary>
+        public const byte Full = 1;
+        /// <summary>kind bits 0-1 of a delta packet.</summary>
+        public const byte Delta = 2;
+        /// <summary>The kind byte of an ack.</summary>
+        public const byte Ack = 3;
+        /// <summary>kind bit 2: the 8-byte fingerprint follows the kind byte.</summary>
+        public const byte HasFingerprint = 4;
+        /// <summary>The bytes of an ack packet.</summary>
+        public const int AckSize = 7;
+        /// <summary>The most bytes a snapshot packet's header takes (kind, fingerprint, tick, baseline).</summary>
+        public const int MaxHeaderSize = 13;
+        /// <summary>The history both sides keep unless told otherwise.</summary>
+        public const int DefaultHistory = 32;
+        /// <summary>The largest history (ticks a side compares are then never half the circle apart).</summary>
+        public const int MaxHistory = 255;
+
+        /// <summary>Whether tick a is newer than b: (a - b) mod 65536 in 1..32767.</summary>
+        public static bool IsNewer(ushort a, ushort b)
+        {
+            int d = (ushort)(a - b);
+            return d >= 1 && d <= 32767;
+        }
+
+        internal static void Put16(byte[] b, int at, ushort v)
+        {
+            b[at] = (byte)v;
+            b[at + 1] = (byte)(v >> 8);
+        }
+
+        internal static ushort Get16(byte[] b, int at) { return (ushort)(b[at] | (b[at + 1] << 8)); }
+
+        internal static void Put32(byte[] b, int at, uint v)
+        {
+            for (int i = 0; i < 4; ++i) b[at + i] = (byte)(v >> (8 * i));
+        }
+
+        internal static uint Get32(byte[] b, int at)
+        {
+            return (uint)(b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24));
+        }
+
+        internal static void Put64(byte[] b, int at, ulong v)
+        {
+            for (int i = 0; i < 8; ++i) b[at + i] = (byte)(v >> (8 * i));
+        }
+
+        internal static ulong Get64(byte[] b, int at)
+        {
+            ulong v = 0;
+            for (int i = 7; i >= 0; --i) v = (v << 8) | b[at + i];
+            return v;
+        }
+
+        internal static string Hex(ulong v) { return "0x" + v.ToString("x16", CultureInfo.InvariantCulture); }
+
+        internal static string S(long v) { return v.ToString(CultureInfo.InvariantCulture); }
+
+        internal static void CheckRange(byte[] data, int offset, int count)
+        {
+            if (data == null) throw new ArgumentNullException("data");
+            if (offset < 0 || count < 0 || offset > data.Length || count > data.Length - offset)
+                throw new ArgumentOutOfRangeException("count");
+        }
+
+        internal static int CheckHistory(int history)
+        {
+            if (history < 1 || history > MaxHistory)
+                throw new ArgumentOutOfRangeException("history", "the history is 1.." + S(MaxHistory) + " snapshots, not " + S(history));
+            return history;
+        }
+    }
+
+    /// <summary>The last `history` snapshots a side holds, newest last, in objects allocated once; plus
+    /// one spare object that a new snapshot is decoded into before it takes the oldest one's place.</summary>
+    internal sealed class History<T> where T : class
+    {
+        private readonly T[] _values;
+        private readonly ushort[] _ticks;
+        private readonly bool[] _acked;
+        private int _newest = -1;  // slot of the newest snapshot
+        private int _count;
+
+        public T Spare;
+
+        public History(ICodec<T> codec, int history)
+        {
+            _values = new T[history];
+            _ticks = new ushort[history];
+            _acked = new bool[history];
+            for (int i = 0; i < history; ++i) _values[i] = codec.Create();
+            Spare = codec.Create();
+        }
+
+        public int Count { get { return _count; } }
+
+        /// <summary>The slot of the i-th newest snapshot (0: the newest), i &lt; Count.</summary>
+        public int Slot(int i)
+        {
+            int s = _newest - i;
+            return s < 0 ? s + _values.Length : s;
+        }
+
+        public T Value(int slot) { return _values[slot]; }
+        public ushort TickAt(int slot) { return _ticks[slot]; }
+        public bool Acked(int slot) { return _acked[slot]; }
+        public void MarkAcked(int slot) { _acked[slot] = true; }
+
+        /// <summary>The slot holding tick (the newest such), or -1.</summary>
+        public int Find(ushort tick)
+        {
+            for (int i = 0; i < _count; ++i)
+            {
+                int s = Slot(i);
+                if (_ticks[s] == tick) return s;
+            }
+            return -1;
+        }
+
+        /// <summary>Spare becomes the newest snapshot at tick; the oldest one's object (when the history
+        /// is full) becomes Spare.</summary>
+        public void Push(ushort tick)
+        {
+            int s = _newest + 1 == _values.Length ? 0 : _newest + 1;
+            T old = _values[s];
+            _values[s] = Spare;
+            Spare = old;
+            _ticks[s] = tick;
+            _acked[s] = false;
+            _newest = s;
+            if (_count < _values.Length) ++_count;
+        }
+
+        public void Clear()
+        {
+            _count = 0;
+            _newest = -1;
+        }
+    }
+
+    /// <summary>One receiving peer's sender (docs/replication.md): deltas against the newest snapshot that
+    /// peer acknowledged, full snapshots until it acknowledges one. Not thread-safe.</summary>
+    public sealed class Sender<T> where T : class
+    {
+        private readonly ICodec<T> _codec;
+        private readonly History<T> _history;
+        private bool _ackAccepted;
+
+        /// <summary>A sender of M: new Sender&lt;M&gt;(M.ReplicationCodec); history 1..255 (default 32),
+        /// the receiver's too.</summary>
+        public Sender(ICodec<T> codec, int history = Wire.DefaultHistory)
+        {
+            if (codec == null) throw new ArgumentNullException("codec");
+            _codec = codec;
+            HistorySize = Wire.CheckHistory(history);
+            _history = new History<T>(codec, history);
+        }
+
+        public int HistorySize { get; private set; }
+
+        /// <summary>Whether a tick was encoded.</summary>
+        public bool HasSnapshot { get { return _history.Count != 0; } }
+
+        /// <summary>The last tick encoded (HasSnapshot).</summary>
+        public ushort Tick { get { return _history.TickAt(_history.Slot(0)); } }
+
+        /// <summary>What the receiver holds after applying the last packet (the sender's own decode of
+        /// it); null before the first. Do not change it: it may be the next delta's baseline.</summary>
+        public T Snapshot { get { return HasSnapshot ? _history.Value(_history.Slot(0)) : null; } }
+
+        /// <summary>Whether the last packet was a full snapshot (else a delta against LastBaseline).</summary>
+        public bool LastWasFull { get; private set; }
+
+        /// <summary>The tick the last packet is a delta against (when !LastWasFull).</summary>
+        public ushort LastBaseline { get; private set; }
+
+        /// <summary>Whether an ack named a tick the sender held: deltas then stop carrying the fingerprint.</summary>
+        public bool AckAccepted { get { return _ackAccepted; } }
+
+        /// <summary>Whether tick is held and was acknowledged (a baseline candidate).</summary>
+        public bool IsAcked(ushort tick)
+        {
+            int s = _history.Find(tick);
+            return s >= 0 && _history.Acked(s);
+        }
+
+        /// <summary>The newest acknowledged snapshot held (its slot), or -1.</summary>
+        private int Baseline()
+        {
+            for (int i = 0; i < _history.Count; ++i)
+            {
+                int s = _history.Slot(i);
+                if (_history.Acked(s)) return s;
+            }
+            return -1;
+        }
+
+        private void CheckTick(ushort tick)
+        {
+            if (HasSnapshot && !Wire.IsNewer(tick, Tick))
+                throw new ArgumentOutOfRangeException("tick", "tick " + Wire.S(tick) + " is not newer than the last one encoded, " + Wire.S(Tick));
+        }
+
+        private int HeaderSize(int baseline)
+        {
+            return 3 + (baseline < 0 || !_ackAccepted ? 8 : 0) + (baseline < 0 ? 0 : 2);
+        }
+
+        /// <summary>The packet of snapshot at tick (newer than the last one encoded) as a new array. An
+        /// encode error (Pakt.EncodeException) changes nothing.</summary>
+        public byte[] Encode(ushort tick, T snapshot)
+        {
+            if (snapshot == null) throw new ArgumentNullException("snapshot");
+            CheckTick(tick);
+            int b = Baseline();
+            int n = HeaderSize(b) + _codec.Size(snapshot, b < 0 ? null : _history.Value(b), b >= 0);
+            byte[] packet = new byte[n];
+            Encode(tick, snapshot, packet, 0);
+            return packet;
+        }
+
+        /// <summary>Writes the packet of snapshot at tick into buffer at offset; returns its bytes.
+        /// Allocates nothing. An encode error (Pakt.EncodeException, a buffer too small too) changes
+        /// nothing: no tick is used up.</summary>
+        public int Encode(ushort tick, T snapshot, byte[] buffer, int offset)
+        {
+            if (snapshot == null) throw new ArgumentNullException("snapshot");
+            if (buffer == null) throw new ArgumentNullException("buffer");
+            if (offset < 0 || offset > buffer.Length) throw new ArgumentOutOfRangeException("offset");
+            CheckTick(tick);
+            int b = Baseline();
+            bool delta = b >= 0;
+            T baseline = delta ? _history.Value(b) : null;
+            int header = HeaderSize(b);
+            if (buffer.Length - offset < header)
+                throw new EncodeException("needs " + Wire.S(header + _codec.Size(snapshot, baseline, delta)) + " bytes, buffer holds " +
+                                          Wire.S(buffer.Length - offset));
+            // The payload first: an encode error leaves the buffer's header bytes and every state alone.
+            int payload;
+            try
+            {
+                payload = _codec.Write(snapshot, baseline, delta, buffer, offset + header);
+            }
+            catch (EncodeException e)
+            {
+                if (e.Reason.StartsWith("needs ", StringComparison.Ordinal))  // the buffer: the packet's size
+                    throw new EncodeException("needs " + Wire.S(header + _codec.Size(snapshot, baseline, delta)) +
+                                                      " bytes, buffer holds " + Wire.S(buffer.Length - offset));
+                throw;
+            }
+            int at = offset;
+            bool fingerprint = !delta || !_ackAccepted;
+            buffer[at++] = (byte)((delta ? Wire.Delta : Wire.Full) | (fingerprint ? Wire.HasFingerprint : 0));
+            if (fingerprint)
+            {
+                Wire.Put64(buffer, at, _codec.Fingerprint);
+                at += 8;
+            }
+            Wire.Put16(buffer, at, tick);
+            at += 2;
+            if (delta)
+            {
+                Wire.Put16(buffer, at, _history.TickAt(b));
+                at += 2;
+            }
+            // Keep what the receiver will hold: the payload decoded against the same baseline.
+            _codec.Read(buffer, at, payload, baseline, delta, _history.Spare);
+            LastWasFull = !delta;
+            LastBaseline = delta ? _history.TickAt(b) : (ushort)0;
+            _history.Push(tick);
+            return header + payload;
+        }
+
+        /// <summary>Takes an ack from the receiver: marks the ticks it names that are held as baselines;
+        /// ignores the others (never sent, evicted, forged). Returns whether it named a held tick. A
+        /// malformed ack is a Pakt.DecodeException ("offset N: ...") and changes nothing.</summary>
+        public bool ReceiveAck(byte[] data, int offset, int count)
+        {
+            Wire.CheckRange(data, offset, count);
+            if (count == 0) throw new DecodeException(0, "truncated ack: no kind byte");
+            if (data[offset] != Wire.Ack) throw new DecodeException(0, "kind " + Wire.S(data[offset]) + " is not an ack (3)");
+            if (count != Wire.AckSize)
+                throw new DecodeException(count < Wire.AckSize ? count : Wire.AckSize,
+                                          "an ack is " + Wire.S(Wire.AckSize) + " bytes, not " + Wire.S(count));
+            ushort newest = Wire.Get16(data, offset + 1);
+            uint previous = Wire.Get32(data, offset + 3);
+            bool named = false;
+            for (int i = 0; i < _history.Count; ++i)
+            {
+                int s = _history.Slot(i);
+                ushort t = _history.TickAt(s);
+                int d = (ushort)(newest - 1 - t);
+                if (t == newest || (d < 32 && (previous & (1u << d)) != 0))
+                {
+                    _history.MarkAcked(s);
+                    named = true;
+                }
+            }
+            if (named) _ackAccepted = true;
+            return named;
+        }
+
+        /// <summary>ReceiveAck of a whole array.</summary>
+        public bool ReceiveAck(byte[] ack)
+        {
+            if (ack == null) throw new ArgumentNullException("ack");
+            return ReceiveAck(ack, 0, ack.Length);
+        }
+    }
+
+    /// <summary>The receiving side (docs/replication.md): applies snapshot packets newer than the newest
+    /// applied whose baseline it holds, and gives the ack to send back. A refused packet is a
+    /// Pakt.DecodeException ("offset N: ...", N an offset in the packet) and changes nothing. Not
+    /// thread-safe.</summary>
+    public sealed class Receiver<T> where T : class
+    {
+        private readonly ICodec<T> _codec;
+        private readonly History<T> _history;
+        private bool _verified;
+
+        /// <summary>A receiver of M: new Receiver&lt;M&gt;(M.ReplicationCodec); the sender's history.</summary>
+        public Receiver(ICodec<T> codec, int history = Wire.DefaultHistory)
+        {
+            if (codec == null) throw new ArgumentNullException("codec");
+            _codec = codec;
+            HistorySize = Wire.CheckHistory(history);
+            _history = new History<T>(codec, history);
+        }
+
+        public int HistorySize { get; private set; }
+
+        /// <summary>Whether a packet was applied.</summary>
+        public bool HasSnapshot { get { return _history.Count != 0; } }
+
+        /// <summary>The newest applied tick (HasSnapshot).</summary>
+        public ushort Tick { get { return _history.TickAt(_history.Slot(0)); } }
+
+        /// <summary>The newest applied snapshot; null before the first. Read it (or copy it) before the
+        /// next Receive: its object is reused once it leaves the history. Do not change it.</summary>
+        public T Snapshot { get { return HasSnapshot ? _history.Value(_history.Slot(0)) : null; } }
+
+        /// <summary>Whether a packet with this schema's fingerprint was applied (packets without one are
+        /// refused until then).</summary>
+        public bool FingerprintVerified { get { return _verified; } }
+
+        /// <summary>Applies the packet (count bytes at offset) and writes the 7-byte ack to send back at
+        /// ack[ackOffset]; returns 7. Allocates nothing. Refused: Pakt.DecodeException, nothing changed
+        /// and no ack written.</summary>
+        public int Receive(byte[] data, int offset, int count, byte[] ack, int ackOffset)
+        {
+            Wire.CheckRange(data, offset, count);
+            if (ack == null) throw new ArgumentNullException("ack");
+            if (ackOffset < 0 || ackOffset > ack.Length || ack.Length - ackOffset < Wire.AckSize)
+                throw new ArgumentOutOfRangeException("ackOffset", "the ack needs " + Wire.S(Wire.AckSize) + " bytes");
+            if (count == 0) throw new DecodeException(0, "truncated packet: no kind byte");
+            int kindByte = data[offset];
+            if ((kindByte >> 3) != 0)
+                throw new DecodeException(0, "format version " + Wire.S(kindByte >> 3) + " (kind " + Wire.S(kindByte) + "), this receiver reads 0");
+            int kind = kindByte & 3;
+            if (kind != Wire.Full && kind != Wire.Delta)
+                throw new DecodeException(0, "kind " + Wire.S(kindByte) + " is not a snapshot packet (kind bits 1 full, 2 delta)");
+            bool delta = kind == Wire.Delta;
+            bool fingerprint = (kindByte & Wire.HasFingerprint) != 0;
+            int at = 1;
+            if (fingerprint)
+            {
+                if (count < at + 8) throw new DecodeException(count, "truncated fingerprint: needs 8 bytes, " + Wire.S(count - at) + " remain");
+                ulong f = Wire.Get64(data, offset + at);
+                if (f != _codec.Fingerprint)
+                    throw new DecodeException(at, "fingerprint " + Wire.Hex(f) + " is not this schema's " + Wire.Hex(_codec.Fingerprint));
+                at += 8;
+            }
+            else if (!delta)
+            {
+                throw new DecodeException(0, "a full snapshot without its fingerprint");
+            }
+            else if (!_verified)
+            {
+                throw new DecodeException(0, "a delta without fingerprint before a snapshot with this schema's fingerprint was applied");
+            }
+            int header = at + (delta ? 4 : 2);
+            if (count < header)
+                throw new DecodeException(count, "truncated " + (count < at + 2 ? "tick" : "baseline tick") + ": the header needs " +
+                                                 Wire.S(header) + " bytes, the packet has " + Wire.S(count));
+            ushort tick = Wire.Get16(data, offset + at);
+            if (HasSnapshot && !Wire.IsNewer(tick, Tick))
+                throw new DecodeException(at, "tick " + Wire.S(tick) + " is not newer than the newest applied, " + Wire.S(Tick) +
+                                              (tick == Tick ? " (a duplicate)" : " (stale)"));
+            T baseline = null;
+            if (delta)
+            {
+                ushort b = Wire.Get16(data, offset + at + 2);
+                int s = _history.Find(b);
+                if (s < 0) throw new DecodeException(at + 2, "baseline tick " + Wire.S(b) + " is not held (never applied, evicted or in the future)");
+                baseline = _history.Value(s);
+            }
+            try
+            {
+                _codec.Read(data, offset + header, count - header, baseline, delta, _history.Spare);
+            }
+            catch (DecodeException e)
+            {
+                // the payload's offset in the packet (its "(bit N)" is within the payload)
+                throw new DecodeException(header + e.Offset, e.Path, e.Reason);
+            }
+            _history.Push(tick);
+            if (fingerprint) _verified = true;
+            WriteAck(ack, ackOffset);
+            return Wire.AckSize;
+        }
+
+        /// <summary>Receive of a whole packet; returns the ack as a new array.</summary>
+        public byte[] Receive(byte[] packet)
+        {
+            if (packet == null) throw new ArgumentNullException("packet");
+            byte[] ack = new byte[Wire.AckSize];
+            Receive(packet, 0, packet.Length, ack, 0);
+            return ack;
+        }
+
+        /// <summary>The ack of the current state (the newest applied tick and the 32 before it); nothing
+        /// before the first packet. Acks are idempotent: this is what the last Receive wrote.</summary>
+        public int WriteAck(byte[] ack, int ackOffset)
+        {
+            if (!HasSnapshot) throw new ArgumentException("no snapshot was applied: nothing to acknowledge", "ack");
+            ushort newest = Tick;
+            uint previous = 0;
+            for (int i = 1; i < _history.Count; ++i)
+            {
+                int d = (ushort)(newest - 1 - _history.TickAt(_history.Slot(i)));
+                if (d < 32) previous |= 1u << d;
+            }
+            ack[ackOffset] = Wire.Ack;
+            Wire.Put16(ack, ackOffset + 1, newest);
+            Wire.Put32(ack, ackOffset + 3, previous);
+            return Wire.AckSize;
+        }
+    }
+}

@@ -51,6 +51,11 @@ namespace Game.Net
         /// </summary>
         public int score = 0;
 
+        /// <summary>The schema fingerprint of Player (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x68CAF13D8BEF0E6DUL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Player value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -1409,6 +1414,11 @@ namespace Game.Net
         public Quaternion rotation = new Quaternion(0f, 0f, 0f, 1f);
         public bool crouching = false;
 
+        /// <summary>The schema fingerprint of MoveUpdate (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x7DD73EB634C96487UL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(MoveUpdate value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -1990,6 +2000,11 @@ namespace Game.Net
         /// </summary>
         public uint? to = null;
 
+        /// <summary>The schema fingerprint of Chat (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x26EABE5F3B6A7051UL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Chat value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -2521,6 +2536,11 @@ namespace Game.Net
         public long delta = 0L;
         public global::System.Collections.Generic.List<bool> flags = new global::System.Collections.Generic.List<bool>();
         public global::System.Collections.Generic.List<string> tags = new global::System.Collections.Generic.List<string>();
+
+        /// <summary>The schema fingerprint of Snapshot (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0xAA61077945F2A431UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Snapshot value, global::Pakt.Format format = global::Pakt.Format.Compact)

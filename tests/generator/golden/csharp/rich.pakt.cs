@@ -44,6 +44,11 @@ namespace Pakt.Test
     [global::System.Serializable]
     public sealed partial class Empty
     {
+        /// <summary>The schema fingerprint of Empty (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x08F44B07B5901A25UL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Empty value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -237,6 +242,11 @@ namespace Pakt.Test
     {
         public int id = 0;
         public string label = "";
+
+        /// <summary>The schema fingerprint of Inner (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x9B1402DDC8ECA316UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Inner value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -579,6 +589,11 @@ namespace Pakt.Test
         public global::Pakt.Test.Small small = global::Pakt.Test.Small.One;
         public global::Pakt.Test.Signed signed_enum = global::Pakt.Test.Signed.Mid;
         public global::Pakt.Test.Wide wide = default(global::Pakt.Test.Wide);
+
+        /// <summary>The schema fingerprint of Scalars (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x16AAFF2CB7155E7CUL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Scalars value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -1669,6 +1684,11 @@ namespace Pakt.Test
         public Vector2i v2i = new Vector2i(0, 0);
         public Vector3i v3i = new Vector3i(0, 0, 0);
 
+        /// <summary>The schema fingerprint of Geometry (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0xA672CA0FFA89215CUL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Geometry value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -2244,6 +2264,11 @@ namespace Pakt.Test
         public byte[] raw = new byte[0];
         public byte[] raw_limited = new byte[0];
 
+        /// <summary>The schema fingerprint of Texts (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0xD2A81EEA072E2E8FUL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Texts value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -2724,6 +2749,11 @@ namespace Pakt.Test
         public global::System.Collections.Generic.List<global::Pakt.Test.Small> enums = new global::System.Collections.Generic.List<global::Pakt.Test.Small>();
         public global::System.Collections.Generic.List<global::Pakt.Test.Inner> inners = new global::System.Collections.Generic.List<global::Pakt.Test.Inner>();
         public global::System.Collections.Generic.List<global::Pakt.Test.Empty> empties = new global::System.Collections.Generic.List<global::Pakt.Test.Empty>();
+
+        /// <summary>The schema fingerprint of Lists (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0xA70D41038F2C6915UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Lists value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -5872,6 +5902,11 @@ namespace Pakt.Test
         public global::Pakt.Test.Inner[] pair = new global::Pakt.Test.Inner[] { new global::Pakt.Test.Inner(), new global::Pakt.Test.Inner() };
         public bool[] flags = new bool[3];
 
+        /// <summary>The schema fingerprint of Fixed (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x0A6997B84031E56FUL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Fixed value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -7063,6 +7098,11 @@ namespace Pakt.Test
         public global::System.Collections.Generic.List<int> maybe_list = null;
         public Vector3? maybe_vec = null;
 
+        /// <summary>The schema fingerprint of Optionals (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0xC729250BE95A6572UL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Optionals value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -8065,6 +8105,11 @@ namespace Pakt.Test
         public global::Pakt.Test.Fixed @fixed = new global::Pakt.Test.Fixed();
         public byte tail = (byte)(0);
 
+        /// <summary>The schema fingerprint of Nested (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0x927BF0806FD3E56EUL;
+
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Nested value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
@@ -8693,6 +8738,11 @@ namespace Pakt.Test
         public global::System.Collections.Generic.List<short> c = new global::System.Collections.Generic.List<short> { (short)(1), (short)(2) };
         public double d = 3.5d;
         public global::Pakt.Test.Inner e = null;
+
+        /// <summary>The schema fingerprint of Versioned (`pakt describe`'s per-message `fingerprint`: 64-bit
+        /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
+        /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
+        public const ulong PaktFingerprint = 0xD4703C4FD19EC4E0UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Versioned value, global::Pakt.Format format = global::Pakt.Format.Compact)
