@@ -2118,6 +2118,7 @@ namespace Pakt.Replication
         private readonly ICodec<T> _codec;
         private readonly History<T> _history;
         private bool _verified;
+        private uint _applied;  // bit i: tick Tick - 1 - i was applied
 
         /// <summary>A receiver of M: new Receiver&lt;M&gt;(M.ReplicationCodec); the sender's history.</summary>
         public Receiver(ICodec<T> codec, int history = Wire.DefaultHistory)
@@ -2171,13 +2172,9 @@ namespace Pakt.Replication
                     throw new DecodeException(at, "fingerprint " + Wire.Hex(f) + " is not this schema's " + Wire.Hex(_codec.Fingerprint));
                 at += 8;
             }
-            else if (!delta)
-            {
-                throw new DecodeException(0, "a full snapshot without its fingerprint");
-            }
             else if (!_verified)
             {
-                throw new DecodeException(0, "a delta without fingerprint before a snapshot with this schema's fingerprint was applied");
+                throw new DecodeException(0, "a packet without fingerprint before one with this schema's fingerprint was applied");
             }
             int header = at + (delta ? 4 : 2);
             if (count < header)
@@ -2204,6 +2201,12 @@ namespace Pakt.Replication
                 // the payload's offset in the packet (its "(bit N)" is within the payload)
                 throw new DecodeException(header + e.Offset, e.Path, e.Reason);
             }
+            if (HasSnapshot)
+            {
+                // the ticks applied among the 32 before the new newest (not only those still held)
+                int advance = (ushort)(tick - Tick);
+                _applied = advance > 32 ? 0u : advance == 32 ? 1u << 31 : (_applied << advance) | (1u << (advance - 1));
+            }
             _history.Push(tick);
             if (fingerprint) _verified = true;
             WriteAck(ack, ackOffset);
@@ -2224,16 +2227,9 @@ namespace Pakt.Replication
         public int WriteAck(byte[] ack, int ackOffset)
         {
             if (!HasSnapshot) throw new ArgumentException("no snapshot was applied: nothing to acknowledge", "ack");
-            ushort newest = Tick;
-            uint previous = 0;
-            for (int i = 1; i < _history.Count; ++i)
-            {
-                int d = (ushort)(newest - 1 - _history.TickAt(_history.Slot(i)));
-                if (d < 32) previous |= 1u << d;
-            }
             ack[ackOffset] = Wire.Ack;
-            Wire.Put16(ack, ackOffset + 1, newest);
-            Wire.Put32(ack, ackOffset + 3, previous);
+            Wire.Put16(ack, ackOffset + 1, Tick);
+            Wire.Put32(ack, ackOffset + 3, _applied);
             return Wire.AckSize;
         }
     }
