@@ -971,7 +971,7 @@ def main():
                 else:
                     repl["checks"] += 1
         for k, v in rps.items():
-            if v[0] != "OK" and not any(k == f.split()[1] for f in failures if f.startswith("replication ")):
+            if v[0] != "OK" and not any(k == f.split()[1].rstrip(":") for f in failures if f.startswith("replication ")):
                 failures.append(f"replication {k}: {'|'.join(v)}")
         fp = room_fingerprint(args.pakt, room_schema)
         got_fp = next((l[1] for l in lines if l[0] == "RF"), None)
