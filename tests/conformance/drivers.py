@@ -441,6 +441,59 @@ func load_scripts(base, stems):
 func answer(key, ok, text):
 \tprint("R|", key, "|", ("OK " if ok else "ERR ") + text)
 
+# Op R (tests/conformance/README.md, "The replication scenario"): the runtime's Sender and Receiver,
+# history 4, value i at tick 65533 + i; one letter per value for what happens to its packet.
+func deliver(snd, rcv, packet, ack_delivered, tokens):
+\tif rcv.receive(packet) == OK:
+\t\ttokens.append("A" + rcv.ack.hex_encode() + "S" + rcv.snapshot.to_bytes(0).hex_encode())
+\t\tif ack_delivered:
+\t\t\tsnd.receive_ack(rcv.ack)
+\telse:
+\t\ttokens.append("X")
+
+func replicate(key, cls, rt, values_hex, letters):
+\tvar hexes = values_hex.split(",") if values_hex != "" else []
+\tif hexes.size() != letters.length():
+\t\tprint("R|", key, "|BADINPUT ", hexes.size(), " values, ", letters.length(), " letters")
+\t\treturn
+\tvar values = []
+\tfor h in hexes:
+\t\tvar v = cls.new()
+\t\tif v.from_bytes(hex(h), 0) != OK:
+\t\t\tprint("R|", key, "|BADINPUT ", v.last_error)
+\t\t\treturn
+\t\tvalues.append(v)
+\tvar snd = rt.Sender.new(cls, 4)
+\tvar rcv = rt.Receiver.new(cls, 4)
+\tvar tokens = []
+\tvar held = []
+\tfor i in values.size():
+\t\tvar letter = letters[i]
+\t\tif not letter in ["o", "l", "a", "d", "h"]:
+\t\t\tprint("R|", key, "|BADINPUT letter ", letter)
+\t\t\treturn
+\t\tvar packet = snd.encode((65533 + i) & 0xFFFF, values[i])
+\t\tvar due = held  # held at the step before: delivered after this one
+\t\theld = []
+\t\tif packet.size() == 0:
+\t\t\ttokens.append("E")
+\t\telse:
+\t\t\ttokens.append("P" + packet.hex_encode())
+\t\t\tif letter == "o" or letter == "a" or letter == "d":
+\t\t\t\tdeliver(snd, rcv, packet, letter != "a", tokens)
+\t\t\tif letter == "d":
+\t\t\t\tdeliver(snd, rcv, packet, false, tokens)
+\t\t\tif letter == "h":
+\t\t\t\theld.append(packet)
+\t\tfor q in due:
+\t\t\tdeliver(snd, rcv, q, true, tokens)
+\tfor q in held:
+\t\tdeliver(snd, rcv, q, true, tokens)
+\tvar text = ""
+\tfor t in tokens:
+\t\ttext += ("," if text != "" else "") + t
+\tanswer(key, true, text)
+
 func run():
 \tvar scripts = load_scripts("{base}", {stems})
 \tvar FMT = {{"compact": 0, "mslima": 1, "packed": 2}}
@@ -504,6 +557,9 @@ func run():
 \t\t\t\t\tanswer(key, true, m.to_bytes(0).hex_encode())
 \t\t\t\telse:
 \t\t\t\t\tanswer(key, false, m.last_error)
+\t\t\tcontinue
+\t\tif op == "R":
+\t\t\treplicate(key, cls, consts["_pakt_runtime"], p[5], p[6] if p.size() > 6 else "")
 \t\t\tcontinue
 \t\tprint("R|", key, "|NOOP")
 """

@@ -50,6 +50,277 @@ def run(cmd, **kw):
     return p
 
 
+REPLICATION_GD = r'''
+# ---- replication (docs/replication.md): packed_delta.yaml's Room through the runtime's Sender / Receiver
+func rp(what, ok, detail = ""):
+	print("RP|", what, "|", "OK" if ok else "FAIL|" + str(detail))
+
+func room_from(Room, h):
+	var m = Room.new()
+	m.from_bytes(hex(h), 0)
+	return m
+
+func pk(m):
+	return "null" if m == null else m.to_bytes(2).hex_encode()
+
+# What a receiver shows, to check that a refused packet changes none of it.
+func rstate(rc):
+	return [rc.tick, rc.has_snapshot, pk(rc.snapshot), rc.ack.hex_encode(), rc.history]
+
+# The baseline tick of a snapshot packet, -1 for a full one.
+func base_of(p):
+	if p.size() < 3 or p[0] & 3 != 2:
+		return -1
+	var at = 1 + (8 if p[0] & 4 != 0 else 0)
+	return p[at + 2] | (p[at + 3] << 8)
+
+func ack_bytes(newest, bits):
+	var a = BYTES()
+	for v in [3, newest & 0xFF, newest >> 8, bits & 0xFF, (bits >> 8) & 0xFF, (bits >> 16) & 0xFF, (bits >> 24) & 0xFF]:
+		a.append(v)
+	return a
+
+func with_byte(p, i, v):
+	var q = BYTES()
+	q.append_array(p)
+	q[i] = v
+	return q
+
+func prefix(p, n):
+	var q = BYTES()
+	for i in n:
+		q.append(p[i])
+	return q
+
+# A refused packet: ERR_INVALID_DATA with a reason, and the receiver as it was.
+func refused(what, rc, p):
+	var before = rstate(rc)
+	var err = rc.receive(p)
+	var after = rstate(rc)
+	rp(what, err == ERR_INVALID_DATA and rc.last_error != "" and str(before) == str(after),
+	   [err, rc.last_error, before, after])
+
+func replication(scripts):
+	if not scripts.has("packed_delta.pakt") or not scripts.has("pakt_runtime"):
+		rp("setup", false, "no packed_delta.pakt.gd / pakt_runtime.gd")
+		return
+	var Room = scripts["packed_delta.pakt"].get_script_constant_map()["Room"]
+	var RT = scripts["pakt_runtime"]
+	var rooms = []
+	for h in ROOM_HEX:
+		rooms.append(room_from(Room, h))
+	print("RF|", Room.PAKT_FINGERPRINT)
+
+	# Full first (with the fingerprint), the ack, a delta against the acked tick across the wrap:
+	# the bytes are checked against the tool's packed encodings.
+	var s = RT.Sender.new(Room, 4)
+	var r = RT.Receiver.new(Room, 4)
+	rp("receiver.empty", not r.has_snapshot and r.snapshot == null and r.tick == -1 and r.ack.size() == 0)
+	var p = s.encode(65534, rooms[2])
+	print("RB|full|", p.hex_encode())
+	rp("full.apply", r.receive(p) == OK and r.tick == 65534 and r.has_snapshot and pk(r.snapshot) == pk(rooms[2]), r.last_error)
+	print("RB|ack1|", r.ack.hex_encode())
+	rp("ack.accepted", s.receive_ack(r.ack) == OK, s.last_error)
+	p = s.encode(3, rooms[3])
+	print("RB|delta|", p.hex_encode())
+	rp("delta.apply", r.receive(p) == OK and r.tick == 3 and pk(r.snapshot) == pk(rooms[3]), r.last_error)
+	print("RB|ack2|", r.ack.hex_encode())
+	refused("delta.duplicate", r, p)
+
+	# Refusals leave the receiver as it was; the good packet is applied afterwards.
+	var g = s.encode(4, rooms[4])
+	refused("refuse.stale", r, with_byte(with_byte(g, 1, 2), 2, 0))  # tick 2
+	refused("refuse.unknown_baseline", r, with_byte(g, 3, 9))
+	refused("refuse.future_baseline", r, with_byte(with_byte(g, 3, 4), 4, 0))
+	refused("refuse.version", r, with_byte(g, 0, g[0] | 8))
+	refused("refuse.kind0", r, with_byte(g, 0, 0))
+	refused("refuse.kind3", r, with_byte(g, 0, 3))
+	refused("refuse.ack_packet", r, ack_bytes(4, 0))
+	var full_fp = RT.Sender.new(Room, 4).encode(5, rooms[5])
+	refused("refuse.fingerprint", r, with_byte(full_fp, 8, full_fp[8] ^ 1))
+	refused("refuse.fingerprint_cut", r, prefix(full_fp, 5))
+	var cut_ok = true
+	for n in g.size():
+		var before = rstate(r)
+		if r.receive(prefix(g, n)) != ERR_INVALID_DATA or str(rstate(r)) != str(before):
+			cut_ok = false
+			print("RP|truncation ", n, "|", r.last_error)
+	rp("refuse.truncations", cut_ok)
+	rp("after.refusals", r.receive(g) == OK and r.tick == 4 and pk(r.snapshot) == pk(rooms[4]), r.last_error)
+	rp("after.refusals.full", r.receive(full_fp) == OK and r.tick == 5, r.last_error)  # a full snapshot newer than 4
+
+	# Fingerprint rules: a fresh receiver takes no packet without the fingerprint, nor a wrong one.
+	var fresh = RT.Receiver.new(Room, 4)
+	refused("fingerprint.delta_first", fresh, g)
+	var no_fp = BYTES()
+	no_fp.append(1)
+	for i in range(9, full_fp.size()):
+		no_fp.append(full_fp[i])
+	refused("fingerprint.full_without", fresh, no_fp)
+	rp("fingerprint.full_with", fresh.receive(full_fp) == OK, fresh.last_error)
+	rp("fingerprint.bytes", full_fp[0] == 5 and prefix(full_fp, 9).hex_encode().substr(2) == RT.Replication.int64_bytes(Room.PAKT_FINGERPRINT).hex_encode())
+
+	# Baselines: never an unacknowledged tick, always the newest acknowledged one still held.
+	s = RT.Sender.new(Room, 8)
+	r = RT.Receiver.new(Room, 8)
+	p = s.encode(10, rooms[0])
+	r.receive(p)
+	var a10 = r.ack
+	p = s.encode(11, rooms[1])
+	rp("unacked.full_again", p[0] == 5 and base_of(p) == -1, p.hex_encode().substr(0, 30))
+	rp("unacked.apply", r.receive(p) == OK, r.last_error)
+	var a11 = r.ack
+	rp("ack.bits", a11.hex_encode() == "030b0001000000", a11.hex_encode())
+	s.receive_ack(a10)
+	p = s.encode(12, rooms[2])
+	rp("unacked.not_baseline", p[0] == 2 and base_of(p) == 10, base_of(p))
+	rp("unacked.delta_apply", r.receive(p) == OK and pk(r.snapshot) == pk(rooms[2]), r.last_error)
+	s.receive_ack(r.ack)  # names 12, 11, 10
+	var p13 = s.encode(13, rooms[3])
+	rp("newest.acked", base_of(p13) == 12, base_of(p13))
+	s.receive_ack(a10)  # a late ack moves nothing back
+	var p14 = s.encode(14, rooms[4])
+	rp("late.ack", base_of(p14) == 12, base_of(p14))
+	rp("late.apply", r.receive(p14) == OK and r.receive(p13) == ERR_INVALID_DATA and pk(r.snapshot) == pk(rooms[4]))
+
+	# Forged and malformed acks.
+	s = RT.Sender.new(Room, 4)
+	r = RT.Receiver.new(Room, 4)
+	rp("forged.ignored", s.receive_ack(ack_bytes(500, 0xFFFFFFFF)) == OK)
+	p = s.encode(100, rooms[0])
+	rp("forged.full", p[0] == 5)
+	r.receive(p)
+	s.receive_ack(ack_bytes(99, 0xFFFFFFFF))  # 99 and the 32 before: none sent
+	s.receive_ack(ack_bytes(101, 0xFFFFFFFE))  # 101 (never sent) and 99..69, not 100
+	p = s.encode(101, rooms[1])
+	rp("forged.still_full", p[0] == 5, p[0])
+	r.receive(p)
+	rp("ack.short", s.receive_ack(prefix(r.ack, 6)) == ERR_INVALID_DATA and s.last_error != "")
+	var long_ack = BYTES()
+	long_ack.append_array(r.ack)
+	long_ack.append(0)
+	rp("ack.long", s.receive_ack(long_ack) == ERR_INVALID_DATA)
+	rp("ack.kind", s.receive_ack(with_byte(r.ack, 0, 2)) == ERR_INVALID_DATA)
+	p = s.encode(102, rooms[2])
+	rp("ack.malformed_ignored", p[0] == 5)
+	r.receive(p)
+	rp("ack.real", s.receive_ack(r.ack) == OK)
+	p = s.encode(103, rooms[3])
+	rp("ack.real_delta", p[0] == 2 and base_of(p) == 102, base_of(p))
+
+	# Age-out: the acked tick leaves the history of 4, the next packet is full; the receiver's
+	# evicted baseline is unknown.
+	s = RT.Sender.new(Room, 4)
+	r = RT.Receiver.new(Room, 4)
+	r.receive(s.encode(200, rooms[0]))
+	s.receive_ack(r.ack)
+	var last_delta
+	for t in [201, 202, 203, 204]:
+		p = s.encode(t, rooms[t - 200])
+		rp("ageout.delta" + str(t), p[0] == 2 and base_of(p) == 200, base_of(p))
+		rp("ageout.apply" + str(t), r.receive(p) == OK, r.last_error)  # acks lost
+		last_delta = p
+	p = s.encode(205, rooms[5])
+	rp("ageout.full", p[0] == 5, p[0])
+	refused("refuse.evicted_baseline", r, with_byte(last_delta, 1, 206))
+	rp("ageout.apply_full", r.receive(p) == OK and pk(r.snapshot) == pk(rooms[5]))
+
+	# Ticks wrap: 65530 -> 65535 -> 5; not newer is refused by both sides.
+	s = RT.Sender.new(Room, 4)
+	r = RT.Receiver.new(Room, 4)
+	var wrap_ok = RT.Replication.newer(5, 65530) and not RT.Replication.newer(65530, 5) and not RT.Replication.newer(7, 7)
+	for t in [65530, 65535, 5]:
+		p = s.encode(t, rooms[t % 7])
+		wrap_ok = wrap_ok and p.size() > 0 and r.receive(p) == OK and r.tick == t and s.receive_ack(r.ack) == OK
+	rp("wrap", wrap_ok and r.ack.hex_encode() == "03050020040000", r.ack.hex_encode())
+	rp("wrap.sender_not_newer", s.encode(65535, rooms[0]).size() == 0 and s.last_error != "" and s.last_tick == 5)
+	rp("wrap.sender_range", s.encode(65536, rooms[0]).size() == 0 and s.encode(-1, rooms[0]).size() == 0)
+	s.encode(6, rooms[1])
+	var big = RT.Sender.new(Room, 4)
+	refused("wrap.stale", r, big.encode(65533, rooms[2]))
+
+	# An encode error uses no tick and changes nothing: the packets after it are a control's.
+	var bad = room_from(Room, ROOM_HEX[0])
+	bad.boss.name = "0123456789abc"
+	s = RT.Sender.new(Room, 4)
+	var c = RT.Sender.new(Room, 4)
+	r = RT.Receiver.new(Room, 4)
+	var same = s.encode(40, bad).size() == 0 and s.last_error != "" and s.last_tick == -1
+	for t in [40, 41, 42, 43]:
+		if t == 42:
+			same = same and s.encode(t, bad).size() == 0 and s.last_tick == 41  # a delta's encode error
+		var ps = s.encode(t, rooms[t - 40])
+		var pc = c.encode(t, rooms[t - 40])
+		same = same and ps.size() > 0 and ps.hex_encode() == pc.hex_encode() and r.receive(ps) == OK
+		same = same and s.receive_ack(r.ack) == OK and c.receive_ack(r.ack) == OK
+	rp("encode_error.no_change", same and s.last_error == "", s.last_error)
+
+	# A seeded lossy run: loss, duplicates, late packets, lost acks and a blackout longer than the
+	# history; every applied snapshot is the one sent for its tick, bit for bit.
+	var rng = RandomNumberGenerator.new()
+	rng.seed = 31
+	s = RT.Sender.new(Room, 8)
+	r = RT.Receiver.new(Room, 8)
+	var sent = {}
+	var held = []
+	var stats = {"full": 0, "delta": 0, "applied": 0, "stale": 0, "bad": 0}
+	var lossy_ok = true
+	var tk = 65300
+	for step in 500:
+		tk = (tk + 1 + (rng.randi() % 3 if rng.randf() < 0.1 else 0)) & 0xFFFF
+		var v = rooms[(step / 3) % (rooms.size() / 2) * 2 + step % 2]
+		p = s.encode(tk, v)
+		if p.size() == 0:
+			lossy_ok = false
+			print("RP|lossy encode ", tk, "|", s.last_error)
+			continue
+		sent[tk] = pk(v)
+		var kind = p[0]
+		if kind == 5:
+			stats["full"] += 1
+		elif kind == 2:
+			stats["delta"] += 1
+		else:
+			lossy_ok = false
+		var deliver = []
+		var x = rng.randf()
+		var blackout = step >= 200 and step < 230
+		if blackout or x < 0.2:
+			pass
+		elif x < 0.3:
+			held.append([step + 1 + rng.randi() % 3, p])
+		elif x < 0.35:
+			deliver = [p, p]
+		else:
+			deliver = [p]
+		var still = []
+		for h in held:
+			if h[0] <= step and not blackout:
+				deliver.append(h[1])
+			else:
+				still.append(h)
+		held = still
+		for q in deliver:
+			var before = rstate(r)
+			if r.receive(q) == OK:
+				stats["applied"] += 1
+				if pk(r.snapshot) != sent[r.tick]:
+					lossy_ok = false
+					print("RP|lossy snapshot ", r.tick, "|differs")
+				if rng.randf() >= 0.3 and not blackout:
+					if s.receive_ack(r.ack) != OK:
+						lossy_ok = false
+			elif r.last_error.begins_with("tick ") and str(rstate(r)) == str(before):
+				stats["stale"] += 1
+			else:
+				stats["bad"] += 1
+				lossy_ok = false
+				print("RP|lossy refused ", r.last_error, "|")
+	rp("lossy", lossy_ok and stats["delta"] > 150 and stats["full"] > 1 and stats["applied"] > 250 and stats["stale"] > 10, stats)
+	print("RS|", stats["full"], "|", stats["delta"], "|", stats["applied"], "|", stats["stale"])
+'''
+
+
 # The engine generations' APIs the test script uses.
 API = {
     "4": {
@@ -78,7 +349,7 @@ API = {
 }
 
 
-def engine_script(godot, base, stems):
+def engine_script(godot, base, stems, room_hex=()):
     api = API[godot]
     pool = (lambda g4, g3: g4 if godot == "4" else g3)
     limits = ["func limits():", f'\tvar R = load("{base}rich.pakt.gd")', "\tvar m"]
@@ -86,7 +357,9 @@ def engine_script(godot, base, stems):
         limits += [f"\tif true:"] + [f"\t\t{st}" for st in stmts]
         limits += [f'\t\tfor f in [0, 1]:',
                    f'\t\t\tprint("L|{i}|", f, "|", m.to_bytes(f).size(), "|", m.last_error)']
-    return api["header"] + "\n" + "\n".join(limits) + "\n" + f"""
+    replication = (f"const ROOM_HEX = {list(room_hex)!r}\n\nfunc BYTES():\n\treturn {api['bytes']}()\n"
+                   + REPLICATION_GD)
+    return api["header"] + "\n" + "\n".join(limits) + "\n" + replication + "\n" + f"""
 {api["extra"]}
 func hex(h):
 {api["hex"]}
@@ -100,6 +373,7 @@ func run():
 		if s != null:
 			scripts[stem] = s
 	limits()
+	replication(scripts)
 	var instances = {{}}
 	var negdone = {{}}
 	var path = "{base}inputs.txt"
@@ -253,7 +527,7 @@ def crafted_deltas(base_hex, count):
     ]
 
 
-def room_pairs(pakt, schema, work, n=30):
+def room_pairs(pakt, schema, work, n=30, extra=None):
     """tests/schemas/packed_delta.yaml's Room (a message delta inside an element delta, no quaternions),
     which the C++ generated test code does not build: (baseline, value) pairs as JSON, their compact
     bytes, the value's packed bytes and its delta, all from the tool's run-time codec (`pakt encode`)."""
@@ -308,7 +582,30 @@ def room_pairs(pakt, schema, work, n=30):
         base = room()
         value = base if i % 10 == 0 else changed(base)
         rows.append((tool(base, "compact"), tool(value, "compact"), tool(value, "packed"), tool(value, "packed", base)))
+        if i == 1 and extra is not None:  # the replication test's full snapshot
+            extra["base1_packed"] = tool(base, "packed")
     return rows
+
+
+def room_fingerprint(pakt, schema):
+    """Room's fingerprint in `pakt describe` (the front end's, never computed here)."""
+    import json
+    d = json.loads(run([pakt, "describe", schema]).stdout)
+    found = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            if x.get("name") == "Room" and isinstance(x.get("facts"), dict):
+                found.append(int(x["facts"]["fingerprint"], 16))
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(d)
+    if len(found) != 1:
+        die(f"pakt describe {schema}: {len(found)} messages Room with facts")
+    return found[0]
 
 
 def mutate(rng, data):
@@ -420,7 +717,9 @@ def main():
             for j in range(2):
                 inputs.append(("H", f"p{i}.{j}", name, "packed", mutate(rng, bytes.fromhex(payload)).hex()))
     room_schema = next((x for x in args.schemas if os.path.basename(x) == "packed_delta.yaml"), None)
-    rooms = room_pairs(args.pakt, room_schema, work) if room_schema else []
+    room_extra = {}
+    rooms = room_pairs(args.pakt, room_schema, work, extra=room_extra) if room_schema else []
+    room_hex = [h for b, v, _, _ in rooms for h in (b, v)]
     for i, (bhex, vhex, phex, dhex) in enumerate(rooms):
         inputs.append(("Q", f"r{i}", "packed_delta.Room", "packed", vhex))
         inputs.append(("X", f"r{i}", "packed_delta.Room", "delta", bhex, vhex))
@@ -447,13 +746,13 @@ def main():
 
     # One engine run.
     if args.godot == "4":
-        script = engine_script("4", "/tmp/pakt/", stems)
+        script = engine_script("4", "/tmp/pakt/", stems, room_hex)
         script_path = os.path.join(work, "test.gd")
         open(script_path, "w", encoding="utf-8").write(script)
         files = [os.path.join(gen, n) for n in sorted(os.listdir(gen))]
         p = subprocess.run([args.node, args.driver, script_path] + files, capture_output=True, timeout=280)
     else:
-        script = engine_script("3", gen + "/", stems)
+        script = engine_script("3", gen + "/", stems, room_hex)
         script_path = os.path.join(work, "test.gd")
         open(script_path, "w", encoding="utf-8").write(script)
         p = subprocess.run([args.godot3, "--no-window", "-s", script_path], capture_output=True, timeout=280, cwd=work)
@@ -657,6 +956,38 @@ def main():
         else:
             counts["rooms"] += 1
 
+    # Replication (docs/replication.md): every rule's check passed in the engine, and the packets' bytes
+    # are the header the spec gives around the tool's packed payloads, with the descriptor's fingerprint.
+    repl = {"checks": 0, "bytes": 0, "stats": ""}
+    if rooms:
+        rps = {l[1]: l[2:] for l in lines if l[0] == "RP"}
+        for what in sorted(set(re.findall(r'(?:\brp|\brefused)\("([\w.]+)"', REPLICATION_GD)) - {"setup"}):
+            got = [k for k in rps if k == what or (k.startswith(what) and k[len(what):].isdigit())]
+            if not got:
+                failures.append(f"replication {what}: no result from the engine")
+            for k in got:
+                if rps[k][0] != "OK":
+                    failures.append(f"replication {k}: {'|'.join(rps[k])}")
+                else:
+                    repl["checks"] += 1
+        for k, v in rps.items():
+            if v[0] != "OK" and not any(k == f.split()[1].rstrip(":") for f in failures if f.startswith("replication ")):
+                failures.append(f"replication {k}: {'|'.join(v)}")
+        fp = room_fingerprint(args.pakt, room_schema)
+        got_fp = next((l[1] for l in lines if l[0] == "RF"), None)
+        if got_fp != str(fp - (1 << 64) if fp >> 63 else fp):
+            failures.append(f"Room.PAKT_FINGERPRINT is {got_fp}, the descriptor's fingerprint 0x{fp:016x}")
+        fp_le = fp.to_bytes(8, "little").hex()
+        want = {"full": "05" + fp_le + "feff" + room_extra["base1_packed"], "ack1": "03feff00000000",
+                "delta": "02" + "0300" + "feff" + rooms[1][3], "ack2": "03030010000000"}
+        rbs = {l[1]: l[2] for l in lines if l[0] == "RB"}
+        for k, v in want.items():
+            if rbs.get(k) != v:
+                failures.append(f"replication packet {k}: GDScript {rbs.get(k)}, expected {v}")
+            else:
+                repl["bytes"] += 1
+        repl["stats"] = next(("full {} delta {} applied {} stale {}".format(*l[1:5]) for l in lines if l[0] == "RS"), "")
+
     # Every field of one value per message replaced by a NodePath (no field takes one), and the whole
     # Variant replaced by one: ERR_INVALID_DATA (30) with the field's name in last_error.
     neg_messages = set()
@@ -705,6 +1036,7 @@ def main():
           f"{counts['X']} deltas ({counts['X_err']} encode errors), {counts['Y']} delta decodes incl. truncations and mutations "
           f"({counts['Y_ok']} accepted) with the C++ verdict; "
           f"{counts['rooms']} packed_delta.yaml Rooms as `pakt encode --format packed [--baseline]` writes them; "
+          f"replication: {repl['checks']} rule checks, {repl['bytes']} packets as the spec and the tool give them, lossy run: {repl['stats']}; "
           f"script time {engine_us / 1e6:.1f} s, total {time.time() - started:.1f} s")
     if failures:
         print(f"{len(failures)} failures")

@@ -386,3 +386,21 @@ def test_packed_float_literal_is_exact(x):
         assert int(m.group(1)) * 2.0 ** int(m.group(2)) == x
     else:
         assert float(text) == x
+
+
+@pytest.mark.parametrize("value,want", [
+    (0x33E1D222EB93A448, "3738500213117264968  # 0x33e1d222eb93a448"),
+    (0xAEBBCD56B91F47F9, "-5855861118108481543  # 0xaebbcd56b91f47f9"),  # above INT64_MAX: its signed value
+    (0x7FFFFFFFFFFFFFFF, "9223372036854775807  # 0x7fffffffffffffff"),
+    (0x8000000000000000, "(-9223372036854775807 - 1)  # 0x8000000000000000"),  # INT64_MIN has no literal
+    (0xFFFFFFFFFFFFFFFF, "-1  # 0xffffffffffffffff"),
+    (0, "0  # 0x0000000000000000"),
+])
+def test_filter_fingerprint(packed, value, want):
+    m = message(packed, "Scene")
+    saved = m.facts.fingerprint
+    m.facts.fingerprint = value
+    try:
+        assert render(packed, "{{ m | fingerprint }}", m=m) == want
+    finally:
+        m.facts.fingerprint = saved

@@ -184,6 +184,15 @@ def needs_limit_check(m: Message) -> bool:
     return codec.can_fail_write(_TypeRef(kind="message", name=m.name, message=m), 0, 0)
 
 
+def fingerprint(m: Message) -> str:
+    """The descriptor's fingerprint of the message as a GDScript int (int64: the same 64 bits as a
+    signed number; INT64_MIN has no literal of its own), then a comment with its hex."""
+    v = m.facts.fingerprint & 0xFFFFFFFFFFFFFFFF
+    signed = v - (1 << 64) if v >> 63 else v
+    text = "(-9223372036854775807 - 1)" if signed == -(1 << 63) else str(signed)
+    return f"{text}  # 0x{v:016x}"
+
+
 FILTERS: Dict[str, Callable] = {
     "field_decl": gd_filter(field_decl),
     "ident": gd_filter(ident),
@@ -208,6 +217,7 @@ FILTERS: Dict[str, Callable] = {
     "packed_read_delta_field": gd_filter(packed_read_delta_field),
     "assign_field": gd_filter(assign_field),
     "needs_limit_check": needs_limit_check,
+    "fingerprint": fingerprint,
 }
 
 

@@ -36,6 +36,8 @@ class _pakt_Message extends Reference:
 ## One player, as the server announces it.
 # line 12: message Player
 class Player extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = 7551112971883056749  # 0x68caf13d8bef0e6d
 	# line 16: id: uint32
 	var id: int = 0
 	# line 17: name: string (max_length 32)
@@ -910,6 +912,8 @@ class Player extends _pakt_Message:
 ## Sent many times a second; every field has a fixed size. Godot gets a positional Array (smaller).
 # line 37: message MoveUpdate
 class MoveUpdate extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = 9067785327024366727  # 0x7dd73eb634c96487
 	# line 42: player_id: uint32
 	var player_id: int = 0
 	# line 43: tick: uint32
@@ -1413,6 +1417,8 @@ class MoveUpdate extends _pakt_Message:
 ## A chat line.
 # line 50: message Chat
 class Chat extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = 2804263034219556945  # 0x26eabe5f3b6a7051
 	# line 54: from: uint32
 	var from: int = 0
 	# line 55: channel: ChatChannel
@@ -1762,6 +1768,8 @@ class Chat extends _pakt_Message:
 ## The world state the server sends to a joining client.
 # line 60: message Snapshot
 class Snapshot extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -6169641797074901967  # 0xaa61077945f2a431
 	# line 63: tick: uint64
 	var tick: int = 0
 	# line 64: players: Player[] (max_count 64)

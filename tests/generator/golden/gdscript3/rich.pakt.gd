@@ -59,6 +59,8 @@ class _pakt_Message extends Reference:
 
 # line 17: message Empty
 class Empty extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = 645223143103797797  # 0x08f44b07b5901a25
 	## Why the last to_bytes() / from_bytes() failed ("" after a success).
 	var last_error := ""
 
@@ -180,6 +182,8 @@ class Empty extends _pakt_Message:
 ## A small nested message.
 # line 20: message Inner
 class Inner extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -7272184346714529002  # 0x9b1402ddc8eca316
 	# line 23: id: int32
 	var id: int = 0
 	# line 24: label: string (max_length 16)
@@ -404,6 +408,8 @@ class Inner extends _pakt_Message:
 
 # line 26: message Scalars
 class Scalars extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = 1633398382390500988  # 0x16aaff2cb7155e7c
 	# line 29: b: bool
 	var b: bool = false
 	# line 30: u8: uint8
@@ -1170,6 +1176,8 @@ class Scalars extends _pakt_Message:
 
 # line 47: message Geometry
 class Geometry_ extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -6452873146091888292  # 0xa672ca0ffa89215c
 	# line 49: v2: Vector2
 	var v2: Vector2 = Vector2()
 	# line 50: v3: Vector3
@@ -1762,6 +1770,8 @@ class Geometry_ extends _pakt_Message:
 
 # line 57: message Texts
 class Texts extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -3267327539165647217  # 0xd2a81eea072e2e8f
 	# line 59: s: string
 	var s: String = ""
 	# line 60: limited: string (max_length 8)
@@ -2086,6 +2096,8 @@ class Texts extends _pakt_Message:
 
 # line 65: message Lists
 class Lists extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -6409395211135588075  # 0xa70d41038f2c6915
 	# line 67: bools: bool[]
 	var bools: Array = []
 	# line 68: u8s: uint8[] (max_count 10)
@@ -3676,6 +3688,8 @@ class Lists extends _pakt_Message:
 
 # line 89: message Fixed
 class Fixed extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = 750297630540686703  # 0x0a6997b84031e56f
 	# line 91: rgba: uint8[4]
 	var rgba: PoolIntArray = PoolIntArray([0, 0, 0, 0])
 	# line 92: corners: Vector2[4]
@@ -4270,6 +4284,8 @@ class Fixed extends _pakt_Message:
 
 # line 98: message Optionals
 class Optionals extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -4095701653026871950  # 0xc729250be95a6572
 	# line 100: maybe_int: int32 (optional)
 	var maybe_int = null
 	# line 101: maybe_text: string (optional, max_length 8)
@@ -4888,6 +4904,8 @@ class Optionals extends _pakt_Message:
 
 # line 107: message Nested
 class Nested extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -7891449487614024338  # 0x927bf0806fd3e56e
 	# line 109: inner: Inner
 	var inner: Inner = _pakt_class_Inner().new()
 	# line 110: scalars: Scalars
@@ -5385,6 +5403,8 @@ class Nested extends _pakt_Message:
 ## Fields appended in versions 2 and 3; a deprecated field stays on the wire.
 # line 116: message Versioned
 class Versioned extends _pakt_Message:
+	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
+	const PAKT_FINGERPRINT = -3138942626760309536  # 0xd4703c4fd19ec4e0
 	# line 119: a: int32
 	var a: int = 0
 	# line 120: old: int32 (deprecated)

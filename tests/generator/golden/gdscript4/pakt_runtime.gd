@@ -1382,3 +1382,275 @@ class BitReader:
 			if failed:
 				in_index(i)
 				return
+
+
+# ------------------------------------------------------------------------------------------------
+# Snapshot replication (docs/replication.md): a Sender per receiving peer and a Receiver, for a
+# `delta: true` message, byte-exact with C++ pakt::replication and C# Pakt.Replication. They make
+# and take packets; sending them (unreliably) is the caller's.
+#
+#   snapshot: kind (bits 0-1: 1 full, 2 delta; bit 2: fingerprint follows; bits 3-7: version 0),
+#             [fingerprint: 8 bytes], tick: u16, [baseline: u16, deltas], packed payload
+#   ack:      3, newest: u16, previous: u32 (bit i: tick newest - 1 - i was applied)
+# All little-endian. Ticks are 16-bit serial numbers: a is newer than b when (a - b) & 0xFFFF is in
+# 1..32767.
+const REPLICATION_FULL = 1
+const REPLICATION_DELTA = 2
+const REPLICATION_HAS_FINGERPRINT = 4
+const REPLICATION_ACK = 3
+const REPLICATION_ACK_SIZE = 7
+const REPLICATION_DEFAULT_HISTORY = 32
+const REPLICATION_MAX_HISTORY = 255
+
+
+# Helpers of Sender and Receiver.
+class Replication:
+	# Tick a is newer than tick b (16-bit serial arithmetic).
+	static func newer(a: int, b: int) -> bool:
+		var d: int = (a - b) & 0xFFFF
+		return d >= 1 and d <= 32767
+
+	# The 8 little-endian bytes of an int64 (a fingerprint).
+	static func int64_bytes(v: int) -> PackedByteArray:
+		var b := PackedByteArray()
+		b.resize(8)
+		for i in 8:
+			b[i] = (v >> (8 * i)) & 0xFF
+		return b
+
+	# history clamped to 1..255.
+	static func history_size(history: int) -> int:
+		if history < 1 or history > REPLICATION_MAX_HISTORY:
+			push_error("pakt replication: history %d is not in 1..%d" % [history, REPLICATION_MAX_HISTORY])
+			return int(clamp(history, 1, REPLICATION_MAX_HISTORY))
+		return history
+
+	static func slice_from(b: PackedByteArray, begin: int) -> PackedByteArray:
+		return b.slice(begin, b.size()) if begin < b.size() else PackedByteArray()
+
+
+## The sending side for one receiving peer: encode(tick, snapshot) makes each snapshot's packet, a
+## delta against the newest snapshot the peer acknowledged (receive_ack) that it still holds, or the
+## full snapshot. `message_class` is the generated class (e.g. `Game.Room`); `history` (1..255, the
+## same as the receiver's) is how many sent snapshots it keeps, allocated once.
+class Sender:
+	## Why the last encode() / receive_ack() failed ("" after a success).
+	var last_error := ""
+	## How many sent snapshots are kept.
+	var history := REPLICATION_DEFAULT_HISTORY
+	## The tick of the last packet encoded, -1 before the first.
+	var last_tick := -1
+	var _slots := []  # the kept snapshots (what the receiver holds after applying each), a ring
+	var _ticks := []  # their ticks
+	var _acked := []  # whether each was acknowledged
+	var _count := 0  # how many slots are in use
+	var _next := 0  # the slot the next snapshot goes to (the oldest when all are in use)
+	var _scratch  # decoded into, then swapped with the slot it replaces
+	var _fingerprint := PackedByteArray()
+	var _ack_accepted := false  # an ack named a kept tick: deltas go without the fingerprint
+
+	func _init(message_class, history_size: int = REPLICATION_DEFAULT_HISTORY) -> void:
+		history = Replication.history_size(history_size)
+		for i in history:
+			_slots.append(message_class.new())
+			_ticks.append(0)
+			_acked.append(false)
+		_scratch = message_class.new()
+		_fingerprint = Replication.int64_bytes(_scratch.PAKT_FINGERPRINT)
+
+	## The packet of `snapshot` at `tick` (0..65535, newer than the last one encoded). On an error (a
+	## tick not newer, a value outside its range or limits) no bytes, the reason in last_error, and
+	## nothing changes: no tick is used up.
+	func encode(tick: int, snapshot) -> PackedByteArray:
+		if tick < 0 or tick > 0xFFFF:
+			last_error = "tick %d is not in 0..65535" % tick
+			return PackedByteArray()
+		if last_tick >= 0 and not Replication.newer(tick, last_tick):
+			last_error = "tick %d is not newer than the last one encoded, %d" % [tick, last_tick]
+			return PackedByteArray()
+		if snapshot == null:
+			last_error = "no snapshot"
+			return PackedByteArray()
+		# The newest acknowledged snapshot still kept: back from the newest in the ring.
+		var base := -1
+		for k in _count:
+			var i: int = (_next - 1 - k + history) % history
+			if _acked[i]:
+				base = i
+				break
+		var payload: PackedByteArray
+		var err: int
+		if base < 0:
+			payload = snapshot.to_bytes(PACKED)
+			if snapshot.last_error != "":
+				last_error = snapshot.last_error
+				return PackedByteArray()
+			err = _scratch.from_bytes(payload, PACKED)
+		else:
+			payload = snapshot.to_bytes_delta(_slots[base])
+			if snapshot.last_error != "":
+				last_error = snapshot.last_error
+				return PackedByteArray()
+			err = _scratch.from_bytes_delta(payload, _slots[base])
+		if err != OK:
+			last_error = "the sender does not decode its own payload: " + str(_scratch.last_error)
+			return PackedByteArray()
+		var with_fingerprint: bool = base < 0 or not _ack_accepted
+		var kind: int = (REPLICATION_FULL if base < 0 else REPLICATION_DELTA) | (REPLICATION_HAS_FINGERPRINT if with_fingerprint else 0)
+		var packet := PackedByteArray()
+		packet.append(kind)
+		if with_fingerprint:
+			packet.append_array(_fingerprint)
+		packet.append(tick & 0xFF)
+		packet.append(tick >> 8)
+		if base >= 0:
+			packet.append(_ticks[base] & 0xFF)
+			packet.append(_ticks[base] >> 8)
+		packet.append_array(payload)
+		# Keep what the receiver will hold; the replaced (oldest) slot becomes the scratch.
+		var old = _slots[_next]
+		_slots[_next] = _scratch
+		_scratch = old
+		_ticks[_next] = tick
+		_acked[_next] = false
+		_next = (_next + 1) % history
+		if _count < history:
+			_count += 1
+		last_tick = tick
+		last_error = ""
+		return packet
+
+	## Takes an ack packet from the receiver: the ticks it names that are still kept become usable
+	## baselines; others (never sent, aged out, forged) are ignored. OK, or ERR_INVALID_DATA for a
+	## malformed ack (last_error says why).
+	func receive_ack(ack: PackedByteArray) -> int:
+		if ack.size() == 0 or ack[0] != REPLICATION_ACK:
+			last_error = "not an ack packet"
+			return ERR_INVALID_DATA
+		if ack.size() != REPLICATION_ACK_SIZE:
+			last_error = "an ack of %d bytes, not %d" % [ack.size(), REPLICATION_ACK_SIZE]
+			return ERR_INVALID_DATA
+		var newest: int = ack[1] | (ack[2] << 8)
+		var previous: int = ack[3] | (ack[4] << 8) | (ack[5] << 16) | (ack[6] << 24)
+		for k in _count:
+			var i: int = (_next - 1 - k + history) % history
+			var d: int = (newest - _ticks[i]) & 0xFFFF
+			if d == 0 or (d <= 32 and (previous >> (d - 1)) & 1 == 1):
+				_acked[i] = true
+				_ack_accepted = true
+		last_error = ""
+		return OK
+
+
+## The receiving side: receive(packet) applies a snapshot packet and makes the ack to send back.
+## `message_class` and `history` as the Sender's.
+class Receiver:
+	## Why the last receive() refused its packet ("" after a success).
+	var last_error := ""
+	## How many applied snapshots are kept as baselines.
+	var history := REPLICATION_DEFAULT_HISTORY
+	## The newest applied snapshot (owned by the receiver: read it, copy it, do not change it), null
+	## before the first.
+	var snapshot = null
+	## Its tick, -1 before the first.
+	var tick := -1
+	## Whether a snapshot was applied.
+	var has_snapshot := false
+	## The ack of the last applied packet, to send back to the sender (empty before the first).
+	var ack := PackedByteArray()
+	var _slots := []
+	var _ticks := []
+	var _count := 0
+	var _next := 0
+	var _scratch
+	var _previous := 0  # bit i: tick `tick - 1 - i` was applied
+	var _fingerprint := PackedByteArray()
+	var _verified := false  # a packet with the right fingerprint was applied
+
+	func _init(message_class, history_size: int = REPLICATION_DEFAULT_HISTORY) -> void:
+		history = Replication.history_size(history_size)
+		for i in history:
+			_slots.append(message_class.new())
+			_ticks.append(0)
+		_scratch = message_class.new()
+		_fingerprint = Replication.int64_bytes(_scratch.PAKT_FINGERPRINT)
+
+	func _refuse(why: String) -> int:
+		last_error = why
+		return ERR_INVALID_DATA
+
+	## Applies a snapshot packet: OK (then `snapshot` / `tick` are the new state and `ack` the ack to
+	## send back), or ERR_INVALID_DATA with last_error, and nothing changed: a malformed header,
+	## another format version or fingerprint, no fingerprint before one was applied, an unknown
+	## baseline, a tick not newer than the newest applied, or a payload that does not decode.
+	func receive(packet: PackedByteArray) -> int:
+		var n := packet.size()
+		if n == 0:
+			return _refuse("an empty packet")
+		var kind: int = packet[0]
+		if kind & 0xF8 != 0:
+			return _refuse("format version %d, not 0" % (kind >> 3))
+		var kind_bits: int = kind & 3
+		if kind_bits != REPLICATION_FULL and kind_bits != REPLICATION_DELTA:
+			return _refuse("not a snapshot packet (kind %d)" % kind)
+		var at := 1
+		if kind & REPLICATION_HAS_FINGERPRINT != 0:
+			if n < at + 8:
+				return _refuse("a packet of %d bytes ends in its fingerprint" % n)
+			for i in 8:
+				if packet[at + i] != _fingerprint[i]:
+					return _refuse("another schema: the fingerprint differs")
+			at += 8
+		elif not _verified:
+			return _refuse("no fingerprint before one was applied")
+		var header: int = at + (4 if kind_bits == REPLICATION_DELTA else 2)
+		if n < header:
+			return _refuse("a packet of %d bytes ends in its header" % n)
+		var t: int = packet[at] | (packet[at + 1] << 8)
+		if has_snapshot and not Replication.newer(t, tick):
+			return _refuse("tick %d is not newer than the newest applied, %d" % [t, tick])
+		var base := -1
+		if kind_bits == REPLICATION_DELTA:
+			var b: int = packet[at + 2] | (packet[at + 3] << 8)
+			for k in _count:
+				var i: int = (_next - 1 - k + history) % history
+				if _ticks[i] == b:
+					base = i
+					break
+			if base < 0:
+				return _refuse("unknown baseline %d" % b)
+		var payload := Replication.slice_from(packet, header)
+		var err: int
+		if base < 0:
+			err = _scratch.from_bytes(payload, PACKED)
+		else:
+			err = _scratch.from_bytes_delta(payload, _slots[base])
+		if err != OK:
+			return _refuse(_scratch.last_error)
+		# Apply: the new snapshot replaces the oldest slot, which becomes the scratch.
+		var old = _slots[_next]
+		_slots[_next] = _scratch
+		_scratch = old
+		_ticks[_next] = t
+		snapshot = _slots[_next]
+		_next = (_next + 1) % history
+		if _count < history:
+			_count += 1
+		if has_snapshot:
+			var d: int = (t - tick) & 0xFFFF
+			_previous = ((_previous << d) | (1 << (d - 1))) & 0xFFFFFFFF if d <= 32 else 0
+		else:
+			_previous = 0
+		tick = t
+		has_snapshot = true
+		if kind & REPLICATION_HAS_FINGERPRINT != 0:
+			_verified = true
+		ack = PackedByteArray()
+		ack.resize(REPLICATION_ACK_SIZE)
+		ack[0] = REPLICATION_ACK
+		ack[1] = t & 0xFF
+		ack[2] = t >> 8
+		for i in 4:
+			ack[3 + i] = (_previous >> (8 * i)) & 0xFF
+		last_error = ""
+		return OK
