@@ -54,7 +54,7 @@ namespace Game.Net
         /// <summary>The schema fingerprint of Player (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x68CAF13D8BEF0E6DUL;
+        public const ulong PaktFingerprint = 0x1AA5619395A56486UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Player value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -1417,7 +1417,7 @@ namespace Game.Net
         /// <summary>The schema fingerprint of MoveUpdate (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x7DD73EB634C96487UL;
+        public const ulong PaktFingerprint = 0xE6FF08F7A0859A5EUL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(MoveUpdate value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -2003,7 +2003,7 @@ namespace Game.Net
         /// <summary>The schema fingerprint of Chat (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x26EABE5F3B6A7051UL;
+        public const ulong PaktFingerprint = 0xE771B8AD81216385UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Chat value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -2540,7 +2540,7 @@ namespace Game.Net
         /// <summary>The schema fingerprint of Snapshot (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0xAA61077945F2A431UL;
+        public const ulong PaktFingerprint = 0x0C1D5F3A52CC4695UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Snapshot value, global::Pakt.Format format = global::Pakt.Format.Compact)

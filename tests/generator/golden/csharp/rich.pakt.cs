@@ -47,7 +47,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Empty (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x08F44B07B5901A25UL;
+        public const ulong PaktFingerprint = 0xDE6A94C7FFEF6065UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Empty value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -246,7 +246,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Inner (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x9B1402DDC8ECA316UL;
+        public const ulong PaktFingerprint = 0x27B3CBAD2F4D7CE7UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Inner value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -593,7 +593,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Scalars (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x16AAFF2CB7155E7CUL;
+        public const ulong PaktFingerprint = 0x0B42C8086467D17BUL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Scalars value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -1687,7 +1687,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Geometry (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0xA672CA0FFA89215CUL;
+        public const ulong PaktFingerprint = 0x4F6321E5161E98A0UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Geometry value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -2267,7 +2267,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Texts (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0xD2A81EEA072E2E8FUL;
+        public const ulong PaktFingerprint = 0xAAF16D2DC2486F75UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Texts value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -2753,7 +2753,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Lists (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0xA70D41038F2C6915UL;
+        public const ulong PaktFingerprint = 0x7167495C71715E8BUL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Lists value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -5905,7 +5905,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Fixed (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x0A6997B84031E56FUL;
+        public const ulong PaktFingerprint = 0x41F6C2DA6DADFA41UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Fixed value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -7101,7 +7101,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Optionals (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0xC729250BE95A6572UL;
+        public const ulong PaktFingerprint = 0x52EC95C5FCED9C3DUL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Optionals value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -8108,7 +8108,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Nested (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0x927BF0806FD3E56EUL;
+        public const ulong PaktFingerprint = 0x1ECED22A8FDEB353UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Nested value, global::Pakt.Format format = global::Pakt.Format.Compact)
@@ -8742,7 +8742,7 @@ namespace Pakt.Test
         /// <summary>The schema fingerprint of Versioned (`pakt describe`'s per-message `fingerprint`: 64-bit
         /// FNV-1a over everything that decides its bytes, the messages and enums it uses included). Peers
         /// with equal fingerprints write the same bytes; replication packets carry it (docs/replication.md).</summary>
-        public const ulong PaktFingerprint = 0xD4703C4FD19EC4E0UL;
+        public const ulong PaktFingerprint = 0x47F5AD98E5FBD8A1UL;
 
         /// <summary>Encodes value (checks max_length / max_count first; packed: then each range).</summary>
         public static byte[] Serialize(Versioned value, global::Pakt.Format format = global::Pakt.Format.Compact)

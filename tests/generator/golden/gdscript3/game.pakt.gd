@@ -37,7 +37,7 @@ class _pakt_Message extends Reference:
 # line 12: message Player
 class Player extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = 7551112971883056749  # 0x68caf13d8bef0e6d
+	const PAKT_FINGERPRINT = 1920048102642115718  # 0x1aa5619395a56486
 	# line 16: id: uint32
 	var id: int = 0
 	# line 17: name: string (max_length 32)
@@ -913,7 +913,7 @@ class Player extends _pakt_Message:
 # line 37: message MoveUpdate
 class MoveUpdate extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = 9067785327024366727  # 0x7dd73eb634c96487
+	const PAKT_FINGERPRINT = -1801711466281854370  # 0xe6ff08f7a0859a5e
 	# line 42: player_id: uint32
 	var player_id: int = 0
 	# line 43: tick: uint32
@@ -1418,7 +1418,7 @@ class MoveUpdate extends _pakt_Message:
 # line 50: message Chat
 class Chat extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = 2804263034219556945  # 0x26eabe5f3b6a7051
+	const PAKT_FINGERPRINT = -1769430123244592251  # 0xe771b8ad81216385
 	# line 54: from: uint32
 	var from: int = 0
 	# line 55: channel: ChatChannel
@@ -1769,7 +1769,7 @@ class Chat extends _pakt_Message:
 # line 60: message Snapshot
 class Snapshot extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -6169641797074901967  # 0xaa61077945f2a431
+	const PAKT_FINGERPRINT = 872958606881605269  # 0x0c1d5f3a52cc4695
 	# line 63: tick: uint64
 	var tick: int = 0
 	# line 64: players: Player[] (max_count 64)

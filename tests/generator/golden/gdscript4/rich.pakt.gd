@@ -60,7 +60,7 @@ class _pakt_Message extends RefCounted:
 # line 17: message Empty
 class Empty extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = 645223143103797797  # 0x08f44b07b5901a25
+	const PAKT_FINGERPRINT = -2419958263044939675  # 0xde6a94c7ffef6065
 	## Why the last to_bytes() / from_bytes() failed ("" after a success).
 	var last_error := ""
 
@@ -183,7 +183,7 @@ class Empty extends _pakt_Message:
 # line 20: message Inner
 class Inner extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -7272184346714529002  # 0x9b1402ddc8eca316
+	const PAKT_FINGERPRINT = 2860854132993785063  # 0x27b3cbad2f4d7ce7
 	# line 23: id: int32
 	var id: int = 0
 	# line 24: label: string (max_length 16)
@@ -409,7 +409,7 @@ class Inner extends _pakt_Message:
 # line 26: message Scalars
 class Scalars extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = 1633398382390500988  # 0x16aaff2cb7155e7c
+	const PAKT_FINGERPRINT = 811430821249929595  # 0x0b42c8086467d17b
 	# line 29: b: bool
 	var b: bool = false
 	# line 30: u8: uint8
@@ -1177,7 +1177,7 @@ class Scalars extends _pakt_Message:
 # line 47: message Geometry
 class Geometry extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -6452873146091888292  # 0xa672ca0ffa89215c
+	const PAKT_FINGERPRINT = 5720453219492993184  # 0x4f6321e5161e98a0
 	# line 49: v2: Vector2
 	var v2: Vector2 = Vector2()
 	# line 50: v3: Vector3
@@ -1771,7 +1771,7 @@ class Geometry extends _pakt_Message:
 # line 57: message Texts
 class Texts extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -3267327539165647217  # 0xd2a81eea072e2e8f
+	const PAKT_FINGERPRINT = -6128997574574051467  # 0xaaf16d2dc2486f75
 	# line 59: s: string
 	var s: String = ""
 	# line 60: limited: string (max_length 8)
@@ -2099,7 +2099,7 @@ class Texts extends _pakt_Message:
 # line 65: message Lists
 class Lists extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -6409395211135588075  # 0xa70d41038f2c6915
+	const PAKT_FINGERPRINT = 8171580710276128395  # 0x7167495c71715e8b
 	# line 67: bools: bool[]
 	var bools: Array[bool] = []
 	# line 68: u8s: uint8[] (max_count 10)
@@ -3691,7 +3691,7 @@ class Lists extends _pakt_Message:
 # line 89: message Fixed
 class Fixed extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = 750297630540686703  # 0x0a6997b84031e56f
+	const PAKT_FINGERPRINT = 4753200700134914625  # 0x41f6c2da6dadfa41
 	# line 91: rgba: uint8[4]
 	var rgba: PackedInt32Array = PackedInt32Array([0, 0, 0, 0])
 	# line 92: corners: Vector2[4]
@@ -4290,7 +4290,7 @@ class Fixed extends _pakt_Message:
 # line 98: message Optionals
 class Optionals extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -4095701653026871950  # 0xc729250be95a6572
+	const PAKT_FINGERPRINT = 5975315483198331965  # 0x52ec95c5fced9c3d
 	# line 100: maybe_int: int32 (optional)
 	var maybe_int = null
 	# line 101: maybe_text: string (optional, max_length 8)
@@ -4912,7 +4912,7 @@ class Optionals extends _pakt_Message:
 # line 107: message Nested
 class Nested extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -7891449487614024338  # 0x927bf0806fd3e56e
+	const PAKT_FINGERPRINT = 2219942746584429395  # 0x1eced22a8fdeb353
 	# line 109: inner: Inner
 	var inner: Inner = _pakt_class_Inner().new()
 	# line 110: scalars: Scalars
@@ -5411,7 +5411,7 @@ class Nested extends _pakt_Message:
 # line 116: message Versioned
 class Versioned extends _pakt_Message:
 	## The schema fingerprint of this message (docs/replication.md), the 64 bits as a signed int.
-	const PAKT_FINGERPRINT = -3138942626760309536  # 0xd4703c4fd19ec4e0
+	const PAKT_FINGERPRINT = 5185241418192115873  # 0x47f5ad98e5fbd8a1
 	# line 119: a: int32
 	var a: int = 0
 	# line 120: old: int32 (deprecated)
