@@ -157,3 +157,30 @@ def test_generated_cpp_holds_the_descriptor_fingerprint(tmp_path):
         want = m["facts"]["fingerprint"] + "ULL"
         assert re.search(r"struct pakt::MessageTraits<::fingerprint::test::%s> \{.*?kFingerprint = %s;" % (m["name"], want),
                          header, re.S), (m["name"], want)
+
+
+def generated(tmp_path, lang, *extra):
+    path = tmp_path / "player.yaml"
+    path.write_text(PLAYER, encoding="utf-8")
+    out = tmp_path / lang
+    run = subprocess.run([TOOL, "generate", "--lang", lang, *extra, "--out", str(out), str(path)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return describe(path)["files"][0], out
+
+
+def test_generated_csharp_holds_the_descriptor_fingerprint(tmp_path):
+    schema, out = generated(tmp_path, "csharp")
+    code = (out / "player.pakt.cs").read_text(encoding="utf-8")
+    for m in schema["messages"]:
+        want = m["facts"]["fingerprint"] + "UL"
+        assert re.search(r"class %s\b.*?PaktFingerprint = %s;" % (m["name"], want), code, re.S), (m["name"], want)
+
+
+def test_generated_gdscript_holds_the_descriptor_fingerprint_as_a_signed_int(tmp_path):
+    schema, out = generated(tmp_path, "gdscript")
+    code = (out / "player.pakt.gd").read_text(encoding="utf-8")
+    for m in schema["messages"]:
+        unsigned = int(m["facts"]["fingerprint"], 16)
+        signed = unsigned - (1 << 64) if unsigned >= 1 << 63 else unsigned
+        assert re.search(r"class %s\b.*?const PAKT_FINGERPRINT = %d\b" % (m["name"], signed), code, re.S), (m["name"], signed)
