@@ -51,7 +51,7 @@ if [ "$whole_suite" = 1 ]; then
   echo "== build (clang)"
   cmake --build "$build" -j"$jobs"
   # Label tool: tests that drive the sanitized pakt tool from another process (C#, pytest, node,
-  # the conformance run); the GCC sanitizer pass runs them, and here they would only repeat it.
+  # the conformance run): the GCC sanitizer pass runs them (scripts/test.sh).
   echo "== ctest (clang, ASan + UBSan, ${seconds} s of fuzzing per target; engine, CMake-consumer and bench tests ran in the first pass, tool tests in the GCC sanitizer pass)"
   ctest --test-dir "$build" --output-on-failure -j"$jobs" -LE "engine|cmake|bench|tool" || status=$?
 else
