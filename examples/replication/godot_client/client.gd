@@ -53,13 +53,13 @@ func _process(_delta: float) -> bool:
 		var packet: PackedByteArray = udp.get_packet()
 		last_packet_msec = now
 		if packet.get_string_from_ascii() == "bye":
-			finish(true)
+			report_and_quit(true)
 			return true
 		on_snapshot_packet(packet)
 	if not receiver.has_snapshot and now - last_hello_msec >= HELLO_EVERY_MSEC:
 		say_hello()
 	if now - last_packet_msec > TIMEOUT_MSEC:
-		finish(false)
+		report_and_quit(false)
 		return true
 	return false
 
@@ -97,7 +97,7 @@ func snapshot_hash(arena) -> int:
 	return h
 
 
-func finish(bye: bool) -> void:
+func report_and_quit(bye: bool) -> void:
 	var arena = receiver.snapshot
 	print("summary applied=%d refused=%d full=%d delta=%d full_bytes=%d delta_bytes=%d last_tick=%d players=%d hash=%08x bye=%s" % [
 		applied, refused, full, delta, full_bytes, delta_bytes, receiver.tick,
