@@ -1,7 +1,10 @@
 // arena_server: replicates a simulated arena (arena.yaml's Arena) to every client over UDP with
 // pakt::replication (docs/replication.md). README.md in this folder has the commands.
 //
-//   arena_server [--host 127.0.0.1] [--port 47400] [--rate 30] [--seconds 60] [--players 8]
+//   arena_server [--host 127.0.0.1] [--port 47400] [--rate 30] [--seconds 60] [--players 8] [--wait-clients 0]
+//
+// --wait-clients N: the simulation (and the --seconds) starts once N clients said hello (at most
+// 30 s later), so that every client gets the whole run (ctest examples.replication uses it).
 //
 // A client says hello (a datagram "hello"); from the next tick on the server sends it one snapshot
 // packet per tick from its own pakt::replication::Sender<Arena>: the full Arena first, then deltas
@@ -48,6 +51,7 @@ struct Options {
   int rate = 30;      // ticks (snapshots) per second
   double seconds = 60;
   int players = 8;    // at most 16 (Arena.players' max_count)
+  int wait_clients = 0;
 };
 
 // One client that said hello: its address, its Sender and what was sent to it.
@@ -79,8 +83,10 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.seconds = std::atof(value);
     } else if (arg == "--players") {
       o.players = std::atoi(value);
+    } else if (arg == "--wait-clients") {
+      o.wait_clients = std::atoi(value);
     } else {
-      std::fprintf(stderr, "usage: arena_server [--host A] [--port P] [--rate HZ] [--seconds N] [--players N]\n");
+      std::fprintf(stderr, "usage: arena_server [--host A] [--port P] [--rate HZ] [--seconds N] [--players N] [--wait-clients N]\n");
       return false;
     }
   }
@@ -192,6 +198,8 @@ class Server {
     }
   }
 
+  std::size_t client_count() const noexcept { return clients_.size(); }
+
   // "bye" to every client (three times: it is UDP too), then one summary line each.
   void finish() {
     for (auto& c : clients_) {
@@ -259,6 +267,12 @@ int main(int argc, char** argv) {
   Server server(fd, options);
   Arena arena;
   using Clock = std::chrono::steady_clock;
+  // --wait-clients: hellos are taken (at tick 0) until enough clients are in, for 30 s at most.
+  const auto wait_end = Clock::now() + std::chrono::seconds(30);
+  while (server.client_count() < static_cast<std::size_t>(options.wait_clients) && Clock::now() < wait_end) {
+    server.drain(0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / options.rate));
   const auto start = Clock::now();
   const auto end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.seconds));

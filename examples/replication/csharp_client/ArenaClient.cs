@@ -13,6 +13,7 @@ using System;
 using System.Net;
 using System.Net.Sockets;
 using System.Text;
+using System.Threading;
 using ReplicationExample;
 
 public static class ArenaClient
@@ -55,10 +56,11 @@ public static class ArenaClient
                 IPEndPoint from = null;
                 data = udp.Receive(ref from);
             }
-            catch (SocketException)
+            catch (SocketException e)
             {
-                // No datagram for 500 ms (or the server's port is closed, for now): hello again
-                // until the first snapshot, the server ignores a repeated hello.
+                // No datagram for 500 ms, or the server's port is not open yet (then wait those
+                // 500 ms here): hello again until the first snapshot; the server ignores repeats.
+                if (e.SocketErrorCode != SocketError.TimedOut) Thread.Sleep(500);
                 if (!receiver.HasSnapshot) udp.Send(hello, hello.Length);
                 continue;
             }
