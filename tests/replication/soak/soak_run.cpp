@@ -6,6 +6,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -28,6 +29,23 @@ constexpr std::size_t kDatagramCapacity = 65536;
 
 std::int64_t TickTimeUs(std::uint64_t n) { return static_cast<std::int64_t>(n) * kSecondUs / kTicksPerSecond; }
 std::int64_t SecondsToUs(double s) { return static_cast<std::int64_t>(std::llround(s * kSecondUs)); }
+
+// The process's peak resident set (VmHWM of /proc/self/status, which exec resets, unlike getrusage's
+// ru_maxrss, which keeps the parent's peak across exec), in kB; getrusage's when /proc is missing.
+long PeakRssKb() {
+  if (std::FILE* status = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    long kb = -1;
+    while (std::fgets(line, sizeof line, status) != nullptr) {
+      if (std::sscanf(line, "VmHWM: %ld kB", &kb) == 1) break;
+    }
+    std::fclose(status);
+    if (kb >= 0) return kb;
+  }
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
 
 // 64-bit FNV-1a of a snapshot's compact encoding (equal bytes: equal values, floats bit for bit).
 template <class M>
@@ -110,9 +128,7 @@ class Soak {
     figures_.steady_seconds = steady_seconds(TickTimeUs(n));
     figures_.to_client = relay_.counts(Direction::kToClient);
     figures_.to_server = relay_.counts(Direction::kToServer);
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    figures_.peak_rss_kb = usage.ru_maxrss;
+    figures_.peak_rss_kb = PeakRssKb();
     figures_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     return figures_;
   }
