@@ -50,7 +50,7 @@ void PrintJson(const RunFigures& r) {
       "{\"scene\": \"%s\", \"seconds\": %g, \"clients\": %zu, \"history\": %zu, \"loss\": %g, \"duplicate\": %g, "
       "\"reorder\": %g, \"delay_ms\": %g, \"rtt_ms\": %.3f, \"seed\": %llu, \"settled_from_s\": %g, "
       "\"blackout_at_s\": %g, \"blackout_ms\": %g, \"steady_seconds\": %.3f, "
-      "\"snapshot_kbps\": %.3f, \"snapshot_kbps_udp_ip\": %.3f, \"ack_kbps\": %.3f, \"full_share\": %.5f, "
+      "\"snapshot_kbps\": %.3f, \"snapshot_kbps_udp_ip\": %.3f, \"ack_kbps\": %.3f, \"full_share\": %.5f, \"steady_full_share\": %.5f, "
       "\"recovery_first_ms\": %.3f, \"recovery_delta_ms\": %.3f, \"desyncs\": %llu, "
       "\"refusals_that_changed_state\": %llu, \"refused_stale\": %llu, \"refused_baseline\": %llu, "
       "\"refused_other\": %llu, \"applied\": %llu, \"received\": %llu, \"sent\": %llu, \"kernel_lost\": %llu, "
@@ -59,7 +59,7 @@ void PrintJson(const RunFigures& r) {
       "\"peak_rss_kb\": %ld, \"wall_seconds\": %.3f, \"first_error\": \"%s\"}\n",
       pakt_soak::SceneName(o.scene), o.seconds, o.clients, o.history, o.loss, o.duplicate, o.reorder, o.delay_ms,
       r.rtt_ms, static_cast<unsigned long long>(o.seed), o.settled_from_s, o.blackout_at_s, o.blackout_ms,
-      r.steady_seconds, r.snapshot_kbps(), r.snapshot_kbps_with_udp_ip(), r.ack_kbps(), r.full_share(),
+      r.steady_seconds, r.snapshot_kbps(), r.snapshot_kbps_with_udp_ip(), r.ack_kbps(), r.full_share(), r.steady_full_share(),
       Ms(r.worst_recovery_first_us()), Ms(r.worst_recovery_delta_us()), static_cast<unsigned long long>(r.desyncs()),
       static_cast<unsigned long long>(r.refusals_that_changed_state()), static_cast<unsigned long long>(r.total(&pakt_soak::ClientFigures::refused_stale)),
       static_cast<unsigned long long>(r.total(&pakt_soak::ClientFigures::refused_baseline)),
@@ -80,7 +80,8 @@ void PrintText(const RunFigures& r) {
               o.delay_ms, r.rtt_ms);
   std::printf("  per client, steady window (%.1f s from %g s): snapshots %.1f kbps (%.1f with UDP/IPv4 headers), acks %.1f kbps\n",
               r.steady_seconds, o.settled_from_s, r.snapshot_kbps(), r.snapshot_kbps_with_udp_ip(), r.ack_kbps());
-  std::printf("  full snapshots: %.2f%% of the packets sent\n", r.full_share() * 100);
+  std::printf("  full snapshots: %.2f%% of the packets sent (%.2f%% in the steady window)\n", r.full_share() * 100,
+              r.steady_full_share() * 100);
   if (o.blackout_at_s >= 0) {
     std::printf("  after the %g ms blackout at %g s: first packet applied after %.1f ms (%.2f RTT), first delta after %.1f ms (%.2f RTT)\n",
                 o.blackout_ms, o.blackout_at_s, Ms(r.worst_recovery_first_us()), Ms(r.worst_recovery_first_us()) / r.rtt_ms,

@@ -188,10 +188,12 @@ class Soak {
       ++to_relay_[i];
       ++f.packets_sent;
       f.snapshot_bytes += packet_.size();
-      if (senders_[i].last_was_full()) ++f.full_sent;
+      const bool full = senders_[i].last_was_full();
+      if (full) ++f.full_sent;
       if (steady(now)) {
         f.steady_snapshot_bytes += packet_.size();
         ++f.steady_packets;
+        if (full) ++f.steady_full;
       }
     }
   }
@@ -257,12 +259,17 @@ class Soak {
     ++f.received;
     const bool had = receiver.has_snapshot();
     const std::uint16_t old_tick = receiver.tick();
+    const std::uint32_t old_bits = receiver.previous_bits();
+    const std::size_t old_held = receiver.held_count();
+    const bool old_verified = receiver.fingerprint_verified();
     const std::uint64_t before = AllocationCount();
     const pakt::Status s = receiver.receive(pakt::ByteView(datagram_.data(), size), ack_);
     if (!s) {
       if (warm(now)) figures_.refusal_allocations += AllocationCount() - before;
       refused(i, s);
       const bool same = receiver.has_snapshot() == had && receiver.tick() == old_tick &&
+                        receiver.previous_bits() == old_bits && receiver.held_count() == old_held &&
+                        receiver.fingerprint_verified() == old_verified &&
                         (!had || Digest(receiver.snapshot(), compact_) == last_digest_[i]) && ack_.empty();
       if (!same) {
         ++f.refusals_that_changed_state;
@@ -383,6 +390,10 @@ double RunFigures::full_share() const {
     full += c.full_sent;
     all += c.packets_sent;
   }
+  return all == 0 ? 0 : static_cast<double>(full) / static_cast<double>(all);
+}
+double RunFigures::steady_full_share() const {
+  const std::uint64_t full = total(&ClientFigures::steady_full), all = total(&ClientFigures::steady_packets);
   return all == 0 ? 0 : static_cast<double>(full) / static_cast<double>(all);
 }
 std::uint64_t RunFigures::desyncs() const {

@@ -35,7 +35,7 @@ struct Options {
 struct ClientFigures {
   std::uint64_t packets_sent = 0, full_sent = 0, snapshot_bytes = 0, acks_sent = 0, ack_bytes = 0;
   std::uint64_t steady_snapshot_bytes = 0, steady_ack_bytes = 0;  // inside the steady window
-  std::uint64_t steady_packets = 0, steady_acks = 0;
+  std::uint64_t steady_packets = 0, steady_full = 0, steady_acks = 0;
   std::uint64_t received = 0, applied = 0, checked = 0, desyncs = 0;
   std::uint64_t refused_stale = 0;     // tick not newer than the newest applied (duplicates, late packets)
   std::uint64_t refused_baseline = 0;  // baseline not held
@@ -67,6 +67,7 @@ struct RunFigures {
   double ack_kbps() const;
   double snapshot_kbps_with_udp_ip() const;  // + 28 bytes of IPv4 and UDP header per datagram
   double full_share() const;                 // full snapshots among the packets sent, whole run
+  double steady_full_share() const;          // the same in the steady window
   std::uint64_t desyncs() const;
   std::uint64_t refusals_that_changed_state() const;
   std::int64_t worst_recovery_first_us() const;  // -1 when a client never recovered or no blackout

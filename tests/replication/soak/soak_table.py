@@ -39,7 +39,7 @@ def main():
     a = parser.parse_args()
     failed = []
     print("| scene | loss | dup | reorder | snapshots kbps/client | × lossless | + UDP/IPv4 kbps | acks kbps/client "
-          "| full snapshots | recovery: first packet | first delta | desyncs | refused (stale / baseline) "
+          "| full snapshots (steady) | recovery: first packet | first delta | desyncs | refused (stale / baseline) "
           "| allocs per packet | peak RSS |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     for scene in ("cubes", "players"):
@@ -51,7 +51,7 @@ def main():
             rtt = r["rtt_ms"]
             per_call = r["replication_allocations"] / max(1, r["replication_calls"])
             print(f"| {scene} | {loss}% | {dup}% | {reorder}% | {r['snapshot_kbps']:.1f} | {r['snapshot_kbps'] / lossless:.3f} "
-                  f"| {r['snapshot_kbps_udp_ip']:.1f} | {r['ack_kbps']:.1f} | {100 * r['full_share']:.2f}% "
+                  f"| {r['snapshot_kbps_udp_ip']:.1f} | {r['ack_kbps']:.1f} | {100 * r['full_share']:.2f}% ({100 * r['steady_full_share']:.2f}%) "
                   f"| {r['recovery_first_ms']:.0f} ms ({r['recovery_first_ms'] / rtt:.2f} RTT) "
                   f"| {r['recovery_delta_ms']:.0f} ms ({r['recovery_delta_ms'] / rtt:.2f} RTT) | {r['desyncs']} "
                   f"| {r['refused_stale']} / {r['refused_baseline']} | {per_call:g} | {r['peak_rss_kb'] / 1024:.1f} MB |")
