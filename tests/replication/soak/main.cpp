@@ -4,8 +4,12 @@
 //
 //   replication_soak [--scene cubes|players] [--seconds-simulated N] [--clients K] [--history N]
 //                    [--loss %] [--dup %] [--reorder %] [--delay-ms D] [--blackout-at S]
-//                    [--blackout-ms MS] [--settled-from S] [--warm-up S] [--seed S] [--json]
+//                    [--blackout-ms MS] [--settled-from S] [--warm-up S] [--seed S]
+//                    [--external-client COMMAND]... [--json] [--assert]
 //   replication_soak --check
+//
+// --external-client adds a client in another process (SoakClient.cs: "mono SoakClient.exe"); --assert
+// exits 1 when the run misses a goal (a desync, a refusal that changed state, slow recovery, ...).
 //
 // The manual table of bench/RESULTS.md ("Replication over lossy UDP"): soak_table.py.
 #include <cstdio>
@@ -27,7 +31,8 @@ using pakt_soak::Scene;
                "replication_soak: %s\n"
                "usage: replication_soak [--scene cubes|players] [--seconds-simulated N] [--clients K] [--history N]\n"
                "                        [--loss %%] [--dup %%] [--reorder %%] [--delay-ms D] [--blackout-at S]\n"
-               "                        [--blackout-ms MS] [--settled-from S] [--warm-up S] [--seed S] [--json]\n"
+               "                        [--blackout-ms MS] [--settled-from S] [--warm-up S] [--seed S]\n"
+               "                        [--external-client COMMAND]... [--json] [--assert]\n"
                "       replication_soak --check\n",
                why.c_str());
   std::exit(2);
@@ -75,8 +80,8 @@ void PrintJson(const RunFigures& r) {
 
 void PrintText(const RunFigures& r) {
   const Options& o = r.options;
-  std::printf("%s, %zu clients, %g s simulated, loss %g%%, duplicate %g%%, reorder %g%%, delay %g ms (RTT %.1f ms)\n",
-              pakt_soak::SceneName(o.scene), o.clients, o.seconds, o.loss * 100, o.duplicate * 100, o.reorder * 100,
+  std::printf("%s, %zu C++ clients + %zu external, %g s simulated, loss %g%%, duplicate %g%%, reorder %g%%, delay %g ms (RTT %.1f ms)\n",
+              pakt_soak::SceneName(o.scene), o.clients, o.external_clients.size(), o.seconds, o.loss * 100, o.duplicate * 100, o.reorder * 100,
               o.delay_ms, r.rtt_ms);
   std::printf("  per client, steady window (%.1f s from %g s): snapshots %.1f kbps (%.1f with UDP/IPv4 headers), acks %.1f kbps\n",
               r.steady_seconds, o.settled_from_s, r.snapshot_kbps(), r.snapshot_kbps_with_udp_ip(), r.ack_kbps());
@@ -101,6 +106,19 @@ void PrintText(const RunFigures& r) {
               o.warm_up_s, static_cast<unsigned long long>(r.replication_allocations),
               static_cast<unsigned long long>(r.replication_calls), static_cast<unsigned long long>(r.refusal_allocations),
               static_cast<unsigned long long>(r.loop_allocations), static_cast<double>(r.peak_rss_kb) / 1024, r.wall_seconds);
+  for (const pakt_soak::ClientFigures& c : r.clients) {
+    if (c.implementation == "C++") continue;
+    std::printf("  client `%s`: applied %llu of %llu received, refused %llu stale/duplicate, %llu unknown baseline, "
+                "%llu other; desyncs %llu; refusals that changed state %llu",
+                c.implementation.c_str(), static_cast<unsigned long long>(c.applied),
+                static_cast<unsigned long long>(c.received), static_cast<unsigned long long>(c.refused_stale),
+                static_cast<unsigned long long>(c.refused_baseline), static_cast<unsigned long long>(c.refused_other),
+                static_cast<unsigned long long>(c.desyncs), static_cast<unsigned long long>(c.refusals_that_changed_state));
+    if (o.blackout_at_s >= 0) {
+      std::printf("; recovery %.1f ms / first delta %.1f ms", Ms(c.recovery_first_us), Ms(c.recovery_delta_us));
+    }
+    std::printf("\n");
+  }
   if (!r.first_error().empty()) std::printf("  first error: %s\n", r.first_error().c_str());
 }
 
@@ -194,11 +212,16 @@ int main(int argc, char** argv) {
   try {
     Options o;
     bool json = false;
+    bool assert_goals = false;
     for (int i = 1; i < argc; ++i) {
       const std::string flag = argv[i];
       if (flag == "--check") return Check();
       if (flag == "--json") {
         json = true;
+        continue;
+      }
+      if (flag == "--assert") {
+        assert_goals = true;
         continue;
       }
       if (i + 1 >= argc) Usage(flag + ": unknown, or missing its value");
@@ -229,6 +252,8 @@ int main(int argc, char** argv) {
         o.settled_from_s = Number(flag, value, 0, 86400);
       } else if (flag == "--warm-up") {
         o.warm_up_s = Number(flag, value, 0, 86400);
+      } else if (flag == "--external-client") {
+        o.external_clients.push_back(value);
       } else if (flag == "--seed") {
         o.seed = static_cast<std::uint64_t>(Number(flag, value, 0, 9007199254740992.0));
       } else {
@@ -241,6 +266,7 @@ int main(int argc, char** argv) {
     } else {
       PrintText(r);
     }
+    if (assert_goals && !MeetsGoals(r, "this run")) return 1;
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "replication_soak: %s\n", e.what());

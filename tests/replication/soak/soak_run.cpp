@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "allocation_count.hpp"
+#include "external_client.hpp"
 #include "pakt/replication.hpp"
 #include "snapshot/simulation.hpp"
 #include "udp_socket.hpp"
@@ -26,6 +27,7 @@ constexpr std::int64_t kTicksPerSecond = pakt_bench::snapshot::kTicksPerSecond;
 constexpr std::uint32_t kFirstWireTick = 65536 - 600;  // the 16-bit tick wraps 10 s into the run
 constexpr int kLoopbackWaitMs = 200;  // a datagram sent on loopback is readable at once; this is a guard
 constexpr std::size_t kDatagramCapacity = 65536;
+constexpr int kExternalWaitMs = 30000;  // an external client's answer (mono compiles its code on first use)
 
 std::int64_t TickTimeUs(std::uint64_t n) { return static_cast<std::int64_t>(n) * kSecondUs / kTicksPerSecond; }
 std::int64_t SecondsToUs(double s) { return static_cast<std::int64_t>(std::llround(s * kSecondUs)); }
@@ -81,24 +83,33 @@ class Soak {
  public:
   using M = std::decay_t<decltype(std::declval<Simulation&>().Step())>;
 
-  explicit Soak(const Options& o) : o_(o), link_(MakeLink(o)), relay_(link_, o.clients) {
+  explicit Soak(const Options& o)
+      : o_(o), all_(o.clients + o.external_clients.size()), link_(MakeLink(o)), relay_(link_, all_) {
     figures_.options = o;
-    figures_.clients.resize(o.clients);
+    figures_.clients.resize(all_);
     figures_.rtt_ms = 2 * o.delay_ms + 1000.0 / kTicksPerSecond;
-    relay_sockets_.reserve(o.clients);
     client_sockets_.reserve(o.clients);
-    senders_.reserve(o.clients);
     receivers_.reserve(o.clients);
-    for (std::size_t i = 0; i < o.clients; ++i) {
+    relay_sockets_.reserve(all_);
+    senders_.reserve(all_);
+    externals_.reserve(o.external_clients.size());
+    for (std::size_t i = 0; i < all_; ++i) {
       relay_sockets_.emplace_back();
-      client_sockets_.emplace_back();
       senders_.emplace_back(o.history);
-      receivers_.emplace_back(o.history);
       relay_port_index_.push_back(relay_sockets_.back().port());
+      if (i < o.clients) {
+        client_sockets_.emplace_back();
+        receivers_.emplace_back(o.history);
+        client_ports_.push_back(client_sockets_.back().port());
+      } else {
+        externals_.emplace_back(o.external_clients[i - o.clients], SceneName(o.scene));
+        client_ports_.push_back(externals_.back().port());
+        figures_.clients[i].implementation = externals_.back().command();
+      }
     }
-    to_relay_.assign(o.clients, 0);
-    to_client_.assign(o.clients, 0);
-    last_digest_.assign(o.clients, 0);
+    to_relay_.assign(all_, 0);
+    to_client_.assign(all_, 0);
+    last_digest_.assign(all_, 0);
     datagram_.resize(kDatagramCapacity);
     packet_.reserve(kDatagramCapacity);
     ack_.reserve(16);
@@ -122,6 +133,9 @@ class Soak {
       }
       if (now == tick_us) server_tick(++n, now);
       pump(now);
+    }
+    for (std::size_t i = o_.clients; i < all_; ++i) {  // stops the external clients
+      relay_sockets_[i].send_to(client_ports_[i], nullptr, 0);
     }
     figures_.ticks = n;
     figures_.loop_allocations = warm_marked ? AllocationCount() - loop_allocations_at_warm : 0;
@@ -178,7 +192,7 @@ class Soak {
       throw std::runtime_error("tick " + std::to_string(n) + ": packed decode: " + s.to_string());
     }
     digests_.put(tick, Digest(server_decoded_, compact_));
-    for (std::size_t i = 0; i < o_.clients; ++i) {
+    for (std::size_t i = 0; i < all_; ++i) {
       ClientFigures& f = figures_.clients[i];
       const std::uint64_t before = AllocationCount();
       const pakt::Status s = senders_[i].encode(tick, snapshot, packet_);
@@ -215,7 +229,7 @@ class Soak {
   void pump(std::int64_t now) {
     for (;;) {
       bool moved = false;
-      for (std::size_t i = 0; i < o_.clients; ++i) {
+      for (std::size_t i = 0; i < all_; ++i) {
         for (; to_relay_[i] > 0; --to_relay_[i]) {
           std::size_t size = 0;
           std::uint16_t from = 0;
@@ -228,7 +242,7 @@ class Soak {
         moved = true;
         UdpSocket& from = relay_sockets_[d->client];
         if (d->direction == Direction::kToClient) {
-          from.send_to(client_sockets_[d->client].port(), d->bytes.data(), d->bytes.size());
+          from.send_to(client_ports_[d->client], d->bytes.data(), d->bytes.size());
           ++to_client_[d->client];
         } else {
           from.send_to(server_socket_.port(), d->bytes.data(), d->bytes.size());
@@ -240,6 +254,17 @@ class Soak {
           std::size_t size = 0;
           std::uint16_t from = 0;
           if (receive_expected(client_sockets_[i], size, from)) client_receive(i, size, now);
+        }
+      }
+      for (std::size_t i = o_.clients; i < all_; ++i) {  // an external client answers each datagram
+        for (; to_client_[i] > 0; --to_client_[i]) {
+          std::size_t size = 0;
+          std::uint16_t from = 0;
+          if (!relay_sockets_[i].receive(datagram_.data(), datagram_.size(), size, from, kExternalWaitMs)) {
+            throw std::runtime_error("external client `" + externals_[i - o_.clients].command() + "` did not answer within " +
+                                     std::to_string(kExternalWaitMs / 1000) + " s");
+          }
+          external_answer(i, size, now);
         }
       }
       for (; to_server_ > 0; --to_server_) {
@@ -266,7 +291,7 @@ class Soak {
     const pakt::Status s = receiver.receive(pakt::ByteView(datagram_.data(), size), ack_);
     if (!s) {
       if (warm(now)) figures_.refusal_allocations += AllocationCount() - before;
-      refused(i, s);
+      refused(i, s.message());
       const bool same = receiver.has_snapshot() == had && receiver.tick() == old_tick &&
                         receiver.previous_bits() == old_bits && receiver.held_count() == old_held &&
                         receiver.fingerprint_verified() == old_verified &&
@@ -281,21 +306,8 @@ class Soak {
     ++f.applied;
     const std::uint64_t digest = Digest(receiver.snapshot(), compact_);
     last_digest_[i] = digest;
-    std::uint64_t expected = 0;
-    if (digests_.find(receiver.tick(), expected)) {
-      ++f.checked;
-      if (digest != expected) {
-        ++f.desyncs;
-        note(f, "tick " + std::to_string(receiver.tick()) + ": the applied snapshot differs from the server's decode");
-      }
-    } else {
-      note(f, "tick " + std::to_string(receiver.tick()) + ": no server decode kept to check it against");
-    }
-    if (blackout_until_us_ >= 0 && now >= blackout_until_us_) {
-      if (f.recovery_first_us < 0) f.recovery_first_us = now - blackout_until_us_;
-      const bool delta = (datagram_[0] & 3) == rep::kKindDelta;
-      if (delta && f.recovery_delta_us < 0) f.recovery_delta_us = now - blackout_until_us_;
-    }
+    check_applied(f, receiver.tick(), digest);
+    recovered(f, datagram_[0], now);
     client_sockets_[i].send_to(relay_sockets_[i].port(), ack_.data(), ack_.size());
     ++to_relay_[i];
     ++f.acks_sent;
@@ -306,9 +318,59 @@ class Soak {
     }
   }
 
-  void refused(std::size_t i, const pakt::Status& s) {
+  // An external client's answer (SoakClient.cs's header comment): an ack, its snapshot's digest and
+  // the packet's kind; or a refusal. The ack goes on to the server through the relay.
+  void external_answer(std::size_t i, std::size_t size, std::int64_t now) {
     ClientFigures& f = figures_.clients[i];
-    const std::string& why = s.message();
+    ++f.received;
+    if (size >= 1 && (datagram_[0] == 0xF0 || datagram_[0] == 0xF1)) {
+      refused(i, std::string(reinterpret_cast<const char*>(datagram_.data()) + 1, size - 1));
+      if (datagram_[0] == 0xF1) {
+        ++f.refusals_that_changed_state;
+        note(f, "a refused packet changed the client's state");
+      }
+      return;
+    }
+    if (size != rep::kAckSize + 9 || datagram_[0] != rep::kKindAck) {
+      throw std::runtime_error("external client `" + externals_[i - o_.clients].command() + "`: an answer of " +
+                               std::to_string(size) + " bytes, neither an ack + digest + kind nor a refusal");
+    }
+    ++f.applied;
+    const auto tick = static_cast<std::uint16_t>(datagram_[1] | (datagram_[2] << 8));
+    std::uint64_t digest = 0;
+    for (std::size_t b = 0; b < 8; ++b) digest |= std::uint64_t{datagram_[rep::kAckSize + b]} << (8 * b);
+    check_applied(f, tick, digest);
+    recovered(f, datagram_[rep::kAckSize + 8], now);
+    relay_.accept(Direction::kToServer, i, datagram_.data(), rep::kAckSize, now);  // it reached the relay
+    ++f.acks_sent;
+    f.ack_bytes += rep::kAckSize;
+    if (steady(now)) {
+      f.steady_ack_bytes += rep::kAckSize;
+      ++f.steady_acks;
+    }
+  }
+
+  void check_applied(ClientFigures& f, std::uint16_t tick, std::uint64_t digest) {
+    std::uint64_t expected = 0;
+    if (digests_.find(tick, expected)) {
+      ++f.checked;
+      if (digest != expected) {
+        ++f.desyncs;
+        note(f, "tick " + std::to_string(tick) + ": the applied snapshot differs from the server's decode");
+      }
+    } else {
+      note(f, "tick " + std::to_string(tick) + ": no server decode kept to check it against");
+    }
+  }
+
+  void recovered(ClientFigures& f, std::uint8_t kind, std::int64_t now) {
+    if (blackout_until_us_ < 0 || now < blackout_until_us_) return;
+    if (f.recovery_first_us < 0) f.recovery_first_us = now - blackout_until_us_;
+    if ((kind & 3) == rep::kKindDelta && f.recovery_delta_us < 0) f.recovery_delta_us = now - blackout_until_us_;
+  }
+
+  void refused(std::size_t i, const std::string& why) {
+    ClientFigures& f = figures_.clients[i];
     if (why.find("is not newer than the newest applied") != std::string::npos) {
       ++f.refused_stale;
     } else if (why.find("baseline tick") != std::string::npos) {
@@ -340,12 +402,15 @@ class Soak {
   }
 
   Options o_;
+  std::size_t all_;  // the C++ clients, then the external ones
   LinkConditions link_;
   LossyRelay relay_;
   Simulation simulation_;
   UdpSocket server_socket_;
   std::vector<UdpSocket> relay_sockets_, client_sockets_;
   std::vector<std::uint16_t> relay_port_index_;  // relay socket i's port: acks from it are client i's
+  std::vector<std::uint16_t> client_ports_;      // where client i's snapshots go
+  std::vector<ExternalClient> externals_;
   std::vector<rep::Sender<M>> senders_;
   std::vector<rep::Receiver<M>> receivers_;
   std::vector<std::size_t> to_relay_, to_client_;  // datagrams sent and not yet read, per socket
@@ -430,7 +495,7 @@ std::string RunFigures::first_error() const {
 }
 
 RunFigures RunSoak(const Options& options) {
-  if (options.clients < 1) throw std::invalid_argument("--clients must be at least 1");
+  if (options.clients + options.external_clients.size() < 1) throw std::invalid_argument("no client");
   if (options.scene == Scene::kCubes) return Soak<pakt_bench::snapshot::CubeSimulation>(options).run();
   return Soak<pakt_bench::snapshot::PlayerSimulation>(options).run();
 }

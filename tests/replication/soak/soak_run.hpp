@@ -30,9 +30,13 @@ struct Options {
   double delay_ms = 50;           // one way
   double loss = 0, duplicate = 0, reorder = 0;
   std::uint64_t seed = 1;
+  // Clients in other processes (external_client.hpp), after the `clients` C++ ones: commands such
+  // as "mono SoakClient.exe" (the scene's name is appended).
+  std::vector<std::string> external_clients;
 };
 
 struct ClientFigures {
+  std::string implementation = "C++";  // or the external client's command
   std::uint64_t packets_sent = 0, full_sent = 0, snapshot_bytes = 0, acks_sent = 0, ack_bytes = 0;
   std::uint64_t steady_snapshot_bytes = 0, steady_ack_bytes = 0;  // inside the steady window
   std::uint64_t steady_packets = 0, steady_full = 0, steady_acks = 0;
