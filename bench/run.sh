@@ -35,6 +35,9 @@ compiler_path="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.tx
 compiler="$("${compiler_path:-c++}" --version | head -n 1)"
 sizes="$build/bench/snapshot_sizes.json"
 "$build/bench/pakt_snapshot_sizes" > "$sizes"
+# The replication soak's section (tests/replication/soak/soak_table.py writes it, last in the file) is kept.
+soak_section="$(sed -n '/^## Replication over lossy UDP/,$p' "$root/bench/RESULTS.md" 2>/dev/null || true)"
 "$python" "$root/bench/results_table.py" "$json" "$model, $cpus logical CPUs" "$compiler" "$sizes" \
   "$root/bench/snapshot_kbps.svg" > "$root/bench/RESULTS.md"
+if [[ -n $soak_section ]]; then printf '\n%s\n' "$soak_section" >> "$root/bench/RESULTS.md"; fi
 echo "wrote $root/bench/RESULTS.md"
