@@ -45,7 +45,7 @@ def check_consistent(d, roots):
     paths = [f["path"] for f in d["files"]]
     check(len(paths) == len(set(paths)), f"{roots}: files listed once")
     for i, f in enumerate(d["files"]):
-        check(list(f) == ["path", "stem", "package", "version", "doc", "godot", "imports", "enums", "messages"],
+        check(list(f) == ["path", "stem", "package", "version", "doc", "godot", "fingerprint", "imports", "enums", "messages"],
               f"{f['path']}: FILE members {list(f)}")
         for imported in f["imports"]:
             check(imported in paths[:i], f"{f['path']}: import {imported} listed before it")

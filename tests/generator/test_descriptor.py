@@ -126,7 +126,7 @@ def test_writes_the_roots_and_prints_their_paths(small_json, tmp_path):
                              "// Doc line.\n")
     assert '#include "common.pakt.h"' in header
     assert "::lib::Team team = ::lib::Team::blue;  // line 7: Team" in header
-    assert "kFingerprint = 0x0123456789ABCDEFULL;  // {uint8,float32,Vector2,{string}[],bytes?}" in header
+    assert "kFingerprint = 0x0123456789ABCDEFULL;  // schema fingerprint: {uint8,float32,Vector2,{string}[],bytes?} and its options" in header
 
 
 def test_descriptor_from_a_file_and_unchanged_outputs_are_not_rewritten(small_json, tmp_path):
