@@ -1,33 +1,14 @@
 // No allocation per packet once warmed up (runtime/include/pakt/replication.hpp): a counting global
-// operator new (this binary only) counts what Sender::encode, Receiver::receive and
-// Sender::receive_ack request after the history has filled and the buffers have grown, over
+// operator new (soak/allocation_count.cpp, linked into this binary only) counts what
+// Sender::encode, Receiver::receive and Sender::receive_ack request after the history has filled and the buffers have grown, over
 // snapshots whose lists keep their sizes (a list that grows makes its elements, as any copy does).
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <new>
 #include <vector>
 
 #include "replication_test_util.hpp"
-
-namespace {
-bool counting = false;
-std::size_t allocations = 0;
-
-void* Allocate(std::size_t size) {
-  if (counting) ++allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-}  // namespace
-
-void* operator new(std::size_t size) { return Allocate(size); }
-void* operator new[](std::size_t size) { return Allocate(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#include "soak/allocation_count.hpp"  // the counting global operator new, shared with the soak
 
 namespace {
 
@@ -45,10 +26,9 @@ bool Tick(rep::Sender<pd::Room>& sender, rep::Receiver<pd::Room>& receiver, std:
 }
 
 TEST(ReplicationAllocation, TheCounterCounts) {
-  allocations = 0;
-  counting = true;
+  const std::uint64_t before = pakt_soak::AllocationCount();
   std::vector<std::uint8_t>* volatile grown = new std::vector<std::uint8_t>(100);
-  counting = false;
+  const std::uint64_t allocations = pakt_soak::AllocationCount() - before;
   delete grown;
   EXPECT_EQ(allocations, 2U);  // the vector and its elements
 }
@@ -69,8 +49,7 @@ TEST(ReplicationAllocation, NoneOnceWarmedUp) {
       Step(room, rng, false);
       ASSERT_TRUE(Tick(sender, receiver, ++tick, room, packet, ack, false, i < history + 2));
     }
-    allocations = 0;
-    counting = true;
+    const std::uint64_t before = pakt_soak::AllocationCount();
     bool ok = true;
     std::size_t fulls = 0;
     for (int i = 0; i < 2000 && ok; ++i) {
@@ -78,7 +57,7 @@ TEST(ReplicationAllocation, NoneOnceWarmedUp) {
       ok = Tick(sender, receiver, ++tick, room, packet, ack, rng() % 5 == 0, rng() % 3 == 0);
       if (sender.last_was_full()) ++fulls;
     }
-    counting = false;
+    const std::uint64_t allocations = pakt_soak::AllocationCount() - before;
     ASSERT_TRUE(ok);
     EXPECT_EQ(allocations, 0U) << "history " << history << " (" << fulls << " full snapshots)";
   }
