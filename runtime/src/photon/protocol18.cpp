@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "envelope.hpp"
 #include "wire.hpp"
 
 namespace pakt::photon::v18 {
@@ -697,43 +698,26 @@ bool read_typed(wire::Decoder& d, Value& v) {
 bool write_value(wire::Encoder& e, const Value& v) { return write_typed(e, v); }
 bool read_value(wire::Decoder& d, Value& v) { return read_typed(d, v); }
 
-bool write_event(wire::Encoder& e, const EventData& v) {
-  e.byte(v.code);
-  return write_parameters(e, v.parameters);
-}
-bool write_request(wire::Encoder& e, const OperationRequest& v) {
-  e.byte(v.operation_code);
-  return write_parameters(e, v.parameters);
-}
-bool write_response(wire::Encoder& e, const OperationResponse& v) {
-  e.byte(v.operation_code);
-  e.little_endian(v.return_code);
-  if (v.has_debug_message) {
-    e.byte(kString);
-    if (!write_string_body(e, v.debug_message)) return false;
-  } else {
-    e.byte(kNullCode);
-  }
-  return write_parameters(e, v.parameters);
-}
+namespace {
 
-bool read_event(wire::Decoder& d, EventData& v) { return d.u8(v.code) && read_parameters(d, v.parameters); }
-bool read_request(wire::Decoder& d, OperationRequest& v) {
-  return d.u8(v.operation_code) && read_parameters(d, v.parameters);
-}
-bool read_response(wire::Decoder& d, OperationResponse& v) {
-  if (!d.u8(v.operation_code) || !d.little_endian(v.return_code)) return false;
-  const std::size_t at = d.offset();
-  Value message;
-  if (!read_typed(d, message)) return false;
-  if (const std::string* s = message.get_if<std::string>()) {
-    v.has_debug_message = true;
-    v.debug_message = *s;
-  } else if (message.type() != Type::kNull) {
-    return d.fail_at(at, ErrorCode::kInvalidType,
-                     std::string("debug message is ") + to_string(message.type()) + ", not a string or null");
-  }
-  return read_parameters(d, v.parameters);
-}
+// What the envelopes of envelope.hpp take from Protocol 1.8.
+struct Protocol18 {
+  static bool write_parameters(wire::Encoder& e, const std::vector<Parameter>& p) { return v18::write_parameters(e, p); }
+  static bool read_parameters(wire::Decoder& d, std::vector<Parameter>& p) { return v18::read_parameters(d, p); }
+  static void write_return_code(wire::Encoder& e, std::int16_t code) { e.little_endian(code); }
+  static bool read_return_code(wire::Decoder& d, std::int16_t& code) { return d.little_endian(code); }
+  static bool write_string(wire::Encoder& e, const std::string& s) { e.byte(kString); return write_string_body(e, s); }
+  static void write_null(wire::Encoder& e) { e.byte(kNullCode); }
+  static bool read_typed(wire::Decoder& d, Value& v) { return v18::read_typed(d, v); }
+};
+
+}  // namespace
+
+bool write_event(wire::Encoder& e, const EventData& v) { return envelope::write_event<Protocol18>(e, v); }
+bool write_request(wire::Encoder& e, const OperationRequest& v) { return envelope::write_request<Protocol18>(e, v); }
+bool write_response(wire::Encoder& e, const OperationResponse& v) { return envelope::write_response<Protocol18>(e, v); }
+bool read_event(wire::Decoder& d, EventData& v) { return envelope::read_event<Protocol18>(d, v); }
+bool read_request(wire::Decoder& d, OperationRequest& v) { return envelope::read_request<Protocol18>(d, v); }
+bool read_response(wire::Decoder& d, OperationResponse& v) { return envelope::read_response<Protocol18>(d, v); }
 
 }  // namespace pakt::photon::v18
