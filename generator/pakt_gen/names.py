@@ -2,7 +2,7 @@
 
 Each language folder holds `names.yaml`: the names its language and generated code cannot take
 (`refuse`), the names it spells with a suffix in one engine generation (`rename`) and those it escapes
-(`escape`, C#'s `@class`). The front end (`pakt check`, tools/pakt/schema/naming.cpp) applies the same
+(`escape`, C#'s `@class`). The front end (`pakt check`, frontend/schema/naming.cpp) applies the same
 files to every schema, so a back end never refuses a name: it only spells the ones the front end let
 through, with the rules below.
 """

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/binary_codec.hpp"
-#include "codec/godot_codec.hpp"
-#include "codec/json_codec.hpp"
-#include "codec/packed_codec.hpp"
+#include "dynamic/compact_mslima_codec.hpp"
+#include "dynamic/godot_codec.hpp"
+#include "dynamic/json_codec.hpp"
+#include "dynamic/packed_codec.hpp"
 #include "evolution_v1.pakt.h"
 #include "evolution_v2.pakt.h"
 #include "gtest/gtest-spi.h"

@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 
-#include "codec/dyn_value.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "schema/facts.hpp"
 #include "schema/model.hpp"
 

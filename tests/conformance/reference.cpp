@@ -4,8 +4,8 @@
 // Ops: V (JSON -> compact bytes; the reference only), E, S, D, J, N, X, Y, R (README.md).
 #include <map>
 
-#include "codec/formats.hpp"
-#include "codec/json_codec.hpp"
+#include "dynamic/formats.hpp"
+#include "dynamic/json_codec.hpp"
 #include "pakt/replication.hpp"
 #include "protocol.hpp"
 #include "replication_scenario.hpp"

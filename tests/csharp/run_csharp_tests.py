@@ -193,7 +193,7 @@ FORMATS = ("compact", "mslima", "packed")
 
 def user(pakt: str, work: str, source_dir: str) -> None:
     """Issue 30's reports: every expected value comes from the tool's run-time codec (`pakt encode` /
-    `pakt decode`, tools/pakt/codec), never from the C# code under test."""
+    `pakt decode`, tools/pakt/dynamic), never from the C# code under test."""
     mcs, mono = tool("mcs"), tool("mono")
     schemas = [os.path.join(source_dir, "schemas", n) for n in USER_SCHEMAS]
     root = os.path.dirname(os.path.dirname(source_dir))

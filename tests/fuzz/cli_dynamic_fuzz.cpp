@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/formats.hpp"
-#include "codec/packed_codec.hpp"
+#include "dynamic/formats.hpp"
+#include "dynamic/packed_codec.hpp"
 #include "fuzz_check.hpp"
 #include "fuzz_paths.hpp"
 #include "framed.pakt.h"

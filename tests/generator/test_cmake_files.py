@@ -3,6 +3,7 @@ listed, not globbed, so that builds re-check no glob): the list must equal gener
 
 import os
 import re
+import subprocess
 
 from conftest import ROOT
 
@@ -38,3 +39,42 @@ def test_no_yaml_parsing_in_the_back_end():
         with open(os.path.join(ROOT, "generator", rel), encoding="utf-8") as f:
             text = f.read()
         assert not re.search(r"^\s*(import yaml|from yaml)", text, re.M), rel
+
+
+# The README's layout section names every top-level folder, and every folder it names exists: a
+# newcomer finds each stage of the pipeline from it (issue 33).
+def readme_layout():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^## Layout\n.*?```\n(.*?)```", text, re.S | re.M)
+    assert m, "README.md has no '## Layout' section with a code block"
+    entries, current = {}, None
+    for line in m.group(1).splitlines():
+        head = re.match(r"^([a-z][\w./-]*/)\s", line)
+        if head:
+            current = head.group(1).rstrip("/")
+            entries[current] = ""
+        if current:
+            entries[current] += " " + line[len(head.group(0)) if head else 0:]
+    return entries
+
+
+def tracked_top_level_folders():
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return {path.split("/")[0] for path in out.splitlines() if "/" in path and not path.startswith(".")}
+
+
+def test_readme_layout_names_every_top_level_folder():
+    named = {entry.split("/")[0] for entry in readme_layout()}
+    assert tracked_top_level_folders() <= named, "README layout misses " + ", ".join(
+        sorted(tracked_top_level_folders() - named))
+
+
+def test_every_folder_the_readme_layout_names_exists():
+    for entry, text in readme_layout().items():
+        assert os.path.isdir(os.path.join(ROOT, entry)), f"README layout names {entry}/, which does not exist"
+        # A word ending in '/' in an entry's text (`dynamic/`, `include/pakt`) is a folder below it.
+        for folder in re.findall(r"(?<![\w./-])([a-z_][\w-]*(?:/[\w-]+)*)/(?![\w])", text):
+            below = [d for d, _, _ in os.walk(os.path.join(ROOT, entry))
+                     if d.replace(os.sep, "/").endswith("/" + folder)]
+            assert below, f"README layout says {entry}/ has {folder}/, which it does not"

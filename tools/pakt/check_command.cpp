@@ -1,6 +1,6 @@
 // pakt check [-I DIR]... SCHEMA.yaml...: validates schemas, printing every diagnostic.
 #include "commands.hpp"
-#include "front_end.hpp"
+#include "load_schemas.hpp"
 
 namespace pakt::cli {
 

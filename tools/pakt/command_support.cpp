@@ -1,6 +1,6 @@
 #include "command_support.hpp"
 
-#include "codec/json_codec.hpp"
+#include "dynamic/json_codec.hpp"
 
 #include <cstdio>
 #include <fstream>

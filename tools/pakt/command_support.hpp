@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/dyn_value.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt_internal/hex.hpp"
 #include "schema/loader.hpp"
 

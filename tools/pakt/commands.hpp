@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/formats.hpp"
+#include "dynamic/formats.hpp"
 #include "pakt/json.hpp"
 
 namespace pakt::cli {

@@ -2,7 +2,7 @@
 // stdin -> JSON (with --baseline: a packed delta applied to FILE's value).
 #include <cstdio>
 
-#include "codec/json_codec.hpp"
+#include "dynamic/json_codec.hpp"
 #include "command_support.hpp"
 #include "commands.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
-#include "front_end.hpp"
+#include "load_schemas.hpp"
 #include "schema/descriptor.hpp"
 
 namespace pakt::cli {

@@ -2,7 +2,7 @@
 // on stdout (with --baseline: the packed delta against FILE's value).
 #include <cstdio>
 
-#include "codec/json_codec.hpp"
+#include "dynamic/json_codec.hpp"
 #include "command_support.hpp"
 #include "commands.hpp"
 

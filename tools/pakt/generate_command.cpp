@@ -12,7 +12,7 @@
 #include "back_end_process.hpp"
 #include "commands.hpp"
 #include "depfile.hpp"
-#include "front_end.hpp"
+#include "load_schemas.hpp"
 #include "generator_dir.hpp"
 #include "schema/descriptor.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "codec/formats.hpp"
+#include "dynamic/formats.hpp"
 #include "commands.hpp"
 #include "pakt/photon/protocol.hpp"
 #include "pakt_internal/hex.hpp"

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "codec/json_codec.hpp"
+#include "dynamic/json_codec.hpp"
 #include "command_support.hpp"
 
 namespace pakt::cli::photon_schema {

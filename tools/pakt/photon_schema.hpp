@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "codec/formats.hpp"
+#include "dynamic/formats.hpp"
 #include "schema/loader.hpp"
 
 namespace pakt::cli::photon_schema {

@@ -5,10 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "codec/binary_codec.hpp"
-#include "codec/godot_codec.hpp"
-#include "codec/json_codec.hpp"
-#include "codec/packed_codec.hpp"
+#include "dynamic/compact_mslima_codec.hpp"
+#include "dynamic/godot_codec.hpp"
+#include "dynamic/json_codec.hpp"
+#include "dynamic/packed_codec.hpp"
 #include "schema/facts.hpp"
 
 namespace pakt::cli {

@@ -62,7 +62,7 @@ def enum_number(n: int, underlying: str) -> str:
 
 # The components of a built-in vector type's zero value where they are not all 0: the identity
 # rotation and opaque black, as C++'s `pakt::Quaternion{}` / `pakt::Color{}`, Godot's `Quaternion()` /
-# `Color()` and the run-time codec (tools/pakt/codec/dyn_value.cpp, builtin_default) have them.
+# `Color()` and the run-time codec (tools/pakt/dynamic/dyn_value.cpp, builtin_default) have them.
 NONZERO_VECTOR_DEFAULTS = {"Quaternion": (0, 0, 0, 1), "Color": (0, 0, 0, 1)}
 
 

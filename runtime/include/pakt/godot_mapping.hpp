@@ -404,7 +404,7 @@ template <class List>
 }
 
 // ------------------------------------------------------------- the rules of a message's Variant
-// Generated ReadGodotMessage and the run-time codec (tools/pakt/codec/godot_codec.cpp) both call
+// Generated ReadGodotMessage and the run-time codec (tools/pakt/dynamic/godot_codec.cpp) both call
 // these (the binary rules are in message_rules.hpp).
 //
 // Dictionary form: a key that is not a String / StringName is skipped with its value (read_field_key

@@ -1,6 +1,6 @@
 // The message-level wire rules, written once. Generated codecs (header.h.j2 and the templates of
 // generator/pakt_gen/cpp) and the run-time codec of `pakt decode` / `pakt encode` / `pakt inspect`
-// (tools/pakt/codec) both call these, so the two cannot drift apart; tests/cli/differential_test.cpp
+// (tools/pakt/dynamic) both call these, so the two cannot drift apart; tests/cli/differential_test.cpp
 // holds them to the same bytes and the same errors.
 //
 //   presence byte        an optional field is one byte, 0 (absent) or 1 (present), then the value

@@ -1,5 +1,5 @@
 // The packed format (docs/packed.md): every wire rule of it, once, for the generated code and the
-// run-time codec (tools/pakt/codec/packed_codec.cpp).
+// run-time codec (tools/pakt/dynamic/packed_codec.cpp).
 //
 // A field's encoding is a *code*, computed by the front end from its type and options and spelled
 // by the generated code as constants: Bool, Raw, Varint, Ranged, Quantized, SmallestThree for

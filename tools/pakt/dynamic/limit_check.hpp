@@ -2,7 +2,7 @@
 // format writes it, with the generated CheckMessage's wording and field paths.
 #pragma once
 
-#include "codec/dyn_value.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt/binary_codec.hpp"
 #include "pakt/status.hpp"
 #include "schema/model.hpp"

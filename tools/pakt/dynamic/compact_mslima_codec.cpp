@@ -1,10 +1,10 @@
-#include "codec/binary_codec.hpp"
+#include "dynamic/compact_mslima_codec.hpp"
 
 #include <algorithm>
 
-#include "codec/json_codec.hpp"
-#include "codec/limit_check.hpp"
-#include "codec/native_value.hpp"
+#include "dynamic/json_codec.hpp"
+#include "dynamic/limit_check.hpp"
+#include "dynamic/native_value.hpp"
 #include "pakt/binary_codec.hpp"
 #include "pakt/format.hpp"
 #include "schema/facts.hpp"

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "codec/binary_codec.hpp"
-#include "codec/dyn_value.hpp"
+#include "dynamic/compact_mslima_codec.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/godot/format_version.hpp"
 #include "pakt/status.hpp"

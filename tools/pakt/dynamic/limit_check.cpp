@@ -1,4 +1,4 @@
-#include "codec/limit_check.hpp"
+#include "dynamic/limit_check.hpp"
 
 #include "pakt/binary_codec.hpp"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/binary_codec.hpp"
-#include "codec/dyn_value.hpp"
+#include "dynamic/compact_mslima_codec.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/status.hpp"
 #include "schema/model.hpp"

@@ -1,4 +1,4 @@
-#include "front_end.hpp"
+#include "load_schemas.hpp"
 
 #include <cstdio>
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/dyn_value.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/status.hpp"
 #include "schema/model.hpp"

@@ -1,4 +1,4 @@
-#include "codec/json_codec.hpp"
+#include "dynamic/json_codec.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Runs the schema front end for a command (check, describe, generate): loads and validates the
+// The schema front end run for a command (check, describe, generate): loads and validates the
 // schemas; on errors prints every diagnostic and the error count to stderr.
 #pragma once
 

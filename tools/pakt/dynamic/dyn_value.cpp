@@ -1,4 +1,4 @@
-#include "codec/dyn_value.hpp"
+#include "dynamic/dyn_value.hpp"
 
 #include "schema/vector_value.hpp"
 

@@ -1,5 +1,5 @@
 // The packed format (docs/packed.md) for DynValues, built on the runtime's packed wire rules
-// (pakt/packed.hpp) as binary_codec.cpp builds on pakt/binary_codec.hpp: every code, limit and
+// (pakt/packed.hpp) as compact_mslima_codec.cpp builds on pakt/binary_codec.hpp: every code, limit and
 // error reads exactly as in generated code; only the walk over the schema is dynamic. The codes
 // come from the front end's facts (schema::packed_leaf_code, packed_length_code, packed_min_bits).
 #pragma once
@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "codec/binary_codec.hpp"
-#include "codec/dyn_value.hpp"
+#include "dynamic/compact_mslima_codec.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/status.hpp"
 #include "schema/model.hpp"

@@ -1,13 +1,13 @@
-#include "codec/packed_codec.hpp"
+#include "dynamic/packed_codec.hpp"
 
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
 
-#include "codec/json_codec.hpp"
-#include "codec/limit_check.hpp"
-#include "codec/native_value.hpp"
+#include "dynamic/json_codec.hpp"
+#include "dynamic/limit_check.hpp"
+#include "dynamic/native_value.hpp"
 #include "pakt/packed.hpp"
 #include "schema/facts.hpp"
 

@@ -1,9 +1,9 @@
-#include "codec/formats.hpp"
+#include "dynamic/formats.hpp"
 
-#include "codec/godot_codec.hpp"
-#include "codec/json_codec.hpp"
-#include "codec/limit_check.hpp"
-#include "codec/packed_codec.hpp"
+#include "dynamic/godot_codec.hpp"
+#include "dynamic/json_codec.hpp"
+#include "dynamic/limit_check.hpp"
+#include "dynamic/packed_codec.hpp"
 
 namespace pakt::dynamic {
 

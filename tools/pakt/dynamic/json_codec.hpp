@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "codec/dyn_value.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt/json.hpp"
 #include "pakt/status.hpp"
 #include "schema/model.hpp"

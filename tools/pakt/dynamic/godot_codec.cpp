@@ -1,10 +1,10 @@
-#include "codec/godot_codec.hpp"
+#include "dynamic/godot_codec.hpp"
 
 #include <optional>
 
-#include "codec/json_codec.hpp"
-#include "codec/limit_check.hpp"
-#include "codec/native_value.hpp"
+#include "dynamic/json_codec.hpp"
+#include "dynamic/limit_check.hpp"
+#include "dynamic/native_value.hpp"
 #include "pakt/godot/value_reader.hpp"
 #include "pakt/godot/value_writer.hpp"
 #include "pakt/godot_mapping.hpp"

@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "codec/dyn_value.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "pakt/math_types.hpp"
 
 namespace pakt::dynamic {
