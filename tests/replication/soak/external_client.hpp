@@ -1,6 +1,7 @@
-// A client of the soak in another process (SoakClient.cs under mono, say): started with the scene's
-// name as its last argument, it prints "port N" and then answers each snapshot datagram with one
-// datagram (SoakClient.cs's header comment has the reply format). An empty datagram stops it.
+// A client of the soak in another process (SoakClient.cs under mono, soak_client.gd under
+// godot3-server): started with the scene's name as its last argument, it prints a line "port N"
+// (lines before it, an engine's banner say, are skipped) and then answers each snapshot datagram
+// with one datagram (SoakClient.cs's header comment has the reply format). An empty datagram stops it.
 #pragma once
 
 #include <cstdint>
