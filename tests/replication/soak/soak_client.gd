@@ -7,8 +7,9 @@
 #   refused: 0xF0 (state unchanged) or 0xF1 (the refusal changed the receiver's tick or snapshot),
 #            then the refusal's message in UTF-8.
 # An empty datagram ends it; it then prints on stderr its CPU time per datagram answered (user +
-# system from /proc/self/stat, from the "port" line on: decoding, digest and reply). Run from a folder holding this script, a project.godot and pakt/
-# (`pakt generate --lang gdscript --godot 3 --out pakt bench/snapshot.yaml`):
+# system from /proc/self/stat, from the "port" line on: receive, digest and reply). Run from a folder
+# holding this script, a project.godot and pakt/ (`pakt generate --lang gdscript --godot 3 --out pakt
+# bench/snapshot.yaml`; tests/replication/soak/soak_gdscript.py makes one):
 #
 #   godot3-server --no-window --path DIR -s res://soak_client.gd -- cubes|players
 extends SceneTree
