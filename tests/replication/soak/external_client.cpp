@@ -36,7 +36,8 @@ ExternalClient::ExternalClient(const std::string& command, const std::string& sc
     ::_exit(127);
   }
   ::close(out[1]);
-  // The first line that reads "port N" (an engine may print a banner first), within 60 s.
+  // The first line that reads "port N" (an engine may print a banner first): at most 64 kB of output,
+  // at most 60 s without any.
   std::string printed;
   unsigned port = 0;
   pollfd waiting{out[0], POLLIN, 0};
@@ -47,7 +48,7 @@ ExternalClient::ExternalClient(const std::string& command, const std::string& sc
       line_start = end + 1;
       continue;
     }
-    if (::poll(&waiting, 1, 60000) <= 0) break;
+    if (printed.size() > (64u << 10) || ::poll(&waiting, 1, 60000) <= 0) break;
     char c[256];
     const ssize_t n = ::read(out[0], c, sizeof c);
     if (n <= 0) break;
@@ -59,7 +60,7 @@ ExternalClient::ExternalClient(const std::string& command, const std::string& sc
     ::waitpid(pid_, nullptr, 0);
     pid_ = -1;
     throw std::runtime_error("external client `" + command + " " + scene + "` did not print \"port N\" (it printed \"" +
-                             printed + "\")");
+                             printed.substr(printed.size() > 2000 ? printed.size() - 2000 : 0) + "\")");
   }
   port_ = static_cast<std::uint16_t>(port);
 }

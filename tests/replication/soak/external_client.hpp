@@ -13,7 +13,7 @@ namespace pakt_soak {
 class ExternalClient {
  public:
   // Runs `command` (words separated by spaces) + " " + scene; throws std::runtime_error when it
-  // cannot be started or does not print its port within 60 s.
+  // cannot be started or does not print its port (60 s without output, or 64 kB without it).
   ExternalClient(const std::string& command, const std::string& scene);
   ~ExternalClient();  // waits for the process (after stop()), or kills it
   ExternalClient(const ExternalClient&) = delete;
