@@ -36,23 +36,31 @@ ExternalClient::ExternalClient(const std::string& command, const std::string& sc
     ::_exit(127);
   }
   ::close(out[1]);
-  std::string line;
+  // The first line that reads "port N" (an engine may print a banner first): at most 64 kB of output,
+  // at most 60 s without any.
+  std::string printed;
+  unsigned port = 0;
   pollfd waiting{out[0], POLLIN, 0};
-  while (line.find('\n') == std::string::npos) {
-    if (::poll(&waiting, 1, 60000) <= 0) break;
-    char c[64];
+  for (std::size_t line_start = 0; port == 0;) {
+    const std::size_t end = printed.find('\n', line_start);
+    if (end != std::string::npos) {
+      if (std::sscanf(printed.c_str() + line_start, "port %u", &port) != 1 || port > 65535) port = 0;
+      line_start = end + 1;
+      continue;
+    }
+    if (printed.size() > (64u << 10) || ::poll(&waiting, 1, 60000) <= 0) break;
+    char c[256];
     const ssize_t n = ::read(out[0], c, sizeof c);
     if (n <= 0) break;
-    line.append(c, static_cast<std::size_t>(n));
+    printed.append(c, static_cast<std::size_t>(n));
   }
   ::close(out[0]);
-  unsigned port = 0;
-  if (std::sscanf(line.c_str(), "port %u", &port) != 1 || port == 0 || port > 65535) {
+  if (port == 0) {
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
     pid_ = -1;
     throw std::runtime_error("external client `" + command + " " + scene + "` did not print \"port N\" (it printed \"" +
-                             line + "\")");
+                             printed.substr(printed.size() > 2000 ? printed.size() - 2000 : 0) + "\")");
   }
   port_ = static_cast<std::uint16_t>(port);
 }

@@ -8,7 +8,8 @@
 //                    [--external-client COMMAND]... [--json] [--assert]
 //   replication_soak --check
 //
-// --external-client adds a client in another process (SoakClient.cs: "mono SoakClient.exe"); --assert
+// --external-client adds a client in another process (SoakClient.cs: "mono SoakClient.exe";
+// soak_client.gd: "godot3-server --no-window --path DIR -s res://soak_client.gd --"); --assert
 // exits 1 when the run misses a goal (a desync, a refusal that changed state, slow recovery, ...).
 //
 // The manual table of bench/RESULTS.md ("Replication over lossy UDP"): soak_table.py.
