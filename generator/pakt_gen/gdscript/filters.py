@@ -158,6 +158,36 @@ def packed_read_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
     return _indent(packed.read_field(f, schema, godot), indent)
 
 
+def packed_read_body(m: Message, schema: Schema, godot: str, indent: int) -> str:
+    """The body of _pakt_read_packed: the fields in order, runs of fixed-width fields (two codes or
+    more) read as whole words first (packed.read_word_run)."""
+    lines: List[str] = []
+    run: List[Field] = []
+
+    def field_by_field(fields: List[Field]) -> List[str]:
+        out: List[str] = []
+        for f in fields:
+            out.append(f"# {schema_line(f)}" + (": read and dropped" if f.deprecated else ""))
+            out += packed.read_field(f, schema, godot)
+        return out
+
+    def flush(last: bool) -> None:
+        if sum(len(packed.word_atoms(f)) for f in run) >= 2:
+            lines.extend(packed.read_word_run(run, len(lines), last, field_by_field(run), schema, godot))
+        else:
+            lines.extend(field_by_field(run))
+        run.clear()
+
+    for f in m.fields:
+        if packed.word_atoms(f) is not None:
+            run.append(f)
+        else:
+            flush(False)
+            lines.extend(field_by_field([f]))
+    flush(True)
+    return _indent(lines + ["pass"], indent)
+
+
 def packed_same_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
     """The body of _pakt_same_field_<field>(_pakt_o, _pakt_w): whether the field encodes the same as _pakt_o's."""
     return _indent(packed.same_field(f, schema, godot), indent)
@@ -212,6 +242,7 @@ FILTERS: Dict[str, Callable] = {
     "version_boundaries": version_boundaries,
     "packed_write_field": gd_filter(packed_write_field),
     "packed_read_field": gd_filter(packed_read_field),
+    "packed_read_body": gd_filter(packed_read_body),
     "packed_same_field": gd_filter(packed_same_field),
     "packed_write_delta_field": gd_filter(packed_write_delta_field),
     "packed_read_delta_field": gd_filter(packed_read_delta_field),

@@ -13,7 +13,7 @@ the other message `_pakt_o` and the baseline `_pakt_base`, loop indexes `_pakt_i
 import math
 import struct
 from decimal import Decimal
-from typing import List
+from typing import Dict, List
 
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, packed_delta_kind
 from .keywords import identifier
@@ -426,3 +426,143 @@ def assign_field(f: Field, schema: Schema, godot: str) -> List[str]:
     if f.optional and copy:
         copy = [f"if {target} != null:"] + _block(copy)
     return [f"{target} = _pakt_o.{name}"] + copy
+
+
+# --------------------------------------------------------------------------- whole-word reads
+# A run of fields of fixed width (bools, ranged integers and enums, int8/uint8, quantized floats and
+# vectors, smallest-three rotations) is read as whole words: one BitReader.get_bits call per up to
+# WORD_BITS bits, the codes cut out with shifts and masks, checked at once, and the values computed
+# inline (the same expressions as the runtime's, so the same doubles). When fewer bits remain or a
+# code is invalid, the reader goes back to the run's first bit and reads it field by field, which
+# reports the error as before.
+WORD_BITS = 56  # BitReader.get_bits reads at most 56 bits at once
+
+
+class _Atom:
+    """One fixed-width code of a run: its bits, its check (a GDScript condition on `q` that holds when
+    the code is invalid, or "") and its value (a GDScript expression of `q`)."""
+
+    def __init__(self, bits: int, value: str, invalid: str = ""):
+        self.bits, self.value, self.invalid = bits, value, invalid
+
+
+def _quantized_value(lo: str, hi: str, width: str, steps: int, q: str) -> str:
+    """Bits.dequantize(q, lo, hi, steps) spelled out; `width` is hi - lo as the runtime computes it."""
+    return f"({hi} if {q} == {steps} else {lo} + ({width} * ({q} * 1.0)) / {steps}.0)"
+
+
+def _quantized_code_value(code: PackedCode, q: str) -> str:
+    lo, hi = float(code.min), float(code.max)
+    return _quantized_value(float_literal(lo), float_literal(hi), float_literal(hi - lo), code.steps, q)
+
+
+# Smallest-three's components span ±SMALLEST_THREE_BOUND (the runtime's constant); 2 × it is exact.
+_BOUND = "_pakt_runtime.SMALLEST_THREE_BOUND"
+
+
+def _atom(name: str, code: PackedCode) -> "_Atom | None":
+    """The atom of a scalar (or vector component: name COMPONENT / int32) code, None when not fixed."""
+    k = code.kind
+    if k == "bool":
+        return _Atom(1, "{q} != 0")
+    if k == "ranged" and code.bits <= WORD_BITS:
+        full = code.span == (1 << code.bits) - 1
+        value = "{q}" if code.min == 0 else f"{integer_literal(code.min)} + {{q}}"
+        return _Atom(code.bits, value, "" if full else f"{{q}} > {code.span}")
+    if k == "raw" and code.bits == 8:
+        return _Atom(8, "({q} ^ 128) - 128" if name == "int8" else "{q}")
+    if k == "quantized":
+        full = code.steps == (1 << code.bits) - 1
+        value = _quantized_code_value(code, "{q}")
+        if name == "float32":  # the float32 the field holds: a Vector2's component rounds as put_float does
+            value = f"Vector2({value}, 0.0).x"
+        return _Atom(code.bits, value, "" if full else f"{{q}} > {code.steps}")
+    return None
+
+
+def word_atoms(f: Field) -> "List[_Atom] | None":
+    """The atoms of a field in wire order when it is read as whole words, else None."""
+    t = f.type
+    if f.optional or f.deprecated or not _is_leaf(t) or f.packed is None:
+        return None
+    name, code = _leaf_name(t), f.packed
+    if name == "Quaternion":
+        if code.kind != "smallest_three":
+            return None
+        return [_Atom(2, "{q}")] + [_Atom(code.bits, "{q}") for _ in range(3)]
+    if name in VECTOR_COMPONENTS:
+        atom = _atom(_component_type(name), code)
+        return None if atom is None else [atom] * len(VECTOR_COMPONENTS[name])
+    atom = _atom(name, code)
+    return None if atom is None else [atom]
+
+
+def _word_assign(f: Field, qs: List[str], schema: Schema, godot: str) -> List[str]:
+    """Statements that set the field from its codes `qs` (checked)."""
+    target, name, code = member(f, schema, godot), _leaf_name(f.type), f.packed
+    if name == "Quaternion":  # smallest-three: Bits.dequantize over ±1/√2, the largest rebuilt
+        steps = (1 << code.bits) - 1
+        abc = [f"_pakt_{c}_{f.name}" for c in "abc"]
+        lines = [f"var {v}: float = {_quantized_value('-' + _BOUND, _BOUND, '2.0 * ' + _BOUND, steps, q)}"
+                 for v, q in zip(abc, qs[1:])]
+        a, b, c = abc
+        s, l = f"_pakt_s_{f.name}", f"_pakt_l_{f.name}"
+        lines += [f"var {s}: float = {a} * {a} + {b} * {b} + {c} * {c}",
+                  f"var {l}: float = sqrt(1.0 - {s} if {s} < 1.0 else 0.0)"]
+        quat = type_name(f.type, schema, godot)
+        for i in range(4):
+            comps = abc[:i] + [l] + abc[i:]
+            lines += [f"{'if' if i == 0 else 'elif'} {qs[0]} == {i}:" if i < 3 else "else:",
+                      f"\t{target} = {quat}({', '.join(comps)})"]
+        return lines
+    atoms = word_atoms(f)
+    values = [a.value.format(q=q) for a, q in zip(atoms, qs)]
+    if name in VECTOR_COMPONENTS:
+        return [f"{target} = {_vector_ctor(name, values, schema, godot)}"]
+    return [f"{target} = {values[0]}"]
+
+
+def read_word_run(fields: List[Field], k: int, last: bool, slow: List[str], schema: Schema, godot: str) -> List[str]:
+    """Reads the run `fields` (k: its number in the message) as whole words; `slow` reads it field by
+    field. `last`: the run ends the message (a success returns)."""
+    atoms = [(f, a) for f in fields for a in word_atoms(f)]
+    total = sum(a.bits for _, a in atoms)
+    names = ", ".join(f.name for f in fields)
+    at, done = f"_pakt_at{k}", f"_pakt_words{k}"
+    lines = [f"# {names}: {total} bits of fixed width, read as whole words when they remain and every code",
+             "# is valid; else field by field (which reports the error)."]
+    if not last:
+        lines.append(f"var {done} := false")
+    body = [f"var {at}: int = _pakt_r.bit"]
+    qs: Dict[str, List[str]] = {f.name: [] for f in fields}
+    invalid = []
+    shift, word = WORD_BITS, f"_pakt_word{k}"
+    declared = False
+    for i, (f, a) in enumerate(atoms):
+        q = f"_pakt_q{k}_{i}"
+        qs[f.name].append(q)
+        if a.bits == 0:  # a ranged value of a one-value range
+            body.append(f"var {q}: int = 0")
+            continue
+        if shift + a.bits > WORD_BITS:  # a new word: as many of the following atoms as fit
+            n, j = 0, i
+            while j < len(atoms) and n + atoms[j][1].bits <= WORD_BITS:
+                n += atoms[j][1].bits
+                j += 1
+            body.append(f"{'' if declared else 'var '}{word}{'' if declared else ': int'} = _pakt_r.get_bits({n})")
+            declared, shift = True, 0
+        cut = word if shift == 0 else f"({word} >> {shift})"
+        body.append(f"var {q}: int = {cut} & {hex((1 << a.bits) - 1)}")
+        shift += a.bits
+        if a.invalid:
+            invalid.append(a.invalid.format(q=q))
+    assign = [s for f in fields for s in _word_assign(f, qs[f.name], schema, godot)]
+    assign += ["return"] if last else [f"{done} = true"]
+    if invalid:
+        body += [f"if {' or '.join(invalid)}:", f"\t_pakt_r.bit = {at}", "else:"] + _block(assign)
+    else:
+        body += assign
+    lines += [f"if _pakt_r.size * 8 - _pakt_r.bit >= {total}:"] + _block(body)
+    if last:
+        return lines + slow
+    return lines + [f"if not {done}:"] + _block(slow)
