@@ -188,6 +188,16 @@ def packed_read_body(m: Message, schema: Schema, godot: str, indent: int) -> str
     return _indent(lines + ["pass"], indent)
 
 
+def packed_read_delta_body(m: Message, schema: Schema, godot: str, indent: int) -> str:
+    """The body of _pakt_read_delta: whole words when every field has a fixed width, then (or else)
+    field by field."""
+    lines = packed.read_word_delta(m.fields, schema, godot) if packed.word_delta_fits(m.fields) else []
+    for f in m.fields:
+        lines.append(f"# {schema_line(f)}")
+        lines += packed.read_delta_field(f, schema, godot, words=not lines)
+    return _indent(lines + ["pass"], indent)
+
+
 def packed_same_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
     """The body of _pakt_same_field_<field>(_pakt_o, _pakt_w): whether the field encodes the same as _pakt_o's."""
     return _indent(packed.same_field(f, schema, godot), indent)
@@ -243,6 +253,7 @@ FILTERS: Dict[str, Callable] = {
     "packed_write_field": gd_filter(packed_write_field),
     "packed_read_field": gd_filter(packed_read_field),
     "packed_read_body": gd_filter(packed_read_body),
+    "packed_read_delta_body": gd_filter(packed_read_delta_body),
     "packed_same_field": gd_filter(packed_same_field),
     "packed_write_delta_field": gd_filter(packed_write_delta_field),
     "packed_read_delta_field": gd_filter(packed_read_delta_field),

@@ -395,8 +395,14 @@ def _delta_read_body(target: str, f: Field, schema: Schema, godot: str, full: Li
     return ['if _pakt_r.boolean("changed bit"):'] + _block(body)
 
 
-def read_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
-    return read_field(f, schema, godot, delta=True)
+def read_delta_field(f: Field, schema: Schema, godot: str, words: bool = True) -> List[str]:
+    """One field of a delta; `words`: a field of fixed width reads its changed bit and value as one
+    word first (read_word_delta_field)."""
+    slow = read_field(f, schema, godot, delta=True)
+    atoms = word_atoms(f)
+    if not words or atoms is None or sum(a.bits for a in atoms) + 1 > WORD_BITS:
+        return slow
+    return read_word_delta_field(f, atoms, slow, schema, godot)
 
 
 # --------------------------------------------------------------------------- deep copy
@@ -566,3 +572,71 @@ def read_word_run(fields: List[Field], k: int, last: bool, slow: List[str], sche
     if last:
         return lines + slow
     return lines + [f"if not {done}:"] + _block(slow)
+
+
+def _cut(atoms: List[_Atom], word: str, shift: int, prefix: str):
+    """Statements that cut the codes of `atoms` out of `word` from bit `shift` on: (lines, code
+    variables, invalid conditions)."""
+    lines, qs, invalid = [], [], []
+    for i, a in enumerate(atoms):
+        q = f"{prefix}{i}"
+        qs.append(q)
+        if a.bits == 0:
+            lines.append(f"var {q}: int = 0")
+            continue
+        cut = word if shift == 0 else f"({word} >> {shift})"
+        lines.append(f"var {q}: int = {cut} & {hex((1 << a.bits) - 1)}")
+        shift += a.bits
+        if a.invalid:
+            invalid.append(a.invalid.format(q=q))
+    return lines, qs, invalid
+
+
+def read_word_delta_field(f: Field, atoms: List[_Atom], slow: List[str], schema: Schema, godot: str) -> List[str]:
+    """A delta's field of fixed width: its changed bit and its codes as one word (an unchanged field
+    gives its bits back); else, or when a code is invalid, bit by bit (`slow`, which reports errors)."""
+    bits = sum(a.bits for a in atoms)
+    word, done = f"_pakt_word_{f.name}", f"_pakt_done_{f.name}"
+    cut, qs, invalid = _cut(atoms, word, 1, f"_pakt_q_{f.name}_")
+    assign = _word_assign(f, qs, schema, godot) + [f"{done} = true"]
+    changed = cut + ([f"if {' or '.join(invalid)}:", f"\t_pakt_r.bit -= {bits + 1}", "else:"] + _block(assign)
+                     if invalid else assign)
+    body = [f"var {word}: int = _pakt_r.get_bits({bits + 1})",
+            f"if {word} & 1 == 0:", f"\t_pakt_r.bit -= {bits}", f"\t{done} = true", "else:"] + _block(changed)
+    return ([f"# the changed bit and the {bits} bits of the value as one word when they remain and the code is valid",
+             f"var {done} := false", f"if _pakt_r.size * 8 - _pakt_r.bit >= {bits + 1}:"] + _block(body) +
+            [f"if not {done}:"] + _block(slow))
+
+
+def read_word_delta(fields: List[Field], schema: Schema, godot: str) -> List[str]:
+    """The delta of a message whose fields all have a fixed width (each at most WORD_BITS - 1 bits):
+    its changed bits and values from an accumulator of whole words, when the largest delta remains
+    and every code is valid (a `while true` left by `break` otherwise, to read it field by field).
+    Unused bits go back to the reader."""
+    widths = [sum(a.bits for a in word_atoms(f)) for f in fields]
+    most = sum(widths) + len(fields)
+    lines = [f"# every field has a fixed width: the changed bits and values from whole words when the largest",
+             f"# delta ({most} bits) remains and every code is valid; else field by field below",
+             f"if _pakt_r.size * 8 - _pakt_r.bit >= {most}:",
+             "\tvar _pakt_at: int = _pakt_r.bit",
+             f"\tvar _pakt_acc: int = _pakt_r.get_bits({WORD_BITS})",
+             f"\tvar _pakt_have: int = {WORD_BITS}",
+             "\twhile true:  # left by break on an invalid code"]
+    body = []
+    for f, bits in zip(fields, widths):
+        cut, qs, invalid = _cut(word_atoms(f), "_pakt_acc", 1, f"_pakt_q_{f.name}_")
+        changed = cut + ([f"if {' or '.join(invalid)}:", "\tbreak"] if invalid else [])
+        changed += _word_assign(f, qs, schema, godot) + [f"_pakt_acc >>= {bits + 1}", f"_pakt_have -= {bits + 1}"]
+        body += [f"# {f.name}",
+                 f"if _pakt_have < {bits + 1}:",
+                 f"\t_pakt_acc |= _pakt_r.get_bits({WORD_BITS} - _pakt_have) << _pakt_have",
+                 f"\t_pakt_have = {WORD_BITS}",
+                 "if _pakt_acc & 1 == 0:", "\t_pakt_acc >>= 1", "\t_pakt_have -= 1", "else:"] + _block(changed)
+    body += ["_pakt_r.bit -= _pakt_have", "return"]
+    return lines + _block(_block(body)) + ["\t_pakt_r.bit = _pakt_at"]
+
+
+def word_delta_fits(fields: List[Field]) -> bool:
+    """Whether read_word_delta reads these fields (all fixed, none wider than a word less its changed bit)."""
+    atoms = [word_atoms(f) for f in fields]
+    return bool(fields) and all(a is not None and sum(x.bits for x in a) + 1 <= WORD_BITS for a in atoms)
