@@ -178,10 +178,37 @@ def _scalar_same(a: str, b: str, name: str, code: PackedCode) -> str:
         return f"_pakt_w.same_f32({a}, {b})"
     if k == "raw" and code.bits == 64:
         return f"_pakt_w.same_f64({a}, {b})"
-    if k == "quantized":
-        return (f"_pakt_w.same_quantized({a}, {b}, {float_literal(code.min)}, {float_literal(code.max)}, "
-                f"{code.steps}, {_ends32(name, code)})")
     return f"{a} == {b}"
+
+
+def _quantize(v: str, name: str, code: PackedCode) -> (List[str], str, str):
+    """Bits.quantize_value of the value held in the variable `v`, spelled out: (statements that round
+    a float32 field's value to float and move a float32 just outside an end to that end, the
+    condition that it lies in the range, the code, which only then is the runtime's)."""
+    lo, hi = float(code.min), float(code.max)
+    lines = [f"{v} = Vector2({v}, 0.0).x"] if name == "float32" else []
+    if name != "float64":
+        lo32, hi32 = _f32(lo), _f32(hi)
+        if lo32 != lo:
+            lines += [f"if {v} < {float_literal(lo)} and {v} >= {float_literal(lo32)}:", f"\t{v} = {float_literal(lo)}"]
+        if hi32 != hi:
+            lines += [f"if {v} > {float_literal(hi)} and {v} <= {float_literal(hi32)}:", f"\t{v} = {float_literal(hi)}"]
+    in_range = f"{v} >= {float_literal(lo)} and {v} <= {float_literal(hi)}"
+    step = f"int(round((({v} - ({float_literal(lo)})) * {code.steps}.0) / {float_literal(hi - lo)}))"
+    return lines, in_range, step
+
+
+def _same_quantized(pairs, name: str, code: PackedCode, d: int) -> List[str]:
+    """`return false` unless each (a, b) pair quantizes to the same valid code (equal values do when
+    they lie in the range: no rounding then)."""
+    lines = []
+    for i, (a, b) in enumerate(pairs):
+        va, vb = f"_pakt_a{d}_{i}", f"_pakt_b{d}_{i}"
+        la, ra, qa = _quantize(va, name, code)
+        lb, rb, qb = _quantize(vb, name, code)
+        lines += [f"var {va} = {a}", f"var {vb} = {b}"] + la + lb
+        lines += [f"if not ({ra}) or ({va} != {vb} and not ({rb} and {qa} == {qb})):", "\treturn false"]
+    return lines
 
 
 def _component_type(name: str) -> str:
@@ -332,9 +359,13 @@ def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: in
         return [f"if not _pakt_runtime.Bits.same_smallest_three({a}, {b}, {code.bits}):", "\treturn false"]
     if name in VECTOR_COMPONENTS:
         ctype = _component_type(name)
-        terms = [_scalar_same(ca, cb, ctype, code) for ca, cb in
-                 zip(_components(a, name, godot, "w"), _components(b, name, godot, "w"))]
+        pairs = list(zip(_components(a, name, godot, "w"), _components(b, name, godot, "w")))
+        if code.kind == "quantized":
+            return _same_quantized(pairs, ctype, code, d)
+        terms = [_scalar_same(ca, cb, ctype, code) for ca, cb in pairs]
         return [f"if not ({' and '.join(terms)}):", "\treturn false"]
+    if code.kind == "quantized":
+        return _same_quantized([(a, b)], name, code, d)
     return [f"if not ({_scalar_same(a, b, name, code)}):", "\treturn false"]
 
 
@@ -369,13 +400,16 @@ def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
         tn = message_class(t, schema, godot)
         body = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_delta(_pakt_w, "
                 f"{tn}.new() if _pakt_base.{name} == null else _pakt_base.{name})"] + _on_fail("_pakt_w", fail)
-    elif kind in ("list", "array"):
+    elif kind in ("list", "array"):  # the changed bit too, each element compared once
         tn = message_class(t.element, schema, godot)
         lim, bits = _length(f.max_count) if kind == "list" else (0, 0)
-        body = [f"_pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
+        return [f"_pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
                 f"{tn})"] + _on_fail("_pakt_w", fail)
     else:
         body = write_field(f, schema, godot)
+        words = write_word_run([f], 0, ["_pakt_w.boolean(true)"] + body, schema, godot, changed_bit=True)
+        if words is not None:  # the changed bit and the value in one word
+            head, body = head[:1], words
     return head + _block(body) + ["else:", "\t_pakt_w.boolean(false)"]
 
 
@@ -640,3 +674,78 @@ def word_delta_fits(fields: List[Field]) -> bool:
     """Whether read_word_delta reads these fields (all fixed, none wider than a word less its changed bit)."""
     atoms = [word_atoms(f) for f in fields]
     return bool(fields) and all(a is not None and sum(x.bits for x in a) + 1 <= WORD_BITS for a in atoms)
+
+
+# --------------------------------------------------------------------------- whole-word writes
+# The write side of the runs above: every value of a run of fixed-width fields is checked at once,
+# the codes are or-ed into words and each word is one BitWriter.write call; when a value is out of
+# its range (or a NaN rotation), the run is written field by field, which reports the error.
+def _write_atoms(f: Field, schema: Schema, godot: str, k: int):
+    """[(bits, variable, statements, valid condition or "", code)] of a field in wire order, None when
+    the field is not written as words (uint64 ranges, smallest-three wider than 18 bits)."""
+    if word_atoms(f) is None:
+        return None
+    name, code = _leaf_name(f.type), f.packed
+    expr = member(f, schema, godot)
+    v = f"_pakt_e{k}_{f.name}"
+    if name == "Quaternion":
+        if code.bits > 18:
+            return None
+        return [(2 + 3 * code.bits, v, [f"var {v}: int = _pakt_runtime.Bits.smallest_three_code({expr}, {code.bits})"],
+                 f"{v} >= 0", v)]
+    if name in VECTOR_COMPONENTS:
+        ctype = _component_type(name)
+        values = list(zip(VECTOR_COMPONENTS[name], _components(expr, name, godot, "w")))
+    else:
+        ctype, values = name, [("", expr)]
+    atoms = []
+    for c, e in values:
+        var = v + (f"_{c}" if c else "")
+        kind = code.kind
+        if kind == "bool":
+            atoms.append((1, var, [f"var {var}: bool = {e}"], "", f"(1 if {var} else 0)"))
+        elif kind == "ranged":
+            if ctype == "uint64":
+                return None
+            lo, hi = integer_literal(code.min), integer_literal(code.min + code.span)
+            atoms.append((code.bits, var, [f"var {var}: int = {e}"], f"{var} >= {lo} and {var} <= {hi}",
+                          var if code.min == 0 else f"({var} - ({lo}))"))
+        elif kind == "raw":
+            atoms.append((8, var, [f"var {var}: int = {e}"], "", f"({var} & 0xff)"))
+        else:
+            lines, in_range, step = _quantize(var, ctype, code)
+            atoms.append((code.bits, var, [f"var {var} = {e}"] + lines, in_range, step))
+    return atoms
+
+
+def write_word_run(fields: List[Field], k: int, slow: List[str], schema: Schema, godot: str,
+                   changed_bit: bool = False) -> "List[str] | None":
+    """Writes the run `fields` as whole words (`changed_bit`: a 1 bit first, a delta's); `slow`
+    writes it field by field. None when a field is not written as words."""
+    per_field = [_write_atoms(f, schema, godot, k) for f in fields]
+    if any(a is None for a in per_field):
+        return None
+    atoms = [a for field_atoms in per_field for a in field_atoms]
+    if changed_bit:
+        atoms = [(1, "", [], "", "1")] + atoms
+    total = sum(a[0] for a in atoms)
+    names = ", ".join(f.name for f in fields)
+    lines = [f"# {names}: {total} bits of fixed width written as whole words when every value is in its range;",
+             "# else field by field (which reports the error)."]
+    for a in atoms:
+        lines += a[2]
+    valid = [a[3] for a in atoms if a[3]]
+    words, word, shift = [], [], 0
+    for bits, _, _, _, code in atoms:
+        if bits == 0:
+            continue
+        if shift + bits > WORD_BITS:
+            words.append((word, shift))
+            word, shift = [], 0
+        word.append(code if shift == 0 else f"({code} << {shift})")
+        shift += bits
+    words.append((word, shift))
+    writes = [f"_pakt_w.write({' | '.join(w)}, {n})" for w, n in words if w]
+    if not valid:
+        return lines + writes
+    return lines + [f"if {' and '.join('(' + c + ')' for c in valid)}:"] + _block(writes) + ["else:"] + _block(slow)
