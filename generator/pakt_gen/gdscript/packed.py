@@ -182,7 +182,7 @@ def _scalar_same(a: str, b: str, name: str, code: PackedCode) -> str:
 
 
 def _quantize(v: str, name: str, code: PackedCode) -> (List[str], str, str):
-    """Bits.quantize_value of the value held in the variable `v`, spelled out: (statements that round
+    """packing::detail::quantize_value of the value held in the variable `v`, spelled out: (statements that round
     a float32 field's value to float and move a float32 just outside an end to that end, the
     condition that it lies in the range, the code, which only then is the runtime's)."""
     lo, hi = float(code.min), float(code.max)
