@@ -3,9 +3,12 @@
 web build in headless Chromium, as tests/gdscript runs it). Run by hand, not a ctest (it takes a few
 minutes on a loaded machine):
 
-    cmake --build build --target pakt godot.engine4.setup   # or: ctest --test-dir build -R godot.engine4.setup
+    cmake --build build --target pakt && ctest --test-dir build -R godot.engine4.setup  # the Godot 4 driver
     tests/gdscript/bench_gdscript.py build/pakt /tmp/gdbench --godot3 godot3-server \
         --node node --driver build/tests/godot/engine4/run_godot4.mjs --out tests/gdscript/RESULTS.md
+
+(--engines 3 or 4 runs one engine. The values are checked before they are timed: the full decode and
+the delta applied in place and into a copy give the same value, else the run fails.)
 
 Writes (--out) and prints two tables per engine:
 - snapshots (bench/snapshot.yaml, tests/gdscript/bench_snapshot.py): CubeScene and Players64 in

@@ -354,7 +354,7 @@ def test_filter_packed_write_delta_field(packed):
     # A fixed-width field: the changed bit and the value in one word when in range, else field by field.
     lines = render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "phase")).splitlines()
     assert lines[0] == "if not _pakt_same_field_phase(_pakt_base, _pakt_w):"
-    assert lines[4:7] == ["\tif (_pakt_e0_phase >= 0 and _pakt_e0_phase <= 3):", "\t\t_pakt_w.write(1 | (_pakt_e0_phase << 1), 3)",
+    assert lines[4:7] == ["\tif (_pakt_e0_0 >= 0 and _pakt_e0_0 <= 3):", "\t\t_pakt_w.write(1 | (_pakt_e0_0 << 1), 3)",
                           "\telse:"]
     assert lines[7:9] == ["\t\t_pakt_w.boolean(true)", "\t\t_pakt_w.ranged(phase, 0, 3, 2, false)"]
     assert lines[-2:] == ["else:", "\t_pakt_w.boolean(false)"]
@@ -394,9 +394,9 @@ def test_filter_packed_read_body(packed):
 
 def test_filter_packed_write_body(packed):
     lines = render(packed, "{{ m | packed_write_body(0) }}", m=message(packed, "Camera")).splitlines()
-    assert lines[2:7] == ["var _pakt_e0_eye_x = eye.x", "var _pakt_e0_eye_y = eye.y", "var _pakt_e0_eye_z = eye.z",
-                          "var _pakt_e0_fov = fov", "_pakt_e0_fov = Vector2(_pakt_e0_fov, 0.0).x"]
-    assert lines[8].startswith("\t_pakt_w.write(int(round(((_pakt_e0_eye_x - (-100.0)) * 20000.0) / 200.0)) | ") and \
+    assert lines[2:7] == ["var _pakt_e0_0_x = eye.x", "var _pakt_e0_0_y = eye.y", "var _pakt_e0_0_z = eye.z",
+                          "var _pakt_e0_1 = fov", "_pakt_e0_1 = Vector2(_pakt_e0_1, 0.0).x"]
+    assert lines[8].startswith("\t_pakt_w.write(int(round(((_pakt_e0_0_x - (-100.0)) * 20000.0) / 200.0)) | ") and \
         lines[8].endswith(" << 45), 52)")
     assert lines[9:11] == ["else:", "\t# line 97: eye: Vector3"]
 

@@ -680,14 +680,14 @@ def word_delta_fits(fields: List[Field]) -> bool:
 # The write side of the runs above: every value of a run of fixed-width fields is checked at once,
 # the codes are or-ed into words and each word is one BitWriter.write call; when a value is out of
 # its range (or a NaN rotation), the run is written field by field, which reports the error.
-def _write_atoms(f: Field, schema: Schema, godot: str, k: int):
-    """[(bits, variable, statements, valid condition or "", code)] of a field in wire order, None when
-    the field is not written as words (uint64 ranges, smallest-three wider than 18 bits)."""
+def _write_atoms(f: Field, schema: Schema, godot: str, v: str):
+    """[(bits, variable, statements, valid condition or "", code)] of a field in wire order (its values
+    in variables named from `v`), None when the field is not written as words (uint64 ranges,
+    smallest-three wider than 18 bits)."""
     if word_atoms(f) is None:
         return None
     name, code = _leaf_name(f.type), f.packed
     expr = member(f, schema, godot)
-    v = f"_pakt_e{k}_{f.name}"
     if name == "Quaternion":
         if code.bits > 18:
             return None
@@ -722,7 +722,7 @@ def write_word_run(fields: List[Field], k: int, slow: List[str], schema: Schema,
                    changed_bit: bool = False) -> "List[str] | None":
     """Writes the run `fields` as whole words (`changed_bit`: a 1 bit first, a delta's); `slow`
     writes it field by field. None when a field is not written as words."""
-    per_field = [_write_atoms(f, schema, godot, k) for f in fields]
+    per_field = [_write_atoms(f, schema, godot, f"_pakt_e{k}_{j}") for j, f in enumerate(fields)]
     if any(a is None for a in per_field):
         return None
     atoms = [a for field_atoms in per_field for a in field_atoms]
