@@ -359,9 +359,11 @@ def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: in
         return [f"if not _pakt_runtime.Bits.same_smallest_three({a}, {b}, {code.bits}):", "\treturn false"]
     if name in VECTOR_COMPONENTS:
         ctype = _component_type(name)
+        if code.kind == "quantized":  # float vectors: each vector read once
+            va, vb = f"_pakt_va{d}", f"_pakt_vb{d}"
+            pairs = list(zip(_components(va, name, godot, "w"), _components(vb, name, godot, "w")))
+            return [f"var {va} = {a}", f"var {vb} = {b}"] + _same_quantized(pairs, ctype, code, d)
         pairs = list(zip(_components(a, name, godot, "w"), _components(b, name, godot, "w")))
-        if code.kind == "quantized":
-            return _same_quantized(pairs, ctype, code, d)
         terms = [_scalar_same(ca, cb, ctype, code) for ca, cb in pairs]
         return [f"if not ({' and '.join(terms)}):", "\treturn false"]
     if code.kind == "quantized":
