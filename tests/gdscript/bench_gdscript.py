@@ -158,7 +158,8 @@ def main():
     doc = ["# GDScript speed (tests/gdscript/bench_gdscript.py)", "",
            "Written by `tests/gdscript/bench_gdscript.py` (run by hand; the command is in its docstring). One run on one "
            f"machine, both engines one after the other; 1-minute load average {load:.1f} at the end (2 cores, shared). "
-           "Each figure is the fastest of 5 runs of n calls.", "",
+           "Each figure is the fastest of 25 runs (snapshots; each run times every operation once) or 5 runs (small "
+           "messages) of n calls: on a loaded machine read the ratios, not the milliseconds.", "",
            "## Snapshots (bench/snapshot.yaml)", "",
            "CubeScene: 901 cubes, settled; the delta has 13 cubes moved. Players64: 64 players, every one moved in the "
            "delta. The values are seeded (tests/gdscript/bench_snapshot.py), the same in both engines. `apply_delta` "
