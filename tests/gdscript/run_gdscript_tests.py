@@ -415,7 +415,8 @@ func run():
 				print(kind, "|", p[1], "|BADCOMPACT|", yb.last_error)
 				continue
 			var yo = yb if p[1].ends_with("self") else cls.new()
-			if yo.from_bytes_delta(hex(p[4]), yb) == OK:
+			var yrc = yo.apply_delta(hex(p[4])) if yo == yb else yo.from_bytes_delta(hex(p[4]), yb)  # in place: apply_delta
+			if yrc == OK:
 				print(kind, "|", p[1], "|OK|", yo.to_bytes(2).hex_encode())
 			else:
 				print(kind, "|", p[1], "|ERR|", yo.last_error)

@@ -327,9 +327,17 @@ def test_filter_packed_read_field(packed):
 
 
 def test_filter_packed_same_field(packed):
-    # Quantized values are the same when they fall on the same step.
+    # Quantized values are the same when they fall on the same step (equal ones when in the range):
+    # the codes computed inline, a float32 field's values rounded to float first.
     assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Camera", "fov")).splitlines() == [
-        "if not (_pakt_w.same_quantized(self.fov, _pakt_o.fov, 30.0, 120.0, 127, 30.0, 120.0, true)):", "\treturn false", "return true"]
+        "var _pakt_a0_0 = self.fov", "var _pakt_b0_0 = _pakt_o.fov", "_pakt_a0_0 = Vector2(_pakt_a0_0, 0.0).x",
+        "_pakt_b0_0 = Vector2(_pakt_b0_0, 0.0).x",
+        "if not (_pakt_a0_0 >= 30.0 and _pakt_a0_0 <= 120.0) or (_pakt_a0_0 != _pakt_b0_0 and not (_pakt_b0_0 >= 30.0 and "
+        "_pakt_b0_0 <= 120.0 and int(round(((_pakt_a0_0 - (30.0)) * 127.0) / 90.0)) == int(round(((_pakt_b0_0 - (30.0)) * 127.0) / 90.0)))):",
+        "\treturn false", "return true"]
+    # A float32 just outside an end counts as the end (float(-3.2) < -3.2).
+    lines = render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Floats", "angle")).splitlines()
+    assert lines[3:5] == ["if _pakt_a0_0 < -3.2 and _pakt_a0_0 >= (-13421773.0 * pow(2.0, -22)):", "\t_pakt_a0_0 = -3.2"]
     lines = render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
     assert lines[:3] == ["if self.cubes.size() != _pakt_o.cubes.size():", "\treturn false", "for _pakt_i0 in self.cubes.size():"]
     assert render(packed, "{{ f | packed_same_field(0) }}", f=field(packed, "Scene", "score")).splitlines()[:3] == [
@@ -337,12 +345,19 @@ def test_filter_packed_same_field(packed):
 
 
 def test_filter_packed_write_delta_field(packed):
+    # Lists and fixed arrays of messages: the runtime writes the changed bit too (each element compared once).
     lines = render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines()
-    assert lines[:3] == ["if not _pakt_same_field_cubes(_pakt_base, _pakt_w):", "\t_pakt_w.boolean(true)",
-                         "\t_pakt_w.elements_delta(cubes, _pakt_base.cubes, true, 64, 7, _pakt_class_Cube())"]
+    assert lines == ["_pakt_w.elements_delta(cubes, _pakt_base.cubes, true, 64, 7, _pakt_class_Cube())", "if _pakt_w.failed:",
+                     '\t_pakt_w.in_field("cubes")', "\treturn"]
+    assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "anchors")).splitlines()[0] == \
+        "_pakt_w.elements_delta(anchors, _pakt_base.anchors, false, 0, 0, _pakt_class_Cube())"
+    # A fixed-width field: the changed bit and the value in one word when in range, else field by field.
+    lines = render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "phase")).splitlines()
+    assert lines[0] == "if not _pakt_same_field_phase(_pakt_base, _pakt_w):"
+    assert lines[4:7] == ["\tif (_pakt_e0_0 >= 0 and _pakt_e0_0 <= 3):", "\t\t_pakt_w.write(1 | (_pakt_e0_0 << 1), 3)",
+                          "\telse:"]
+    assert lines[7:9] == ["\t\t_pakt_w.boolean(true)", "\t\t_pakt_w.ranged(phase, 0, 3, 2, false)"]
     assert lines[-2:] == ["else:", "\t_pakt_w.boolean(false)"]
-    assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "anchors")).splitlines()[2] == \
-        "\t_pakt_w.elements_delta(anchors, _pakt_base.anchors, false, 0, 0, _pakt_class_Cube())"
     assert render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[2] == \
         "\t(_pakt_class_Camera().new() if camera == null else camera)._pakt_write_delta(_pakt_w, _pakt_class_Camera().new() if _pakt_base.camera == null else _pakt_base.camera)"
     # Other fields (optionals included) are written in full when changed.
@@ -356,8 +371,51 @@ def test_filter_packed_read_delta_field(packed):
         '\t_pakt_r.in_field("cubes")', "\treturn"]
     assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "camera")).splitlines()[:4] == [
         'if _pakt_r.boolean("changed bit"):', "\tif camera == null:", "\t\tcamera = _pakt_class_Camera().new()", "\tcamera._pakt_read_delta(_pakt_r)"]
-    assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "phase")).splitlines()[:2] == [
-        'if _pakt_r.boolean("changed bit"):', "\tphase = _pakt_r.ranged(0, 3, 2)"]
+    # A fixed-width field: its changed bit and value as one word (an unchanged one gives the value's bits
+    # back), else bit by bit.
+    lines = render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "phase")).splitlines()
+    assert lines[3:7] == ["\tvar _pakt_word_phase: int = _pakt_r.get_bits(3)", "\tif _pakt_word_phase & 1 == 0:",
+                          "\t\t_pakt_r.bit -= 2", "\t\t_pakt_done_phase = true"]
+    assert lines[-5:-3] == ['\tif _pakt_r.boolean("changed bit"):', "\t\tphase = _pakt_r.ranged(0, 3, 2)"]
+
+
+def test_filter_packed_read_body(packed):
+    # A run of fixed-width fields: whole words, the codes checked at once, then field by field.
+    lines = render(packed, "{{ m | packed_read_body(0) }}", m=message(packed, "Camera")).splitlines()
+    assert lines[2:5] == ["if _pakt_r.size * 8 - _pakt_r.bit >= 52:", "\tvar _pakt_at0: int = _pakt_r.bit",
+                          "\tvar _pakt_word0: int = _pakt_r.get_bits(52)"]
+    assert "\tif _pakt_q0_0 > 20000 or _pakt_q0_1 > 20000 or _pakt_q0_2 > 20000:" in lines
+    assert "\t\tfov = Vector2((120.0 if _pakt_q0_3 == 127 else 30.0 + (90.0 * (_pakt_q0_3 * 1.0)) / 127.0), 0.0).x" in lines
+    assert "fov = _pakt_r.quantized(30.0, 120.0, 127, 7, true)" in lines  # the fallback
+    # Other fields stay field by field; a run before them sets a flag instead of returning.
+    lines = render(packed, "{{ m | packed_read_body(0) }}", m=message(packed, "Scene")).splitlines()
+    assert lines[0] == "# line 104: frame: uint32"
+
+
+def test_filter_packed_write_body(packed):
+    lines = render(packed, "{{ m | packed_write_body(0) }}", m=message(packed, "Camera")).splitlines()
+    assert lines[2:7] == ["var _pakt_e0_0_x = eye.x", "var _pakt_e0_0_y = eye.y", "var _pakt_e0_0_z = eye.z",
+                          "var _pakt_e0_1 = fov", "_pakt_e0_1 = Vector2(_pakt_e0_1, 0.0).x"]
+    assert lines[8].startswith("\t_pakt_w.write(int(round(((_pakt_e0_0_x - (-100.0)) * 20000.0) / 200.0)) | ") and \
+        lines[8].endswith(" << 45), 52)")
+    assert lines[9:11] == ["else:", "\t# line 97: eye: Vector3"]
+
+
+def test_filter_packed_read_delta_body(packed):
+    # Every field of Camera has a fixed width: an accumulator of whole words, left by break on a bad code.
+    lines = render(packed, "{{ m | packed_read_delta_body(0) }}", m=message(packed, "Camera")).splitlines()
+    assert lines[2:7] == ["if _pakt_r.size * 8 - _pakt_r.bit >= 54:", "\tvar _pakt_at: int = _pakt_r.bit",
+                          "\tvar _pakt_acc: int = _pakt_r.get_bits(56)", "\tvar _pakt_have: int = 56",
+                          "\twhile true:  # left by break on an invalid code"]
+    assert "\t\t_pakt_r.bit -= _pakt_have" in lines and "\t_pakt_r.bit = _pakt_at" in lines
+    # Scene has lists: field by field.
+    assert "while true:" not in render(packed, "{{ m | packed_read_delta_body(0) }}", m=message(packed, "Scene"))
+
+
+def test_filter_limit_checks(packed):
+    assert render(packed, "{{ m | limit_checks(0) }}", m=message(packed, "Scene")).splitlines() == [
+        "_pakt_w.check_count(cubes.size(), false, 64)", "if _pakt_w.failed:", '\t_pakt_w.in_field("cubes")', "\treturn",
+        "_pakt_w.check_fixed(anchors.size(), 2)", "if _pakt_w.failed:", '\t_pakt_w.in_field("anchors")', "\treturn"]
 
 
 def test_filter_assign_field(packed):

@@ -128,6 +128,46 @@ def write_field(expr: str, f: Field, schema: Schema, godot: str) -> List[str]:
     return [f"if {expr} == null:", f"\t{W}.u8(0)", "else:", f"\t{W}.u8(1)"] + _block(body)
 
 
+# --------------------------------------------------------------------------- limits only
+def check(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
+          d: int = 0) -> List[str]:
+    """The checks of write() alone, in its order (the packed to_bytes checks the limits first, as
+    pakt::CheckMessage, without writing compact bytes)."""
+    if t.kind == "builtin":
+        return write(expr, t, schema, godot, max_length, max_count, fail, d)[:-1] if can_fail_write(t, max_length, 0) else []
+    if t.kind == "enum":
+        return []
+    if t.kind == "message":
+        if not can_fail_write(t, 0, 0):
+            return []
+        tn = message_class(t, schema, godot)
+        return [f"({tn}.new() if {expr} == null else {expr})._pakt_check_limits({W})"] + _on_fail(W, fail)
+    lines = []
+    if t.kind == "array":
+        lines += [f"{W}.check_fixed({expr}.size(), {t.count})"] + _on_fail(W, fail)
+    else:
+        as_bytes = is_uint8(t.element) and max_count == 0
+        limit = max_length if as_bytes else max_count
+        if limit:
+            lines += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
+    if not can_fail_write(t.element, max_length, 0):
+        return lines
+    i = f"_pakt_i{d}"
+    inner = check(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
+    return lines + [f"for {i} in {expr}.size():"] + _block(inner)
+
+
+def check_field(f: Field, schema: Schema, godot: str) -> List[str]:
+    """The limit checks of one field (none for a deprecated one: its default is written)."""
+    if f.deprecated:
+        return []
+    expr = member(f, schema, godot)
+    body = check(expr, f.type, schema, godot, f.max_length, f.max_count, [f'{W}.in_field("{f.name}")', "return"])
+    if not body or not f.optional:
+        return body
+    return [f"if {expr} != null:"] + _block(body)
+
+
 # --------------------------------------------------------------------------- read
 def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
          var: str, d: int = 0) -> List[str]:

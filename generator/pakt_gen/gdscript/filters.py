@@ -158,6 +158,76 @@ def packed_read_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
     return _indent(packed.read_field(f, schema, godot), indent)
 
 
+def packed_read_body(m: Message, schema: Schema, godot: str, indent: int) -> str:
+    """The body of _pakt_read_packed: the fields in order, runs of fixed-width fields (two codes or
+    more) read as whole words first (packed.read_word_run)."""
+    lines: List[str] = []
+    run: List[Field] = []
+
+    def field_by_field(fields: List[Field]) -> List[str]:
+        out: List[str] = []
+        for f in fields:
+            out.append(f"# {schema_line(f)}" + (": read and dropped" if f.deprecated else ""))
+            out += packed.read_field(f, schema, godot)
+        return out
+
+    def flush(last: bool) -> None:
+        if sum(len(packed.word_atoms(f)) for f in run) >= 2:
+            lines.extend(packed.read_word_run(run, len(lines), last, field_by_field(run), schema, godot))
+        else:
+            lines.extend(field_by_field(run))
+        run.clear()
+
+    for f in m.fields:
+        if packed.word_atoms(f) is not None:
+            run.append(f)
+        else:
+            flush(False)
+            lines.extend(field_by_field([f]))
+    flush(True)
+    return _indent(lines + ["pass"], indent)
+
+
+def packed_write_body(m: Message, schema: Schema, godot: str, indent: int) -> str:
+    """The body of _pakt_write_packed: the fields in order, runs of fixed-width fields (two codes or
+    more) written as whole words (packed.write_word_run)."""
+    lines: List[str] = []
+    run: List[Field] = []
+
+    def field_by_field(fields: List[Field]) -> List[str]:
+        out: List[str] = []
+        for f in fields:
+            out.append(f"# {schema_line(f)}" + (": written as its default" if f.deprecated else ""))
+            out += packed.write_field(f, schema, godot)
+        return out
+
+    def flush() -> None:
+        words = None
+        if sum(len(packed.word_atoms(f)) for f in run) >= 2:
+            words = packed.write_word_run(run, len(lines), field_by_field(run), schema, godot)
+        lines.extend(field_by_field(run) if words is None else words)
+        run.clear()
+
+    for f in m.fields:
+        if packed.word_atoms(f) is not None:
+            run.append(f)
+        else:
+            flush()
+            lines.extend(field_by_field([f]))
+    flush()
+    return _indent(lines + ["pass"], indent)
+
+
+def packed_read_delta_body(m: Message, schema: Schema, godot: str, indent: int) -> str:
+    """The body of _pakt_read_delta: whole words when every field has a fixed width, then (or else)
+    field by field."""
+    lines = packed.read_word_delta(m.fields, schema, godot) if packed.word_delta_fits(m.fields) else []
+    for f in m.fields:
+        lines.append(f"# {schema_line(f)}")
+        lines += packed.read_delta_field(f, schema, godot, words=not lines)
+    return _indent(lines + ["pass"], indent)
+
+
 def packed_same_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
     """The body of _pakt_same_field_<field>(_pakt_o, _pakt_w): whether the field encodes the same as _pakt_o's."""
     return _indent(packed.same_field(f, schema, godot), indent)
@@ -176,6 +246,12 @@ def packed_read_delta_field(f: Field, schema: Schema, godot: str, indent: int) -
 def assign_field(f: Field, schema: Schema, godot: str, indent: int) -> str:
     """Deep-copies _pakt_o's field into self's (the copy of the baseline a delta is applied to)."""
     return _indent(packed.assign_field(f, schema, godot), indent)
+
+
+def limit_checks(m: Message, schema: Schema, godot: str, indent: int) -> str:
+    """The body of _pakt_check_limits(_pakt_w): the checks of the compact write alone."""
+    lines = [s for f in m.fields for s in codec.check_field(f, schema, godot)]
+    return _indent(lines or ["pass"], indent)
 
 
 def needs_limit_check(m: Message) -> bool:
@@ -212,11 +288,15 @@ FILTERS: Dict[str, Callable] = {
     "version_boundaries": version_boundaries,
     "packed_write_field": gd_filter(packed_write_field),
     "packed_read_field": gd_filter(packed_read_field),
+    "packed_read_body": gd_filter(packed_read_body),
+    "packed_write_body": gd_filter(packed_write_body),
+    "packed_read_delta_body": gd_filter(packed_read_delta_body),
     "packed_same_field": gd_filter(packed_same_field),
     "packed_write_delta_field": gd_filter(packed_write_delta_field),
     "packed_read_delta_field": gd_filter(packed_read_delta_field),
     "assign_field": gd_filter(assign_field),
     "needs_limit_check": needs_limit_check,
+    "limit_checks": gd_filter(limit_checks),
     "fingerprint": fingerprint,
 }
 

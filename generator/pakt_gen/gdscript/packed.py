@@ -13,7 +13,7 @@ the other message `_pakt_o` and the baseline `_pakt_base`, loop indexes `_pakt_i
 import math
 import struct
 from decimal import Decimal
-from typing import List
+from typing import Dict, List
 
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, packed_delta_kind
 from .keywords import identifier
@@ -178,10 +178,37 @@ def _scalar_same(a: str, b: str, name: str, code: PackedCode) -> str:
         return f"_pakt_w.same_f32({a}, {b})"
     if k == "raw" and code.bits == 64:
         return f"_pakt_w.same_f64({a}, {b})"
-    if k == "quantized":
-        return (f"_pakt_w.same_quantized({a}, {b}, {float_literal(code.min)}, {float_literal(code.max)}, "
-                f"{code.steps}, {_ends32(name, code)})")
     return f"{a} == {b}"
+
+
+def _quantize(v: str, name: str, code: PackedCode) -> (List[str], str, str):
+    """packing::detail::quantize_value of the value held in the variable `v`, spelled out: (statements that round
+    a float32 field's value to float and move a float32 just outside an end to that end, the
+    condition that it lies in the range, the code, which only then is the runtime's)."""
+    lo, hi = float(code.min), float(code.max)
+    lines = [f"{v} = Vector2({v}, 0.0).x"] if name == "float32" else []
+    if name != "float64":
+        lo32, hi32 = _f32(lo), _f32(hi)
+        if lo32 != lo:
+            lines += [f"if {v} < {float_literal(lo)} and {v} >= {float_literal(lo32)}:", f"\t{v} = {float_literal(lo)}"]
+        if hi32 != hi:
+            lines += [f"if {v} > {float_literal(hi)} and {v} <= {float_literal(hi32)}:", f"\t{v} = {float_literal(hi)}"]
+    in_range = f"{v} >= {float_literal(lo)} and {v} <= {float_literal(hi)}"
+    step = f"int(round((({v} - ({float_literal(lo)})) * {code.steps}.0) / {float_literal(hi - lo)}))"
+    return lines, in_range, step
+
+
+def _same_quantized(pairs, name: str, code: PackedCode, d: int) -> List[str]:
+    """`return false` unless each (a, b) pair quantizes to the same valid code (equal values do when
+    they lie in the range: no rounding then)."""
+    lines = []
+    for i, (a, b) in enumerate(pairs):
+        va, vb = f"_pakt_a{d}_{i}", f"_pakt_b{d}_{i}"
+        la, ra, qa = _quantize(va, name, code)
+        lb, rb, qb = _quantize(vb, name, code)
+        lines += [f"var {va} = {a}", f"var {vb} = {b}"] + la + lb
+        lines += [f"if not ({ra}) or ({va} != {vb} and not ({rb} and {qa} == {qb})):", "\treturn false"]
+    return lines
 
 
 def _component_type(name: str) -> str:
@@ -332,9 +359,15 @@ def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: in
         return [f"if not _pakt_runtime.Bits.same_smallest_three({a}, {b}, {code.bits}):", "\treturn false"]
     if name in VECTOR_COMPONENTS:
         ctype = _component_type(name)
-        terms = [_scalar_same(ca, cb, ctype, code) for ca, cb in
-                 zip(_components(a, name, godot, "w"), _components(b, name, godot, "w"))]
+        if code.kind == "quantized":  # float vectors: each vector read once
+            va, vb = f"_pakt_va{d}", f"_pakt_vb{d}"
+            pairs = list(zip(_components(va, name, godot, "w"), _components(vb, name, godot, "w")))
+            return [f"var {va} = {a}", f"var {vb} = {b}"] + _same_quantized(pairs, ctype, code, d)
+        pairs = list(zip(_components(a, name, godot, "w"), _components(b, name, godot, "w")))
+        terms = [_scalar_same(ca, cb, ctype, code) for ca, cb in pairs]
         return [f"if not ({' and '.join(terms)}):", "\treturn false"]
+    if code.kind == "quantized":
+        return _same_quantized([(a, b)], name, code, d)
     return [f"if not ({_scalar_same(a, b, name, code)}):", "\treturn false"]
 
 
@@ -369,13 +402,16 @@ def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
         tn = message_class(t, schema, godot)
         body = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_delta(_pakt_w, "
                 f"{tn}.new() if _pakt_base.{name} == null else _pakt_base.{name})"] + _on_fail("_pakt_w", fail)
-    elif kind in ("list", "array"):
+    elif kind in ("list", "array"):  # the changed bit too, each element compared once
         tn = message_class(t.element, schema, godot)
         lim, bits = _length(f.max_count) if kind == "list" else (0, 0)
-        body = [f"_pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
+        return [f"_pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
                 f"{tn})"] + _on_fail("_pakt_w", fail)
     else:
         body = write_field(f, schema, godot)
+        words = write_word_run([f], 0, ["_pakt_w.boolean(true)"] + body, schema, godot, changed_bit=True)
+        if words is not None:  # the changed bit and the value in one word
+            head, body = head[:1], words
     return head + _block(body) + ["else:", "\t_pakt_w.boolean(false)"]
 
 
@@ -395,8 +431,14 @@ def _delta_read_body(target: str, f: Field, schema: Schema, godot: str, full: Li
     return ['if _pakt_r.boolean("changed bit"):'] + _block(body)
 
 
-def read_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
-    return read_field(f, schema, godot, delta=True)
+def read_delta_field(f: Field, schema: Schema, godot: str, words: bool = True) -> List[str]:
+    """One field of a delta; `words`: a field of fixed width reads its changed bit and value as one
+    word first (read_word_delta_field)."""
+    slow = read_field(f, schema, godot, delta=True)
+    atoms = word_atoms(f)
+    if not words or atoms is None or sum(a.bits for a in atoms) + 1 > WORD_BITS:
+        return slow
+    return read_word_delta_field(f, atoms, slow, schema, godot)
 
 
 # --------------------------------------------------------------------------- deep copy
@@ -426,3 +468,286 @@ def assign_field(f: Field, schema: Schema, godot: str) -> List[str]:
     if f.optional and copy:
         copy = [f"if {target} != null:"] + _block(copy)
     return [f"{target} = _pakt_o.{name}"] + copy
+
+
+# --------------------------------------------------------------------------- whole-word reads
+# A run of fields of fixed width (bools, ranged integers and enums, int8/uint8, quantized floats and
+# vectors, smallest-three rotations) is read as whole words: one BitReader.get_bits call per up to
+# WORD_BITS bits, the codes cut out with shifts and masks, checked at once, and the values computed
+# inline (the same expressions as the runtime's, so the same doubles). When fewer bits remain or a
+# code is invalid, the reader goes back to the run's first bit and reads it field by field, which
+# reports the error as before.
+WORD_BITS = 56  # BitReader.get_bits reads at most 56 bits at once
+
+
+class _Atom:
+    """One fixed-width code of a run: its bits, its check (a GDScript condition on `q` that holds when
+    the code is invalid, or "") and its value (a GDScript expression of `q`)."""
+
+    def __init__(self, bits: int, value: str, invalid: str = ""):
+        self.bits, self.value, self.invalid = bits, value, invalid
+
+
+def _quantized_value(lo: str, hi: str, width: str, steps: int, q: str) -> str:
+    """Bits.dequantize(q, lo, hi, steps) spelled out; `width` is hi - lo as the runtime computes it."""
+    return f"({hi} if {q} == {steps} else {lo} + ({width} * ({q} * 1.0)) / {steps}.0)"
+
+
+def _quantized_code_value(code: PackedCode, q: str) -> str:
+    lo, hi = float(code.min), float(code.max)
+    return _quantized_value(float_literal(lo), float_literal(hi), float_literal(hi - lo), code.steps, q)
+
+
+# Smallest-three's components span ±SMALLEST_THREE_BOUND (the runtime's constant); 2 × it is exact.
+_BOUND = "_pakt_runtime.SMALLEST_THREE_BOUND"
+
+
+def _atom(name: str, code: PackedCode) -> "_Atom | None":
+    """The atom of a scalar (or vector component: name COMPONENT / int32) code, None when not fixed."""
+    k = code.kind
+    if k == "bool":
+        return _Atom(1, "{q} != 0")
+    if k == "ranged" and code.bits <= WORD_BITS:
+        full = code.span == (1 << code.bits) - 1
+        value = "{q}" if code.min == 0 else f"{integer_literal(code.min)} + {{q}}"
+        return _Atom(code.bits, value, "" if full else f"{{q}} > {code.span}")
+    if k == "raw" and code.bits == 8:
+        return _Atom(8, "({q} ^ 128) - 128" if name == "int8" else "{q}")
+    if k == "quantized":
+        full = code.steps == (1 << code.bits) - 1
+        value = _quantized_code_value(code, "{q}")
+        if name == "float32":  # the float32 the field holds: a Vector2's component rounds as put_float does
+            value = f"Vector2({value}, 0.0).x"
+        return _Atom(code.bits, value, "" if full else f"{{q}} > {code.steps}")
+    return None
+
+
+def word_atoms(f: Field) -> "List[_Atom] | None":
+    """The atoms of a field in wire order when it is read as whole words, else None."""
+    t = f.type
+    if f.optional or f.deprecated or not _is_leaf(t) or f.packed is None:
+        return None
+    name, code = _leaf_name(t), f.packed
+    if name == "Quaternion":
+        if code.kind != "smallest_three":
+            return None
+        return [_Atom(2, "{q}")] + [_Atom(code.bits, "{q}") for _ in range(3)]
+    if name in VECTOR_COMPONENTS:
+        atom = _atom(_component_type(name), code)
+        return None if atom is None else [atom] * len(VECTOR_COMPONENTS[name])
+    atom = _atom(name, code)
+    return None if atom is None else [atom]
+
+
+def _word_assign(f: Field, qs: List[str], schema: Schema, godot: str) -> List[str]:
+    """Statements that set the field from its codes `qs` (checked)."""
+    target, name, code = member(f, schema, godot), _leaf_name(f.type), f.packed
+    if name == "Quaternion":  # smallest-three: Bits.dequantize over ±1/√2, the largest rebuilt
+        steps = (1 << code.bits) - 1
+        abc = [f"_pakt_{c}_{f.name}" for c in "abc"]
+        lines = [f"var {v}: float = {_quantized_value('-' + _BOUND, _BOUND, '2.0 * ' + _BOUND, steps, q)}"
+                 for v, q in zip(abc, qs[1:])]
+        a, b, c = abc
+        s, l = f"_pakt_s_{f.name}", f"_pakt_l_{f.name}"
+        lines += [f"var {s}: float = {a} * {a} + {b} * {b} + {c} * {c}",
+                  f"var {l}: float = sqrt(1.0 - {s} if {s} < 1.0 else 0.0)"]
+        quat = type_name(f.type, schema, godot)
+        for i in range(4):
+            comps = abc[:i] + [l] + abc[i:]
+            lines += [f"{'if' if i == 0 else 'elif'} {qs[0]} == {i}:" if i < 3 else "else:",
+                      f"\t{target} = {quat}({', '.join(comps)})"]
+        return lines
+    atoms = word_atoms(f)
+    values = [a.value.format(q=q) for a, q in zip(atoms, qs)]
+    if name in VECTOR_COMPONENTS:
+        return [f"{target} = {_vector_ctor(name, values, schema, godot)}"]
+    return [f"{target} = {values[0]}"]
+
+
+def read_word_run(fields: List[Field], k: int, last: bool, slow: List[str], schema: Schema, godot: str) -> List[str]:
+    """Reads the run `fields` (k: its number in the message) as whole words; `slow` reads it field by
+    field. `last`: the run ends the message (a success returns)."""
+    atoms = [(f, a) for f in fields for a in word_atoms(f)]
+    total = sum(a.bits for _, a in atoms)
+    names = ", ".join(f.name for f in fields)
+    at, done = f"_pakt_at{k}", f"_pakt_words{k}"
+    lines = [f"# {names}: {total} bits of fixed width, read as whole words when they remain and every code",
+             "# is valid; else field by field (which reports the error)."]
+    if not last:
+        lines.append(f"var {done} := false")
+    body = [f"var {at}: int = _pakt_r.bit"]
+    qs: Dict[str, List[str]] = {f.name: [] for f in fields}
+    invalid = []
+    shift, word = WORD_BITS, f"_pakt_word{k}"
+    declared = False
+    for i, (f, a) in enumerate(atoms):
+        q = f"_pakt_q{k}_{i}"
+        qs[f.name].append(q)
+        if a.bits == 0:  # a ranged value of a one-value range
+            body.append(f"var {q}: int = 0")
+            continue
+        if shift + a.bits > WORD_BITS:  # a new word: as many of the following atoms as fit
+            n, j = 0, i
+            while j < len(atoms) and n + atoms[j][1].bits <= WORD_BITS:
+                n += atoms[j][1].bits
+                j += 1
+            body.append(f"{'' if declared else 'var '}{word}{'' if declared else ': int'} = _pakt_r.get_bits({n})")
+            declared, shift = True, 0
+        cut = word if shift == 0 else f"({word} >> {shift})"
+        body.append(f"var {q}: int = {cut} & {hex((1 << a.bits) - 1)}")
+        shift += a.bits
+        if a.invalid:
+            invalid.append(a.invalid.format(q=q))
+    assign = [s for f in fields for s in _word_assign(f, qs[f.name], schema, godot)]
+    assign += ["return"] if last else [f"{done} = true"]
+    if invalid:
+        body += [f"if {' or '.join(invalid)}:", f"\t_pakt_r.bit = {at}", "else:"] + _block(assign)
+    else:
+        body += assign
+    lines += [f"if _pakt_r.size * 8 - _pakt_r.bit >= {total}:"] + _block(body)
+    if last:
+        return lines + slow
+    return lines + [f"if not {done}:"] + _block(slow)
+
+
+def _cut(atoms: List[_Atom], word: str, shift: int, prefix: str):
+    """Statements that cut the codes of `atoms` out of `word` from bit `shift` on: (lines, code
+    variables, invalid conditions)."""
+    lines, qs, invalid = [], [], []
+    for i, a in enumerate(atoms):
+        q = f"{prefix}{i}"
+        qs.append(q)
+        if a.bits == 0:
+            lines.append(f"var {q}: int = 0")
+            continue
+        cut = word if shift == 0 else f"({word} >> {shift})"
+        lines.append(f"var {q}: int = {cut} & {hex((1 << a.bits) - 1)}")
+        shift += a.bits
+        if a.invalid:
+            invalid.append(a.invalid.format(q=q))
+    return lines, qs, invalid
+
+
+def read_word_delta_field(f: Field, atoms: List[_Atom], slow: List[str], schema: Schema, godot: str) -> List[str]:
+    """A delta's field of fixed width: its changed bit and its codes as one word (an unchanged field
+    gives its bits back); else, or when a code is invalid, bit by bit (`slow`, which reports errors)."""
+    bits = sum(a.bits for a in atoms)
+    word, done = f"_pakt_word_{f.name}", f"_pakt_done_{f.name}"
+    cut, qs, invalid = _cut(atoms, word, 1, f"_pakt_q_{f.name}_")
+    assign = _word_assign(f, qs, schema, godot) + [f"{done} = true"]
+    changed = cut + ([f"if {' or '.join(invalid)}:", f"\t_pakt_r.bit -= {bits + 1}", "else:"] + _block(assign)
+                     if invalid else assign)
+    body = [f"var {word}: int = _pakt_r.get_bits({bits + 1})",
+            f"if {word} & 1 == 0:", f"\t_pakt_r.bit -= {bits}", f"\t{done} = true", "else:"] + _block(changed)
+    return ([f"# the changed bit and the {bits} bits of the value as one word when they remain and the code is valid",
+             f"var {done} := false", f"if _pakt_r.size * 8 - _pakt_r.bit >= {bits + 1}:"] + _block(body) +
+            [f"if not {done}:"] + _block(slow))
+
+
+def read_word_delta(fields: List[Field], schema: Schema, godot: str) -> List[str]:
+    """The delta of a message whose fields all have a fixed width (each at most WORD_BITS - 1 bits):
+    its changed bits and values from an accumulator of whole words, when the largest delta remains
+    and every code is valid (a `while true` left by `break` otherwise, to read it field by field).
+    Unused bits go back to the reader."""
+    widths = [sum(a.bits for a in word_atoms(f)) for f in fields]
+    most = sum(widths) + len(fields)
+    lines = [f"# every field has a fixed width: the changed bits and values from whole words when the largest",
+             f"# delta ({most} bits) remains and every code is valid; else field by field below",
+             f"if _pakt_r.size * 8 - _pakt_r.bit >= {most}:",
+             "\tvar _pakt_at: int = _pakt_r.bit",
+             f"\tvar _pakt_acc: int = _pakt_r.get_bits({WORD_BITS})",
+             f"\tvar _pakt_have: int = {WORD_BITS}",
+             "\twhile true:  # left by break on an invalid code"]
+    body = []
+    for f, bits in zip(fields, widths):
+        cut, qs, invalid = _cut(word_atoms(f), "_pakt_acc", 1, f"_pakt_q_{f.name}_")
+        changed = cut + ([f"if {' or '.join(invalid)}:", "\tbreak"] if invalid else [])
+        changed += _word_assign(f, qs, schema, godot) + [f"_pakt_acc >>= {bits + 1}", f"_pakt_have -= {bits + 1}"]
+        body += [f"# {f.name}",
+                 f"if _pakt_have < {bits + 1}:",
+                 f"\t_pakt_acc |= _pakt_r.get_bits({WORD_BITS} - _pakt_have) << _pakt_have",
+                 f"\t_pakt_have = {WORD_BITS}",
+                 "if _pakt_acc & 1 == 0:", "\t_pakt_acc >>= 1", "\t_pakt_have -= 1", "else:"] + _block(changed)
+    body += ["_pakt_r.bit -= _pakt_have", "return"]
+    return lines + _block(_block(body)) + ["\t_pakt_r.bit = _pakt_at"]
+
+
+def word_delta_fits(fields: List[Field]) -> bool:
+    """Whether read_word_delta reads these fields (all fixed, none wider than a word less its changed bit)."""
+    atoms = [word_atoms(f) for f in fields]
+    return bool(fields) and all(a is not None and sum(x.bits for x in a) + 1 <= WORD_BITS for a in atoms)
+
+
+# --------------------------------------------------------------------------- whole-word writes
+# The write side of the runs above: every value of a run of fixed-width fields is checked at once,
+# the codes are or-ed into words and each word is one BitWriter.write call; when a value is out of
+# its range (or a NaN rotation), the run is written field by field, which reports the error.
+def _write_atoms(f: Field, schema: Schema, godot: str, v: str):
+    """[(bits, variable, statements, valid condition or "", code)] of a field in wire order (its values
+    in variables named from `v`), None when the field is not written as words (uint64 ranges,
+    smallest-three wider than 18 bits)."""
+    if word_atoms(f) is None:
+        return None
+    name, code = _leaf_name(f.type), f.packed
+    expr = member(f, schema, godot)
+    if name == "Quaternion":
+        if code.bits > 18:
+            return None
+        return [(2 + 3 * code.bits, v, [f"var {v}: int = _pakt_runtime.Bits.smallest_three_code({expr}, {code.bits})"],
+                 f"{v} >= 0", v)]
+    if name in VECTOR_COMPONENTS:
+        ctype = _component_type(name)
+        values = list(zip(VECTOR_COMPONENTS[name], _components(expr, name, godot, "w")))
+    else:
+        ctype, values = name, [("", expr)]
+    atoms = []
+    for c, e in values:
+        var = v + (f"_{c}" if c else "")
+        kind = code.kind
+        if kind == "bool":
+            atoms.append((1, var, [f"var {var}: bool = {e}"], "", f"(1 if {var} else 0)"))
+        elif kind == "ranged":
+            if ctype == "uint64":
+                return None
+            lo, hi = integer_literal(code.min), integer_literal(code.min + code.span)
+            atoms.append((code.bits, var, [f"var {var}: int = {e}"], f"{var} >= {lo} and {var} <= {hi}",
+                          var if code.min == 0 else f"({var} - ({lo}))"))
+        elif kind == "raw":
+            atoms.append((8, var, [f"var {var}: int = {e}"], "", f"({var} & 0xff)"))
+        else:
+            lines, in_range, step = _quantize(var, ctype, code)
+            atoms.append((code.bits, var, [f"var {var} = {e}"] + lines, in_range, step))
+    return atoms
+
+
+def write_word_run(fields: List[Field], k: int, slow: List[str], schema: Schema, godot: str,
+                   changed_bit: bool = False) -> "List[str] | None":
+    """Writes the run `fields` as whole words (`changed_bit`: a 1 bit first, a delta's); `slow`
+    writes it field by field. None when a field is not written as words."""
+    per_field = [_write_atoms(f, schema, godot, f"_pakt_e{k}_{j}") for j, f in enumerate(fields)]
+    if any(a is None for a in per_field):
+        return None
+    atoms = [a for field_atoms in per_field for a in field_atoms]
+    if changed_bit:
+        atoms = [(1, "", [], "", "1")] + atoms
+    total = sum(a[0] for a in atoms)
+    names = ", ".join(f.name for f in fields)
+    lines = [f"# {names}: {total} bits of fixed width written as whole words when every value is in its range;",
+             "# else field by field (which reports the error)."]
+    for a in atoms:
+        lines += a[2]
+    valid = [a[3] for a in atoms if a[3]]
+    words, word, shift = [], [], 0
+    for bits, _, _, _, code in atoms:
+        if bits == 0:
+            continue
+        if shift + bits > WORD_BITS:
+            words.append((word, shift))
+            word, shift = [], 0
+        word.append(code if shift == 0 else f"({code} << {shift})")
+        shift += bits
+    words.append((word, shift))
+    writes = [f"_pakt_w.write({' | '.join(w)}, {n})" for w, n in words if w]
+    if not valid:
+        return lines + writes
+    return lines + [f"if {' and '.join('(' + c + ')' for c in valid)}:"] + _block(writes) + ["else:"] + _block(slow)
