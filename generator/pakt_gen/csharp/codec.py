@@ -603,11 +603,11 @@ def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> Lis
     if kind == "message":
         body = [f"{type_name(t, schema)}.PaktWritePackedDelta(w, {expr}, {bexpr});"]
     elif kind == "list":
-        body = [f"{P}Packed.WriteElementsDelta(w, {expr}, {bexpr}, {CODES}length_{f.name}, null, "
-                f"{type_name(t.element, schema)}.PackedCodec);"]
+        body = [f"{P}Packed.WriteListDelta(w, {expr}, {bexpr}, {CODES}length_{f.name}, "
+                f"default({type_name(t.element, schema)}.PaktPackedCodec));"]
     elif kind == "array":
-        body = [f"{P}Packed.WriteElementsDelta(w, {expr}, {bexpr}, null, {CODES}changed_{f.name}, "
-                f"{type_name(t.element, schema)}.PackedCodec);"]
+        body = [f"{P}Packed.WriteArrayDelta(w, {expr}, {bexpr}, {t.count}, {CODES}changed_{f.name}, "
+                f"default({type_name(t.element, schema)}.PaktPackedCodec));"]
     else:
         body = packed_write_value(expr, f, schema)
     lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")
@@ -626,11 +626,11 @@ def packed_read_delta_field(target: str, f: Field, schema: Schema) -> List[str]:
         et = type_name(t.element, schema)
         body = [f"if ({target} == null) {target} = new {tn}();",
                 f"{P}Packed.ReadListDelta(r, {target}, {CODES}length_{f.name}, {packed_min_bits(t.element, f)}, "
-                f"{et}.PackedCodec);"]
+                f"default({et}.PaktPackedCodec));"]
     elif kind == "array":
         et = type_name(t.element, schema)
         body = [f"if ({target} == null || {target}.Length != {t.count}) {target} = {new_array(et, t.count)};",
-                f"{P}Packed.ReadArrayDelta(r, {target}, {CODES}changed_{f.name}, {et}.PackedCodec);"]
+                f"{P}Packed.ReadArrayDelta(r, {target}, {CODES}changed_{f.name}, default({et}.PaktPackedCodec));"]
     else:
         body = packed_read_value(target, f, schema)
     lines = ['if (r.ReadBool("changed bit"))', "{"] + ["    " + s for s in body] + ["}"]
