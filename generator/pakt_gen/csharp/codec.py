@@ -594,6 +594,10 @@ def same_declaration(same: List[str], var: str) -> List[str]:
 
 
 
+# The leaf types whose delta BitWriter writes in one call (the changed bit, then the value).
+DELTA_LEAF = {"float32": "DeltaF32", "Vector3": "DeltaVector3", "Quaternion": "DeltaQuaternion"}
+
+
 def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> List[str]:
     """One field of a delta: a changed bit, then (when changed) the nested message's delta, a list's
     or array's element delta, or the value in full (docs/packed.md "Delta")."""
@@ -608,6 +612,9 @@ def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> Lis
     elif kind == "array":
         body = [f"{P}Packed.WriteArrayDelta(w, {expr}, {bexpr}, {t.count}, {CODES}changed_{f.name}, "
                 f"default({type_name(t.element, schema)}.PaktPackedCodec));"]
+    elif not f.optional and t.kind == "builtin" and t.name in DELTA_LEAF:
+        # the changed bit and the value in one call: the value quantized once
+        return _try([f"w.{DELTA_LEAF[t.name]}({expr}, {bexpr}, {CODES}code_{f.name});"], _catch_encode("field", f.name))
     else:
         body = packed_write_value(expr, f, schema)
     lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")

@@ -1099,6 +1099,67 @@ namespace Pakt
             Write(q2, n);
         }
 
+        // ------------------------------------------------------------------ a delta's leaf fields
+        // The changed bit, then (changed) the value: each value is quantized once, the baseline's only
+        // when its bits differ (equal bits are the same step); errors as the full write's.
+
+        private static bool SameBits(float a, float b) { return Packed.Bits32(a) == Packed.Bits32(b); }
+
+        public void DeltaF32(float v, float b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized)
+            {
+                bool same = SameBits(v, b);
+                WriteBool(!same);
+                if (!same) F32(v, c);
+                return;
+            }
+            ulong q = Step(v, c, null), qb;
+            bool unchanged = SameBits(v, b) || (c.QuantizeF32(b, out qb) && qb == q);
+            WriteBool(!unchanged);
+            if (!unchanged) Write(q, c.Bits);
+        }
+
+        public void DeltaVector3(Vector3 v, Vector3 b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized)
+            {
+                bool same = Packed.SameVector3(v, b, c);
+                WriteBool(!same);
+                if (!same) Vector3(v, c);
+                return;
+            }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y"), z = Step(v.z, c, "z"), bx, by, bz;
+            bool unchanged = (SameBits(v.x, b.x) || (c.QuantizeF32(b.x, out bx) && bx == x)) &&
+                             (SameBits(v.y, b.y) || (c.QuantizeF32(b.y, out by) && by == y)) &&
+                             (SameBits(v.z, b.z) || (c.QuantizeF32(b.z, out bz) && bz == z));
+            WriteBool(!unchanged);
+            if (unchanged) return;
+            int n = c.Bits;
+            if (3 * n <= 64) Write(x | (y << n) | (z << (2 * n)), 3 * n);
+            else { Write(x, n); Write(y, n); Write(z, n); }
+        }
+
+        public void DeltaQuaternion(Quaternion v, Quaternion b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.SmallestThree)
+            {
+                bool same = Packed.SameQuaternion(v, b, c);
+                WriteBool(!same);
+                if (!same) Quaternion(v, c);
+                return;
+            }
+            int largest, lb;
+            ulong q0, q1, q2, b0, b1, b2;
+            if (!Packed.SmallestThree(v, c.Bits, out largest, out q0, out q1, out q2))
+                throw new EncodeException("a quaternion component is NaN");
+            bool unchanged = (SameBits(v.x, b.x) && SameBits(v.y, b.y) && SameBits(v.z, b.z) && SameBits(v.w, b.w)) ||
+                             (Packed.SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2) && lb == largest && b0 == q0 &&
+                              b1 == q1 && b2 == q2);
+            WriteBool(!unchanged);
+            if (!unchanged) Quaternion(v, c);
+        }
+
         /// <summary>A length or count (the limits were checked before: PaktCheck).</summary>
         public void Count(int n, PackedLength len)
         {
@@ -1651,7 +1712,7 @@ namespace Pakt
         }
 
         // ------------------------------------------------------------------ same encoding
-        private static uint Bits32(float f)
+        internal static uint Bits32(float f)
         {
             FloatBits b = default(FloatBits);
             b.F = f;
