@@ -848,7 +848,9 @@ namespace PaktCsBench
             int codecs = messages.Sum(m => m.Cases.Count);
             Console.Error.WriteLine("checks passed: " + codecs + " codecs on " + messages.Count + " data sets write the same bytes" +
                                     (cppHex != null ? " (the C++ benchmark's)" : "") + " and read them back; truncations, " +
-                                    "trailing bytes, bad lengths and bad UTF-8 are rejected by the generated and hand-written decoders");
+                                    "trailing bytes, bad lengths and bad UTF-8 are rejected by the generated and hand-written decoders; " +
+                                    "the CubeScene and Players64 snapshots" + (cppHex != null ? " write the C++ simulation's compact, packed and delta bytes and" : "") +
+                                    " decode to their input (compact, BinaryWriter) or its packed value (packed, delta)");
             if (checkOnly) return 0;
             if (!snapshotsOnly) Measure(messages, repetitions, minTime);
             MeasureSnapshots(SnapshotSets.Make(), repetitions, minTime);
