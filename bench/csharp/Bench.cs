@@ -2,7 +2,7 @@
 // Serializer.cs (when compiled in) and a Buffer.BlockCopy floor, on the data sets of the C++ benchmark
 // (bench/data_sets.cpp): the seed's SeedGameStruct example and Monster50. Run by bench/csharp/run.sh.
 //
-//   mono Bench.exe [--repetitions N] [--min-time SECONDS] [--check] [--cpp-bytes FILE] [--seed-mslima HEX]
+//   mono Bench.exe [--repetitions N] [--min-time SECONDS] [--check] [--snapshots-only] [--cpp-bytes FILE] [--seed-mslima HEX]
 //
 // --check only verifies, and exits 1 on a difference: every codec writes the same bytes (the C++ bytes of
 // --cpp-bytes, "<data set>\t<format>\t<hex>" lines; the seed's real MSLIMA bytes of --seed-mslima), every
@@ -741,17 +741,80 @@ namespace PaktCsBench
             }
         }
 
+        // ---- snapshots (SnapshotBench.cs): one table per data set, ratios over compact's
+
+        private static double TimeSnapshot(SnapshotCase c, bool serialize, int n)
+        {
+            double start = ThreadClock.Ns();
+            if (serialize) for (int i = 0; i < n; ++i) c.Serialize();
+            else for (int i = 0; i < n; ++i) c.Deserialize(c.Size);
+            return (ThreadClock.Ns() - start) / n;
+        }
+
+        private static void MeasureSnapshots(List<SnapshotSet> sets, int repetitions, double minTime)
+        {
+            var runs = new List<Tuple<SnapshotCase, bool, int, List<double>, double>>();
+            foreach (SnapshotSet set in sets)
+                foreach (SnapshotCase c in set.Cases)
+                {
+                    c.Size = c.Serialize();
+                    foreach (bool ser in new[] { true, false })
+                    {
+                        TimeSnapshot(c, ser, 3);
+                        int n = 1;
+                        while (true)
+                        {
+                            double ns = TimeSnapshot(c, ser, n);
+                            if (ns * n >= minTime * 1e9 / 10 || n >= 1 << 28) { n = Math.Max(1, (int)Math.Min(1 << 30, minTime * 1e9 / ns)); break; }
+                            n *= 4;
+                        }
+                        long before = GC.GetAllocatedBytesForCurrentThread();
+                        int allocRuns = Math.Min(n, 100);
+                        TimeSnapshot(c, ser, allocRuns);
+                        double allocated = (GC.GetAllocatedBytesForCurrentThread() - before) / (double)allocRuns;
+                        runs.Add(Tuple.Create(c, ser, n, new List<double>(), allocated));
+                    }
+                }
+            Random shuffle = new Random(32);
+            for (int r = 0; r < repetitions; ++r)
+                foreach (int i in Enumerable.Range(0, runs.Count).OrderBy(x => shuffle.Next()).ToArray())
+                    runs[i].Item4.Add(TimeSnapshot(runs[i].Item1, runs[i].Item2, runs[i].Item3));
+
+            foreach (SnapshotSet set in sets)
+            {
+                Func<SnapshotCase, bool, double> median = (c, ser) => Median(runs.First(x => x.Item1 == c && x.Item2 == ser).Item4);
+                Func<SnapshotCase, bool, double> alloc = (c, ser) => runs.First(x => x.Item1 == c && x.Item2 == ser).Item5;
+                SnapshotCase compact = set.Cases.First(c => c.Codec == "compact");
+                double cs = median(compact, true), cd = median(compact, false);
+                Console.WriteLine("## " + set.Name + " snapshot");
+                Console.WriteLine();
+                Console.WriteLine("| Codec | Bytes | Serialize µs | Deserialize µs | allocated B/op (ser / deser) | ×compact (ser / deser) |");
+                Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+                foreach (SnapshotCase c in set.Cases)
+                {
+                    double s = median(c, true), d = median(c, false);
+                    Console.WriteLine("| " + c.Codec + " | " + c.Size.ToString("N0", CultureInfo.InvariantCulture) + " | " + Num(s / 1000) + " | " +
+                                      Num(d / 1000) + " | " + Math.Round(alloc(c, true)).ToString("N0", CultureInfo.InvariantCulture) + " / " +
+                                      Math.Round(alloc(c, false)).ToString("N0", CultureInfo.InvariantCulture) + " | " +
+                                      Ratio(s / cs) + " / " + Ratio(d / cd) + " |");
+                }
+                Console.WriteLine();
+            }
+        }
+
         public static int Main(string[] args)
         {
             int repetitions = 5;
             double minTime = 0.1;
             bool checkOnly = false;
+            bool snapshotsOnly = false;
             Dictionary<string, string> cppHex = null;
             string seedMslimaHex = null;
             for (int i = 0; i < args.Length; ++i)
             {
                 string a = args[i];
                 if (a == "--check") checkOnly = true;
+                else if (a == "--snapshots-only") snapshotsOnly = true;
                 else if (a == "--repetitions" && i + 1 < args.Length) repetitions = int.Parse(args[++i], CultureInfo.InvariantCulture);
                 else if (a == "--min-time" && i + 1 < args.Length) minTime = double.Parse(args[++i], CultureInfo.InvariantCulture);
                 else if (a == "--seed-mslima" && i + 1 < args.Length) seedMslimaHex = args[++i];
@@ -766,7 +829,7 @@ namespace PaktCsBench
                 }
                 else
                 {
-                    Console.Error.WriteLine("usage: Bench.exe [--repetitions N] [--min-time SECONDS] [--check] [--cpp-bytes FILE] [--seed-mslima HEX]");
+                    Console.Error.WriteLine("usage: Bench.exe [--repetitions N] [--min-time SECONDS] [--check] [--snapshots-only] [--cpp-bytes FILE] [--seed-mslima HEX]");
                     return 2;
                 }
             }
@@ -776,6 +839,7 @@ namespace PaktCsBench
             List<Message> messages = MakeMessages();
             foreach (Message m in messages) CheckCodecs(m, cppHex, seedMslimaHex);
             CheckHostile(messages);
+            foreach (string f in SnapshotSets.Check(cppHex)) Fail(f);
             if (_failures != 0)
             {
                 Console.Error.WriteLine(_failures + " check(s) failed");
@@ -784,9 +848,12 @@ namespace PaktCsBench
             int codecs = messages.Sum(m => m.Cases.Count);
             Console.Error.WriteLine("checks passed: " + codecs + " codecs on " + messages.Count + " data sets write the same bytes" +
                                     (cppHex != null ? " (the C++ benchmark's)" : "") + " and read them back; truncations, " +
-                                    "trailing bytes, bad lengths and bad UTF-8 are rejected by the generated and hand-written decoders");
+                                    "trailing bytes, bad lengths and bad UTF-8 are rejected by the generated and hand-written decoders; " +
+                                    "the CubeScene and Players64 snapshots" + (cppHex != null ? " write the C++ simulation's compact, packed and delta bytes and" : "") +
+                                    " decode to their input (compact, BinaryWriter) or its packed value (packed, delta)");
             if (checkOnly) return 0;
-            Measure(messages, repetitions, minTime);
+            if (!snapshotsOnly) Measure(messages, repetitions, minTime);
+            MeasureSnapshots(SnapshotSets.Make(), repetitions, minTime);
             return 0;
         }
     }

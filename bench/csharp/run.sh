@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The C# benchmark under mono: generates the C# of bench/monster.yaml and schemas/photon_seed.yaml,
+# The C# benchmark under mono: generates the C# of bench/monster.yaml, schemas/photon_seed.yaml and
+# bench/snapshot.yaml,
 # compiles it with bench/csharp/*.cs (mcs -optimize+, as Unity: UNITY_5_3_OR_NEWER with UnityEngine
 # stand-ins), checks that every codec writes the same bytes and reads them back, times them all in one
 # run and writes bench/csharp/RESULTS.md.
@@ -41,8 +42,9 @@ fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-"$pakt" generate --lang csharp --out "$work/generated" "$root/bench/monster.yaml" "$root/schemas/photon_seed.yaml" > /dev/null
-sources=("$here/Bench.cs" "$here/HandWritten.cs" "$here/MslimaCodec.cs" "$here/UnityStandIn.cs" "$work"/generated/*.cs)
+"$pakt" generate --lang csharp --out "$work/generated" "$root/bench/monster.yaml" "$root/schemas/photon_seed.yaml" \
+  "$root/bench/snapshot.yaml" > /dev/null
+sources=("$here/Bench.cs" "$here/SnapshotBench.cs" "$here/HandWritten.cs" "$here/MslimaCodec.cs" "$here/UnityStandIn.cs" "$work"/generated/*.cs)
 defines=(-define:UNITY_5_3_OR_NEWER)
 mslima_note="not compiled in (PAKT_MSLIMA_SERIALIZER not set): its rows are skipped"
 if [[ -n "$mslima" ]]; then
@@ -84,6 +86,13 @@ model="$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)"
   echo "  It is not reflection-based: reflection is used once, in RegisterCustomType, not per message."
   echo "- ×Memcpy: (Serialize + Deserialize) time over Memcpy's; ×Generated: over Generated mslima's (Serialize /"
   echo "  Deserialize / both). Same-run ratios are what to compare: the absolute times depend on the machine's load."
+  echo "- Snapshots (bench/csharp/SnapshotBench.cs, the last two tables): bench/snapshot.yaml's CubeScene (901 cubes) and"
+  echo "  PlayerSnapshot (64 players) at tick 600 of bench/snapshot/simulation.cpp's simulations, ported to C# (the ctest"
+  echo "  \`csharp.bench\` checks the C# bytes against the C++ simulation's); **packed delta** against tick 594 (the sender's"
+  echo "  tick-594 value; decoded onto the receiver's packed decode of it, into another reused object). **BinaryWriter**: .NET's"
+  echo "  own way, \`BinaryWriter\` / \`BinaryReader\` over a reused \`MemoryStream\`, each field raw, written by hand."
+  echo "  Timed in the calling thread's CPU time (\`clock_gettime(CLOCK_THREAD_CPUTIME_ID)\`), not wall-clock time: on a"
+  echo "  loaded machine the wall clock mostly counts other processes' time slices. ×compact: over the generated compact's."
   echo
   cat "$work/tables.md"
 } > "$out"

@@ -21,9 +21,9 @@
         layer's rules on packed_delta.yaml's Room (tests/csharp/ReplicationTest.cs, docs/replication.md)
     run_csharp_tests.py bench PAKT BENCH_DATA WORKDIR ROOT
         the C# benchmark (bench/csharp) compiles as bench/csharp/run.sh compiles it; its codecs write
-        the C++ benchmark's bytes (BENCH_DATA dumps them) and the seed's real MSLIMA bytes, read them
-        back, reject truncations and bad UTF-8; one quick timed pass prints both tables (times are not
-        checked). PAKT_MSLIMA_SERIALIZER=/path/Serializer.cs adds MSLIMA's column.
+        the C++ benchmark's bytes (BENCH_DATA dumps them, with the snapshot simulations' compact,
+        packed and packed-delta bytes) and the seed's real MSLIMA bytes, read them back, reject
+        truncations and bad UTF-8; one quick timed pass prints every table (times are not checked). PAKT_MSLIMA_SERIALIZER=/path/Serializer.cs adds MSLIMA's column.
 
 A missing mcs or mono is a failure (scripts/setup.sh installs mono-mcs and mono-runtime).
 """
@@ -284,9 +284,10 @@ def bench(pakt: str, data_tool: str, work: str, root: str) -> None:
     mcs, mono = tool("mcs"), tool("mono")
     os.makedirs(work, exist_ok=True)
     sources = generate(pakt, os.path.join(work, "generated"),
-                       [os.path.join(root, "bench/monster.yaml"), os.path.join(root, "schemas/photon_seed.yaml")])
+                       [os.path.join(root, "bench/monster.yaml"), os.path.join(root, "schemas/photon_seed.yaml"),
+                        os.path.join(root, "bench/snapshot.yaml")])
     here = os.path.join(root, "bench/csharp")
-    sources += [os.path.join(here, n) for n in ("Bench.cs", "HandWritten.cs", "MslimaCodec.cs", "UnityStandIn.cs")]
+    sources += [os.path.join(here, n) for n in ("Bench.cs", "SnapshotBench.cs", "HandWritten.cs", "MslimaCodec.cs", "UnityStandIn.cs")]
     defines = ["-define:UNITY_5_3_OR_NEWER"]
     mslima = os.environ.get("PAKT_MSLIMA_SERIALIZER")
     if mslima:
@@ -305,7 +306,7 @@ def bench(pakt: str, data_tool: str, work: str, root: str) -> None:
         die("the benchmark's --check did not report its checks")
     p = run([mono, exe, "--repetitions", "1", "--min-time", "0.001"])
     sys.stdout.write(p.stdout)
-    for table in ("## SeedGameStruct (69 bytes)", "## Monster50 (9,272 bytes)"):
+    for table in ("## SeedGameStruct (69 bytes)", "## Monster50 (9,272 bytes)", "## CubeScene snapshot", "## Players64 snapshot"):
         if table not in p.stdout:
             die(f"the benchmark printed no '{table}' table")
     if ("| MSLIMA | mslima | skipped" in p.stdout) == bool(mslima):

@@ -207,9 +207,11 @@ def test_filter_packed_write_delta_field(packed_model):
     m = packed_model
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "cubes"))
     assert "w.Bool(!same);" in text
-    assert "global::Pakt.Packed.WriteElementsDelta(w, m.cubes, b.cubes, PaktPackedCodes.length_cubes, null, global::Pakt.Test.Packed.Cube.PackedCodec);" in text
+    assert ("global::Pakt.Packed.WriteListDelta(w, m.cubes, b.cubes, PaktPackedCodes.length_cubes, "
+            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec));") in text
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "anchors"))
-    assert "WriteElementsDelta(w, m.anchors, b.anchors, null, PaktPackedCodes.changed_anchors, global::Pakt.Test.Packed.Cube.PackedCodec);" in text
+    assert ("WriteArrayDelta(w, m.anchors, b.anchors, 2, PaktPackedCodes.changed_anchors, "
+            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec));") in text
     assert "Camera.PaktWritePackedDelta(w, m.camera, b.camera);" in \
         render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "camera"))
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "phase"))
@@ -221,7 +223,8 @@ def test_filter_packed_read_delta_field(packed_model):
     m = packed_model
     text = render(m, "{{ f | packed_read_delta_field(0) }}", f=field(m, "Scene", "cubes"))
     assert 'if (r.ReadBool("changed bit"))' in text
-    assert "global::Pakt.Packed.ReadListDelta(r, m.cubes, PaktPackedCodes.length_cubes, 91, global::Pakt.Test.Packed.Cube.PackedCodec);" in text
+    assert ("global::Pakt.Packed.ReadListDelta(r, m.cubes, PaktPackedCodes.length_cubes, 91, "
+            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec));") in text
     text = render(m, "{{ f | packed_read_delta_field(0) }}", f=field(m, "Scene", "score"))
     assert "if (r.Presence())" in text, "an optional field changed is read in full"
 

@@ -594,6 +594,10 @@ def same_declaration(same: List[str], var: str) -> List[str]:
 
 
 
+# The leaf types whose delta BitWriter writes in one call (the changed bit, then the value).
+DELTA_LEAF = {"float32": "DeltaF32", "Vector3": "DeltaVector3", "Quaternion": "DeltaQuaternion"}
+
+
 def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> List[str]:
     """One field of a delta: a changed bit, then (when changed) the nested message's delta, a list's
     or array's element delta, or the value in full (docs/packed.md "Delta")."""
@@ -603,11 +607,14 @@ def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> Lis
     if kind == "message":
         body = [f"{type_name(t, schema)}.PaktWritePackedDelta(w, {expr}, {bexpr});"]
     elif kind == "list":
-        body = [f"{P}Packed.WriteElementsDelta(w, {expr}, {bexpr}, {CODES}length_{f.name}, null, "
-                f"{type_name(t.element, schema)}.PackedCodec);"]
+        body = [f"{P}Packed.WriteListDelta(w, {expr}, {bexpr}, {CODES}length_{f.name}, "
+                f"default({type_name(t.element, schema)}.PaktPackedCodec));"]
     elif kind == "array":
-        body = [f"{P}Packed.WriteElementsDelta(w, {expr}, {bexpr}, null, {CODES}changed_{f.name}, "
-                f"{type_name(t.element, schema)}.PackedCodec);"]
+        body = [f"{P}Packed.WriteArrayDelta(w, {expr}, {bexpr}, {t.count}, {CODES}changed_{f.name}, "
+                f"default({type_name(t.element, schema)}.PaktPackedCodec));"]
+    elif not f.optional and t.kind == "builtin" and t.name in DELTA_LEAF:
+        # the changed bit and the value in one call: the value quantized once
+        return _try([f"w.{DELTA_LEAF[t.name]}({expr}, {bexpr}, {CODES}code_{f.name});"], _catch_encode("field", f.name))
     else:
         body = packed_write_value(expr, f, schema)
     lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")
@@ -626,11 +633,11 @@ def packed_read_delta_field(target: str, f: Field, schema: Schema) -> List[str]:
         et = type_name(t.element, schema)
         body = [f"if ({target} == null) {target} = new {tn}();",
                 f"{P}Packed.ReadListDelta(r, {target}, {CODES}length_{f.name}, {packed_min_bits(t.element, f)}, "
-                f"{et}.PackedCodec);"]
+                f"default({et}.PaktPackedCodec));"]
     elif kind == "array":
         et = type_name(t.element, schema)
         body = [f"if ({target} == null || {target}.Length != {t.count}) {target} = {new_array(et, t.count)};",
-                f"{P}Packed.ReadArrayDelta(r, {target}, {CODES}changed_{f.name}, {et}.PackedCodec);"]
+                f"{P}Packed.ReadArrayDelta(r, {target}, {CODES}changed_{f.name}, default({et}.PaktPackedCodec));"]
     else:
         body = packed_read_value(target, f, schema)
     lines = ['if (r.ReadBool("changed bit"))', "{"] + ["    " + s for s in body] + ["}"]

@@ -749,10 +749,41 @@ namespace Pakt
         /// <summary>Quantized: the range and its steps.</summary>
         public readonly double QMin, QMax;
         public readonly ulong Steps;
+        /// <summary>Quantized, computed once: QMax - QMin and Steps as a double (the same doubles
+        /// Packed.Quantize / Dequantize compute per value); the float32s nearest QMin and QMax.</summary>
+        public readonly double Width, StepsD;
+        public readonly float FMin, FMax;
 
         private PackedCode(PackedKind kind, int bits, long min, ulong span, double qmin, double qmax, ulong steps)
         {
             Kind = kind; Bits = bits; Min = min; Span = span; QMin = qmin; QMax = qmax; Steps = steps;
+            Width = qmax - qmin;
+            StepsD = (double)steps;
+            FMin = (float)qmin;
+            FMax = (float)qmax;
+        }
+
+        /// <summary>The step of a float32 (Packed.QuantizeInput, then Packed.Quantize); false outside the range and for NaN.</summary>
+        public bool QuantizeF32(float v, out ulong q)
+        {
+            double x = v == FMin ? QMin : v == FMax ? QMax : v;
+            if (!(x >= QMin && x <= QMax)) { q = 0; return false; }
+            q = Packed.StepOf(((x - QMin) * StepsD) / Width, Steps);
+            return true;
+        }
+
+        /// <summary>Whether QuantizeF32 takes v (in the range, not NaN).</summary>
+        public bool InRangeF32(float v)
+        {
+            double x = v == FMin ? QMin : v == FMax ? QMax : v;
+            return x >= QMin && x <= QMax;
+        }
+
+        /// <summary>The value of step q &lt;= Steps (Packed.Dequantize).</summary>
+        public double Dequantize(ulong q)
+        {
+            if (q == Steps) return QMax;
+            return QMin + (Width * Packed.ToDouble(q)) / StepsD;
         }
 
         public static readonly PackedCode Bool = new PackedCode(PackedKind.Bool, 1, 0, 0, 0, 0, 0);
@@ -783,7 +814,7 @@ namespace Pakt
     }
 
     /// <summary>A message's packed codec, for the list deltas of the runtime (each generated message
-    /// has one: M.PackedCodec). Null messages count as their defaults.</summary>
+    /// has one: the struct M.PaktPackedCodec, passed as a type argument). Null messages count as their defaults.</summary>
     public interface IPackedMessage<T> where T : class
     {
         T Create();
@@ -798,14 +829,14 @@ namespace Pakt
 
     /// <summary>Appends bits, least significant first (the first bit is bit 0 of byte 0), into a
     /// caller's buffer; bits past its end are counted, not written (Overflowed), so one pass over a
-    /// null buffer measures a payload.</summary>
+    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.</summary>
     public sealed class BitWriter
     {
         private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false, false);
         private byte[] _buf;
-        private int _begin, _pos, _end;
+        private int _begin, _pos, _end;  // _pos: the byte after the last word stored
         private ulong _acc;
-        private int _used;  // bits in _acc, < 8
+        private int _used;  // bits in _acc, < 64
         private byte[] _text = new byte[64];
 
         public void Reset(byte[] buffer, int offset)
@@ -819,7 +850,7 @@ namespace Pakt
         }
 
         /// <summary>The bytes written (after Finish: the whole payload), including those that did not fit.</summary>
-        public int ByteCount { get { return _pos - _begin + (_used != 0 ? 1 : 0); } }
+        public int ByteCount { get { return _pos - _begin + (_used + 7) / 8; } }
         public bool Overflowed { get { return _pos > _end; } }
         public long BitCount { get { return (long)(_pos - _begin) * 8 + _used; } }
 
@@ -829,44 +860,72 @@ namespace Pakt
             ++_pos;
         }
 
+        private void Store(ulong word)
+        {
+            int p = _pos;
+            byte[] b = _buf;
+            if (p + 8 <= _end)
+            {
+                b[p] = (byte)word;
+                b[p + 1] = (byte)(word >> 8);
+                b[p + 2] = (byte)(word >> 16);
+                b[p + 3] = (byte)(word >> 24);
+                b[p + 4] = (byte)(word >> 32);
+                b[p + 5] = (byte)(word >> 40);
+                b[p + 6] = (byte)(word >> 48);
+                b[p + 7] = (byte)(word >> 56);
+            }
+            else
+            {
+                for (int i = 0; i < 8 && p + i < _end; ++i) b[p + i] = (byte)(word >> (8 * i));
+            }
+            _pos = p + 8;
+        }
+
         /// <summary>The low n bits of v (0 &lt;= n &lt;= 64), from bit 0 up.</summary>
         public void Write(ulong v, int n)
         {
-            while (n > 0)
+            if (n < 64) v &= (1UL << n) - 1;
+            int used = _used;
+            _acc |= v << used;
+            used += n;
+            if (used >= 64)
             {
-                int take = Math.Min(8 - _used, n);
-                _acc |= (v & ((1UL << take) - 1)) << _used;
-                _used += take;
-                v = take == 64 ? 0 : v >> take;
-                n -= take;
-                if (_used == 8)
-                {
-                    Put((byte)_acc);
-                    _acc = 0;
-                    _used = 0;
-                }
+                Store(_acc);
+                _acc = _used == 0 ? 0 : v >> (64 - _used);  // the bits of v that did not fit
+                used -= 64;
             }
+            _used = used;
         }
 
         public void WriteBool(bool b) { Write(b ? 1UL : 0UL, 1); }
 
+        /// <summary>n zero bits.</summary>
+        public void Zeros(int n)
+        {
+            for (; n > 64; n -= 64) Write(0, 64);
+            Write(0, n);
+        }
+
         /// <summary>n bytes, 8 bits each (aligned or not).</summary>
         public void WriteBytes(byte[] p, int offset, int n)
         {
-            if (_used != 0)
+            if ((_used & 7) != 0)
             {
                 for (int i = 0; i < n; ++i) Write(p[offset + i], 8);
                 return;
             }
+            for (; _used != 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
+            _acc = 0;
             int fit = Math.Max(0, Math.Min(n, _end - _pos));
             if (fit > 0) Buffer.BlockCopy(p, offset, _buf, _pos, fit);
             _pos += n;
         }
 
-        /// <summary>Writes the last partial byte (its high bits 0). Call once, after the last write.</summary>
+        /// <summary>Writes the last partial word (the high bits of its last byte 0). Call once, after the last write.</summary>
         public void Finish()
         {
-            if (_used != 0) Put((byte)_acc);
+            for (; _used > 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
             _acc = 0;
             _used = 0;
         }
@@ -947,10 +1006,25 @@ namespace Pakt
 
         public void F32(float v, PackedCode c)
         {
-            if (c.Kind == PackedKind.Quantized) { Quantized(Packed.QuantizeInput(v, c), v, c); return; }
+            if (c.Kind == PackedKind.Quantized) { Write(Step(v, c, null), c.Bits); return; }
             FloatBits b = default(FloatBits);
             b.F = v;
             Write(b.U, 32);
+        }
+
+        /// <summary>The step of a float32 (component: its name in the error, or null).</summary>
+        private static ulong Step(float v, PackedCode c, string component)
+        {
+            ulong q;
+            if (!c.QuantizeF32(v, out q)) throw OutsideComponent(v, c, component);
+            return q;
+        }
+
+        private static EncodeException OutsideComponent(float v, PackedCode c, string component)
+        {
+            EncodeException e = Outside(Packed.NumberText(v), Packed.NumberText(c.QMin), Packed.NumberText(c.QMax));
+            if (component != null) e.InField(component);
+            return e;
         }
 
         public void F64(double v, PackedCode c)
@@ -971,9 +1045,33 @@ namespace Pakt
             catch (EncodeException e) { e.InField(name); throw; }
         }
 
-        public void Vector2(Vector2 v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); }
-        public void Vector3(Vector3 v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); Component(v.z, c, "z"); }
-        public void Color(Color v, PackedCode c) { Component(v.r, c, "r"); Component(v.g, c, "g"); Component(v.b, c, "b"); Component(v.a, c, "a"); }
+        /// <summary>Quantized components: each step, then one write of all of them when they fit a word.</summary>
+        public void Vector2(Vector2 v, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized) { Component(v.x, c, "x"); Component(v.y, c, "y"); return; }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y");
+            int n = c.Bits;
+            if (2 * n <= 64) Write(x | (y << n), 2 * n);
+            else { Write(x, n); Write(y, n); }
+        }
+
+        public void Vector3(Vector3 v, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized) { Component(v.x, c, "x"); Component(v.y, c, "y"); Component(v.z, c, "z"); return; }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y"), z = Step(v.z, c, "z");
+            int n = c.Bits;
+            if (3 * n <= 64) Write(x | (y << n) | (z << (2 * n)), 3 * n);
+            else { Write(x, n); Write(y, n); Write(z, n); }
+        }
+
+        public void Color(Color v, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized) { Component(v.r, c, "r"); Component(v.g, c, "g"); Component(v.b, c, "b"); Component(v.a, c, "a"); return; }
+            ulong r = Step(v.r, c, "r"), g = Step(v.g, c, "g"), b = Step(v.b, c, "b"), a = Step(v.a, c, "a");
+            int n = c.Bits;
+            if (4 * n <= 64) Write(r | (g << n) | (b << (2 * n)) | (a << (3 * n)), 4 * n);
+            else { Write(r, n); Write(g, n); Write(b, n); Write(a, n); }
+        }
         public void Vector2i(Vector2i v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); }
         public void Vector3i(Vector3i v, PackedCode c) { Component(v.x, c, "x"); Component(v.y, c, "y"); Component(v.z, c, "z"); }
 
@@ -989,10 +1087,77 @@ namespace Pakt
             ulong q0, q1, q2;
             if (!Packed.SmallestThree(v, c.Bits, out largest, out q0, out q1, out q2))
                 throw new EncodeException("a quaternion component is NaN");
+            int n = c.Bits;
+            if (2 + 3 * n <= 64)
+            {
+                Write((ulong)largest | (q0 << 2) | (q1 << (2 + n)) | (q2 << (2 + 2 * n)), 2 + 3 * n);
+                return;
+            }
             Write((ulong)largest, 2);
-            Write(q0, c.Bits);
-            Write(q1, c.Bits);
-            Write(q2, c.Bits);
+            Write(q0, n);
+            Write(q1, n);
+            Write(q2, n);
+        }
+
+        // ------------------------------------------------------------------ a delta's leaf fields
+        // The changed bit, then (changed) the value: each value is quantized once, the baseline's only
+        // when its bits differ (equal bits are the same step); errors as the full write's.
+
+        private static bool SameBits(float a, float b) { return Packed.Bits32(a) == Packed.Bits32(b); }
+
+        public void DeltaF32(float v, float b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized)
+            {
+                bool same = SameBits(v, b);
+                WriteBool(!same);
+                if (!same) F32(v, c);
+                return;
+            }
+            ulong q = Step(v, c, null), qb;
+            bool unchanged = SameBits(v, b) || (c.QuantizeF32(b, out qb) && qb == q);
+            WriteBool(!unchanged);
+            if (!unchanged) Write(q, c.Bits);
+        }
+
+        public void DeltaVector3(Vector3 v, Vector3 b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.Quantized)
+            {
+                bool same = Packed.SameVector3(v, b, c);
+                WriteBool(!same);
+                if (!same) Vector3(v, c);
+                return;
+            }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y"), z = Step(v.z, c, "z"), bx, by, bz;
+            bool unchanged = (SameBits(v.x, b.x) || (c.QuantizeF32(b.x, out bx) && bx == x)) &&
+                             (SameBits(v.y, b.y) || (c.QuantizeF32(b.y, out by) && by == y)) &&
+                             (SameBits(v.z, b.z) || (c.QuantizeF32(b.z, out bz) && bz == z));
+            WriteBool(!unchanged);
+            if (unchanged) return;
+            int n = c.Bits;
+            if (3 * n <= 64) Write(x | (y << n) | (z << (2 * n)), 3 * n);
+            else { Write(x, n); Write(y, n); Write(z, n); }
+        }
+
+        public void DeltaQuaternion(Quaternion v, Quaternion b, PackedCode c)
+        {
+            if (c.Kind != PackedKind.SmallestThree)
+            {
+                bool same = Packed.SameQuaternion(v, b, c);
+                WriteBool(!same);
+                if (!same) Quaternion(v, c);
+                return;
+            }
+            int largest, lb;
+            ulong q0, q1, q2, b0, b1, b2;
+            if (!Packed.SmallestThree(v, c.Bits, out largest, out q0, out q1, out q2))
+                throw new EncodeException("a quaternion component is NaN");
+            bool unchanged = (SameBits(v.x, b.x) && SameBits(v.y, b.y) && SameBits(v.z, b.z) && SameBits(v.w, b.w)) ||
+                             (Packed.SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2) && lb == largest && b0 == q0 &&
+                              b1 == q1 && b2 == q2);
+            WriteBool(!unchanged);
+            if (!unchanged) Quaternion(v, c);
         }
 
         /// <summary>A length or count (the limits were checked before: PaktCheck).</summary>
@@ -1072,21 +1237,31 @@ namespace Pakt
             return new DecodeException((int)(at / 8), reason + " (bit " + S(at) + ")");
         }
 
+        /// <summary>The next n bits (0 &lt;= n &lt;= 64; the caller checked that they remain): one
+        /// little-endian word at the byte of the first bit, and a ninth byte when they straddle it.</summary>
         private ulong Get(int n)
         {
-            ulong v = 0;
-            int got = 0;
+            if (n == 0) return 0;
             long at = _bit;
-            while (got < n)
+            int first = (int)(at >> 3), off = (int)(at & 7);
+            int p = _begin + first;
+            byte[] d = _d;
+            ulong v;
+            if (first + 8 <= _size)
             {
-                int off = (int)(at & 7);
-                int take = Math.Min(8 - off, n - got);
-                v |= ((ulong)(_d[_begin + (int)(at >> 3)] >> off) & ((1UL << take) - 1)) << got;
-                got += take;
-                at += take;
+                v = d[p] | ((ulong)d[p + 1] << 8) | ((ulong)d[p + 2] << 16) | ((ulong)d[p + 3] << 24) | ((ulong)d[p + 4] << 32) |
+                    ((ulong)d[p + 5] << 40) | ((ulong)d[p + 6] << 48) | ((ulong)d[p + 7] << 56);
+                v >>= off;
+                if (off + n > 64) v |= (ulong)d[p + 8] << (64 - off);
             }
-            _bit = at;
-            return v;
+            else
+            {
+                v = 0;
+                for (int i = 0; first + i < _size; ++i) v |= (ulong)d[p + i] << (8 * i);
+                v >>= off;
+            }
+            _bit = at + n;
+            return n == 64 ? v : v & ((1UL << n) - 1);
         }
 
         /// <summary>n bits (0 &lt;= n &lt;= 64); too few left is a truncation of `what`.</summary>
@@ -1179,7 +1354,26 @@ namespace Pakt
             long at = _bit;
             ulong q = Read(c.Bits, "value");
             if (q > c.Steps) throw Error(at, "quantized step " + U(q) + " is above the range's " + U(c.Steps));
-            return Packed.Dequantize(q, c.QMin, c.QMax, c.Steps);
+            return c.Dequantize(q);
+        }
+
+        /// <summary>Reads count quantized components of n bits in one word (the caller checked that
+        /// count * n &lt;= 64 bits remain); false when one is above the steps (then nothing is read:
+        /// the component by component read gives the error).</summary>
+        private bool Steps(PackedCode c, int count, out ulong word)
+        {
+            int n = c.Bits;
+            long at = _bit;
+            word = Get(count * n);
+            ulong mask = (1UL << n) - 1;
+            for (int i = 0; i < count; ++i)
+                if (((word >> (i * n)) & mask) > c.Steps) { _bit = at; return false; }
+            return true;
+        }
+
+        private bool FastComponents(PackedCode c, int count)
+        {
+            return c.Kind == PackedKind.Quantized && count * c.Bits <= 64 && count * c.Bits <= RemainingBits;
         }
 
         public float F32(PackedCode c)
@@ -1210,12 +1404,27 @@ namespace Pakt
 
         public Vector2 Vector2(PackedCode c)
         {
+            ulong w;
+            if (FastComponents(c, 2) && Steps(c, 2, out w))
+            {
+                int n = c.Bits;
+                ulong mask = (1UL << n) - 1;
+                return new Vector2((float)c.Dequantize(w & mask), (float)c.Dequantize((w >> n) & mask));
+            }
             float x = Component(c, "x");
             return new Vector2(x, Component(c, "y"));
         }
 
         public Vector3 Vector3(PackedCode c)
         {
+            ulong w;
+            if (FastComponents(c, 3) && Steps(c, 3, out w))
+            {
+                int n = c.Bits;
+                ulong mask = (1UL << n) - 1;
+                return new Vector3((float)c.Dequantize(w & mask), (float)c.Dequantize((w >> n) & mask),
+                                   (float)c.Dequantize((w >> (2 * n)) & mask));
+            }
             float x = Component(c, "x");
             float y = Component(c, "y");
             return new Vector3(x, y, Component(c, "z"));
@@ -1223,6 +1432,14 @@ namespace Pakt
 
         public Color Color(PackedCode c)
         {
+            ulong w;
+            if (FastComponents(c, 4) && Steps(c, 4, out w))
+            {
+                int n = c.Bits;
+                ulong mask = (1UL << n) - 1;
+                return new Color((float)c.Dequantize(w & mask), (float)c.Dequantize((w >> n) & mask),
+                                 (float)c.Dequantize((w >> (2 * n)) & mask), (float)c.Dequantize((w >> (3 * n)) & mask));
+            }
             float r = Component(c, "r");
             float g = Component(c, "g");
             float b = Component(c, "b");
@@ -1251,13 +1468,36 @@ namespace Pakt
                 float z = Component(c, "z");
                 return new Quaternion(x, y, z, Component(c, "w"));
             }
-            int largest = (int)Read(2, "quaternion");
-            ulong steps = (1UL << c.Bits) - 1;
+            int n = c.Bits;
+            ulong steps = (1UL << n) - 1;
+            ulong word = 0;
+            bool whole = 2 + 3 * n <= 64 && 2 + 3 * n <= RemainingBits;  // else bit field by bit field (for the errors)
+            int largest;
+            if (whole)
+            {
+                word = Get(2 + 3 * n);
+                largest = (int)(word & 3);
+                word >>= 2;
+            }
+            else
+            {
+                largest = (int)Read(2, "quaternion");
+            }
             double a0 = 0, a1 = 0, a2 = 0, a3 = 0, sum = 0;
             for (int i = 0; i < 4; ++i)
             {
                 if (i == largest) continue;
-                double x = Packed.Dequantize(Read(c.Bits, "quaternion"), -Packed.SmallestThreeBound, Packed.SmallestThreeBound, steps);
+                ulong q;
+                if (whole)
+                {
+                    q = word & steps;
+                    word >>= n;
+                }
+                else
+                {
+                    q = Read(n, "quaternion");
+                }
+                double x = Packed.Dequantize(q, -Packed.SmallestThreeBound, Packed.SmallestThreeBound, steps);
                 sum += x * x;
                 if (i == 0) a0 = x;
                 else if (i == 1) a1 = x;
@@ -1381,11 +1621,27 @@ namespace Pakt
         {
             q = 0;
             if (!(v >= min && v <= max)) return false;
-            double n = RoundHalfAwayFromZero(((v - min) * (double)steps) / (max - min));
-            if (n < 0) n = 0;
-            ulong u = (ulong)n;
-            q = u > steps ? steps : u;
+            q = StepOf(((v - min) * (double)steps) / (max - min), steps);
             return true;
+        }
+
+        /// <summary>x &gt;= 0 rounded as std::llround (halves up), at most steps: Quantize's last step.</summary>
+        public static ulong StepOf(double x, ulong steps)
+        {
+            ulong u;
+            if (x < 4503599627370496.0)  // 2^52: x - trunc(x) is exact, and so is the long
+            {
+                long t = (long)x;
+                if (x - (double)t >= 0.5) ++t;
+                u = (ulong)t;
+            }
+            else
+            {
+                double n = RoundHalfAwayFromZero(x);
+                if (n < 0) n = 0;
+                u = (ulong)n;
+            }
+            return u > steps ? steps : u;
         }
 
         /// <summary>A float32 as Quantize takes it: the float32 nearest to min (max) — what a decoder
@@ -1393,16 +1649,19 @@ namespace Pakt
         /// min (max), as pakt::packing::detail::quantize_input.</summary>
         public static double QuantizeInput(float v, PackedCode c)
         {
-            if (v == (float)c.QMin) return c.QMin;
-            if (v == (float)c.QMax) return c.QMax;
+            if (v == c.FMin) return c.QMin;
+            if (v == c.FMax) return c.QMax;
             return v;
         }
 
         public static double Dequantize(ulong q, double min, double max, ulong steps)
         {
             if (q == steps) return max;
-            return min + ((max - min) * (double)q) / (double)steps;
+            return min + ((max - min) * ToDouble(q)) / ToDouble(steps);
         }
+
+        /// <summary>(double)u, through long when it fits (the same double; mono converts a long faster).</summary>
+        public static double ToDouble(ulong u) { return u < 0x8000000000000000UL ? (double)(long)u : (double)u; }
 
         /// <summary>printf("%.9g") of a double, as the C++ error texts print numbers.</summary>
         public static string NumberText(double v)
@@ -1453,17 +1712,21 @@ namespace Pakt
         }
 
         // ------------------------------------------------------------------ same encoding
-        private static uint Bits32(float f)
+        internal static uint Bits32(float f)
         {
             FloatBits b = default(FloatBits);
             b.F = f;
             return b.U;
         }
 
+        /// <summary>Quantized: equal bits are the same step when they have one (an unchanged value
+        /// is not quantized); other values are compared by their steps.</summary>
         public static bool SameF32(float a, float b, PackedCode c)
         {
             if (c.Kind != PackedKind.Quantized) return Bits32(a) == Bits32(b);
-            return SameF64Code(QuantizeInput(a, c), QuantizeInput(b, c), c, false);
+            if (Bits32(a) == Bits32(b)) return c.InRangeF32(a);
+            ulong qa, qb;
+            return c.QuantizeF32(a, out qa) && c.QuantizeF32(b, out qb) && qa == qb;
         }
 
         public static bool SameF64(double a, double b, PackedCode c)
@@ -1474,6 +1737,7 @@ namespace Pakt
         private static bool SameF64Code(double a, double b, PackedCode c, bool sameBits)
         {
             if (c.Kind != PackedKind.Quantized) return sameBits;  // raw: -0 differs from 0, a NaN equals itself
+            if (sameBits) return a >= c.QMin && a <= c.QMax;
             ulong qa, qb;
             return Quantize(a, c.QMin, c.QMax, c.Steps, out qa) && Quantize(b, c.QMin, c.QMax, c.Steps, out qb) && qa == qb;
         }
@@ -1494,6 +1758,8 @@ namespace Pakt
         {
             if (c.Kind != PackedKind.SmallestThree)
                 return SameF32(a.x, b.x, c) && SameF32(a.y, b.y, c) && SameF32(a.z, b.z, c) && SameF32(a.w, b.w, c);
+            if (Bits32(a.x) == Bits32(b.x) && Bits32(a.y) == Bits32(b.y) && Bits32(a.z) == Bits32(b.z) && Bits32(a.w) == Bits32(b.w))
+                return !(float.IsNaN(a.x) || float.IsNaN(a.y) || float.IsNaN(a.z) || float.IsNaN(a.w));
             int la, lb;
             ulong a0, a1, a2, b0, b1, b2;
             if (!SmallestThree(a, c.Bits, out la, out a0, out a1, out a2) || !SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2))
@@ -1514,53 +1780,42 @@ namespace Pakt
         }
 
         // ------------------------------------------------------------------ list deltas
-        /// <summary>The changed elements of a list (length: its count code) or fixed array (length:
-        /// null, changedCount: ranged over [0, size]) of messages against the baseline's
-        /// (docs/packed.md "List delta"). No allocation: two passes over Same.</summary>
-        public static void WriteElementsDelta<T>(BitWriter w, IList<T> v, IList<T> b, PackedLength length, PackedLength changedCount,
-                                                 IPackedMessage<T> codec) where T : class
+        // The element codec C is the element message's PaktPackedCodec struct: its calls are direct.
+        // The changed elements' indices are found in one pass over Same and kept in the per-thread
+        // ChangedIndices, so the unchanged ones cost nothing more (a run of them in dense mode is one
+        // write of zero bits).
+
+        /// <summary>A list's changed elements against the baseline's, then its appended elements
+        /// (docs/packed.md "List delta"). Allocates nothing once the per-thread indices have grown.</summary>
+        public static void WriteListDelta<T, C>(BitWriter w, List<T> v, List<T> b, PackedLength length, C codec)
+            where T : class where C : struct, IPackedMessage<T>
         {
             int count = v == null ? 0 : v.Count;
             int baseCount = b == null ? 0 : b.Count;
-            if (length != null) w.Count(count, length);
-            else baseCount = count;  // a fixed array: both hold its size
+            w.Count(count, length);
             int k = Math.Min(count, baseCount);
-            PackedLength setLength = length ?? changedCount;
-            long c = 0, sparseBits = 0;
-            long last = 0;  // index + 1 of the previous changed element
-            for (int i = 0; i < k; ++i)
+            ChangedIndices changed = Scratch.Changed;
+            int start = changed.Top;
+            try
             {
-                if (codec.Same(v[i], b[i])) continue;
-                ++c;
-                sparseBits += GolombBits((ulong)(i + 1 - last));
-                last = i + 1;
-            }
-            sparseBits += setLength.Limit != 0 ? setLength.Bits : VarintBits((ulong)c);
-            bool sparse = sparseBits < k;
-            w.WriteBool(sparse);
-            if (sparse)
-            {
-                w.Count((int)c, setLength);  // c <= k <= the limit
-                last = 0;
                 for (int i = 0; i < k; ++i)
+                    if (!codec.Same(v[i], b[i])) changed.Push(i);
+                int end = changed.Top;
+                bool sparse = WriteDeltaMode(w, k, changed.Items, start, end, length);
+                int last = 0;
+                for (int j = start; j < end; ++j)
                 {
-                    if (codec.Same(v[i], b[i])) continue;
-                    w.Golomb((ulong)(i + 1 - last));
+                    int i = changed.Items[j];
+                    WriteChangedIndex(w, sparse, i, last);
                     last = i + 1;
                     try { codec.WriteDelta(w, v[i], b[i]); }
                     catch (EncodeException e) { e.InIndex(i); throw; }
                 }
+                if (!sparse) w.Zeros(k - last);
             }
-            else
+            finally
             {
-                for (int i = 0; i < k; ++i)
-                {
-                    bool changed = !codec.Same(v[i], b[i]);
-                    w.WriteBool(changed);
-                    if (!changed) continue;
-                    try { codec.WriteDelta(w, v[i], b[i]); }
-                    catch (EncodeException e) { e.InIndex(i); throw; }
-                }
+                changed.Top = start;
             }
             for (int i = k; i < count; ++i)
             {
@@ -1569,9 +1824,70 @@ namespace Pakt
             }
         }
 
+        /// <summary>A fixed array's changed elements (changedCount: ranged over [0, size]); a null array is all defaults.</summary>
+        public static void WriteArrayDelta<T, C>(BitWriter w, T[] v, T[] b, int size, PackedLength changedCount, C codec)
+            where T : class where C : struct, IPackedMessage<T>
+        {
+            ChangedIndices changed = Scratch.Changed;
+            int start = changed.Top;
+            try
+            {
+                for (int i = 0; i < size; ++i)
+                    if (!codec.Same(ElementOf(v, i), ElementOf(b, i))) changed.Push(i);
+                int end = changed.Top;
+                bool sparse = WriteDeltaMode(w, size, changed.Items, start, end, changedCount);
+                int last = 0;
+                for (int j = start; j < end; ++j)
+                {
+                    int i = changed.Items[j];
+                    WriteChangedIndex(w, sparse, i, last);
+                    last = i + 1;
+                    try { codec.WriteDelta(w, ElementOf(v, i), ElementOf(b, i)); }
+                    catch (EncodeException e) { e.InIndex(i); throw; }
+                }
+                if (!sparse) w.Zeros(size - last);
+            }
+            finally
+            {
+                changed.Top = start;
+            }
+        }
+
+        private static T ElementOf<T>(T[] a, int i) where T : class { return a == null || i >= a.Length ? null : a[i]; }
+
+        /// <summary>The mode bit (sparse when the indices take fewer bits than a changed bit per
+        /// element) and, sparse, the count of changed elements.</summary>
+        private static bool WriteDeltaMode(BitWriter w, int k, int[] changed, int start, int end, PackedLength setLength)
+        {
+            long c = end - start, sparseBits = 0;
+            int last = 0;
+            for (int j = start; j < end; ++j)
+            {
+                sparseBits += GolombBits((ulong)(changed[j] + 1 - last));
+                last = changed[j] + 1;
+            }
+            sparseBits += setLength.Limit != 0 ? setLength.Bits : VarintBits((ulong)c);
+            bool sparse = sparseBits < k;
+            w.WriteBool(sparse);
+            if (sparse) w.Count((int)c, setLength);  // c <= k <= the limit
+            return sparse;
+        }
+
+        /// <summary>Sparse: the gap to changed element i; dense: the unchanged elements' 0 bits, then i's 1.</summary>
+        private static void WriteChangedIndex(BitWriter w, bool sparse, int i, int last)
+        {
+            if (sparse)
+            {
+                w.Golomb((ulong)(i + 1 - last));
+                return;
+            }
+            w.Zeros(i - last);
+            w.WriteBool(true);
+        }
+
         /// <summary>Applies a list's element delta to v in place (v holds the baseline's elements).</summary>
-        public static void ReadListDelta<T>(BitReader r, List<T> v, PackedLength length, long minElementBits,
-                                            IPackedMessage<T> codec) where T : class
+        public static void ReadListDelta<T, C>(BitReader r, List<T> v, PackedLength length, long minElementBits, C codec)
+            where T : class where C : struct, IPackedMessage<T>
         {
             int baseCount = v.Count;
             long at = r.BitOffset;
@@ -1598,38 +1914,28 @@ namespace Pakt
                 if (v.Capacity < count) v.Capacity = count;
                 for (int i = baseCount; i < count; ++i) v.Add(codec.Create());
             }
-            ReadElements(r, v, Math.Min(count, baseCount), count, length, codec);
-        }
-
-        /// <summary>Applies a fixed array's element delta in place (changedCount: ranged over [0, size]).</summary>
-        public static void ReadArrayDelta<T>(BitReader r, T[] v, PackedLength changedCount, IPackedMessage<T> codec) where T : class
-        {
-            ReadElements(r, v, v.Length, v.Length, changedCount, codec);
-        }
-
-        private static void ReadElements<T>(BitReader r, IList<T> v, int k, int count, PackedLength setLength,
-                                            IPackedMessage<T> codec) where T : class
-        {
+            int k = Math.Min(count, baseCount);
             if (r.ReadBool("delta mode"))
             {
-                int c = r.Count(setLength, 1);
+                int c = r.Count(length, 1);
                 ulong last = 0;
                 for (int j = 0; j < c; ++j)
                 {
-                    long at = r.BitOffset;
-                    ulong gap = r.Golomb();
-                    if (gap > (ulong)k - last)
-                        throw BitReader.Error(at, "changed element index " + U(unchecked(last - 1 + gap)) + " is past the " + S(k) +
-                                                  " elements the baseline shares");
-                    int i = (int)(last - 1 + gap);
-                    last = (ulong)i + 1;
-                    ReadElementDelta(r, v, i, codec);
+                    int i = ChangedIndex(r, k, ref last);
+                    T e = v[i];
+                    if (e == null) { e = codec.Create(); v[i] = e; }
+                    ReadElementDelta(r, e, i, codec);
                 }
             }
             else
             {
                 for (int i = 0; i < k; ++i)
-                    if (r.ReadBool("changed bit")) ReadElementDelta(r, v, i, codec);
+                {
+                    if (!r.ReadBool("changed bit")) continue;
+                    T e = v[i];
+                    if (e == null) { e = codec.Create(); v[i] = e; }
+                    ReadElementDelta(r, e, i, codec);
+                }
             }
             for (int i = k; i < count; ++i)
             {
@@ -1640,10 +1946,50 @@ namespace Pakt
             }
         }
 
-        private static void ReadElementDelta<T>(BitReader r, IList<T> v, int i, IPackedMessage<T> codec) where T : class
+        /// <summary>Applies a fixed array's element delta in place (changedCount: ranged over [0, size]).</summary>
+        public static void ReadArrayDelta<T, C>(BitReader r, T[] v, PackedLength changedCount, C codec)
+            where T : class where C : struct, IPackedMessage<T>
         {
-            T e = v[i];
-            if (e == null) { e = codec.Create(); v[i] = e; }
+            int k = v.Length;
+            if (r.ReadBool("delta mode"))
+            {
+                int c = r.Count(changedCount, 1);
+                ulong last = 0;
+                for (int j = 0; j < c; ++j)
+                {
+                    int i = ChangedIndex(r, k, ref last);
+                    T e = v[i];
+                    if (e == null) { e = codec.Create(); v[i] = e; }
+                    ReadElementDelta(r, e, i, codec);
+                }
+            }
+            else
+            {
+                for (int i = 0; i < k; ++i)
+                {
+                    if (!r.ReadBool("changed bit")) continue;
+                    T e = v[i];
+                    if (e == null) { e = codec.Create(); v[i] = e; }
+                    ReadElementDelta(r, e, i, codec);
+                }
+            }
+        }
+
+        /// <summary>A sparse delta's next changed index (its gap from the previous one), below k.</summary>
+        private static int ChangedIndex(BitReader r, int k, ref ulong last)
+        {
+            long at = r.BitOffset;
+            ulong gap = r.Golomb();
+            if (gap > (ulong)k - last)
+                throw BitReader.Error(at, "changed element index " + U(unchecked(last - 1 + gap)) + " is past the " + S(k) +
+                                          " elements the baseline shares");
+            int i = (int)(last - 1 + gap);
+            last = (ulong)i + 1;
+            return i;
+        }
+
+        private static void ReadElementDelta<T, C>(BitReader r, T e, int i, C codec) where T : class where C : struct, IPackedMessage<T>
+        {
             try { codec.ReadDelta(r, e); }
             catch (DecodeException ex) { ex.InIndex(i); throw; }
         }
@@ -1654,7 +2000,7 @@ namespace Pakt
         // ------------------------------------------------------------------ whole payloads
         // (the generated Serialize / Deserialize call these after PaktCheck; `name` is the message's)
 
-        private static void WriteTop<T>(BitWriter w, T value, T baseline, bool delta, IPackedMessage<T> codec, string name) where T : class
+        private static void WriteTop<T, C>(BitWriter w, T value, T baseline, bool delta, C codec, string name) where T : class where C : struct, IPackedMessage<T>
         {
             try
             {
@@ -1670,7 +2016,7 @@ namespace Pakt
         }
 
         /// <summary>The payload as a new array (the bits go to a per-thread buffer first).</summary>
-        public static byte[] ToBytes<T>(T value, T baseline, bool delta, IPackedMessage<T> codec, string name) where T : class
+        public static byte[] ToBytes<T, C>(T value, T baseline, bool delta, C codec, string name) where T : class where C : struct, IPackedMessage<T>
         {
             BitWriter w = Scratch.BitWriter;
             byte[] buffer = Scratch.PackedBuffer(0);
@@ -1689,8 +2035,8 @@ namespace Pakt
         }
 
         /// <summary>Writes into buffer at offset; returns the bytes written. Allocates nothing.</summary>
-        public static int ToBuffer<T>(T value, T baseline, bool delta, byte[] buffer, int offset, IPackedMessage<T> codec, string name)
-            where T : class
+        public static int ToBuffer<T, C>(T value, T baseline, bool delta, byte[] buffer, int offset, C codec, string name)
+            where T : class where C : struct, IPackedMessage<T>
         {
             if (buffer == null) throw new ArgumentNullException("buffer");
             if (offset < 0 || offset > buffer.Length) throw new ArgumentOutOfRangeException("offset");
@@ -1703,7 +2049,7 @@ namespace Pakt
         }
 
         /// <summary>The bytes the payload takes (one pass that writes nothing).</summary>
-        public static int Size<T>(T value, T baseline, bool delta, IPackedMessage<T> codec, string name) where T : class
+        public static int Size<T, C>(T value, T baseline, bool delta, C codec, string name) where T : class where C : struct, IPackedMessage<T>
         {
             BitWriter w = Scratch.BitWriter;
             w.Reset(null, 0);
@@ -1713,8 +2059,8 @@ namespace Pakt
 
         /// <summary>Decodes count bytes at offset into `into`; a delta applies to a copy of the
         /// baseline in `into` (into may be the baseline: in place).</summary>
-        public static void FromBytes<T>(byte[] data, int offset, int count, T baseline, bool delta, T into, IPackedMessage<T> codec,
-                                        string name) where T : class
+        public static void FromBytes<T, C>(byte[] data, int offset, int count, T baseline, bool delta, T into, C codec,
+                                        string name) where T : class where C : struct, IPackedMessage<T>
         {
             if (into == null) throw new ArgumentNullException("into");
             BitReader r = Scratch.BitReader;
@@ -1738,6 +2084,20 @@ namespace Pakt
         public static byte[] CopyBuffer(int n) { return Scratch.CopyBuffer(n); }
     }
 
+    /// <summary>The changed elements' indices of the list deltas being written: a stack, as a changed
+    /// element's own lists push theirs above (Top goes back when a list is done).</summary>
+    public sealed class ChangedIndices
+    {
+        public int[] Items = new int[64];
+        public int Top;
+
+        public void Push(int i)
+        {
+            if (Top == Items.Length) Array.Resize(ref Items, Items.Length * 2);
+            Items[Top++] = i;
+        }
+    }
+
     /// <summary>Per-thread scratch objects so Serialize / Deserialize allocate nothing of their own.</summary>
     public static class Scratch
     {
@@ -1747,11 +2107,13 @@ namespace Pakt
         [ThreadStatic] private static BitReader _bitReader;
         [ThreadStatic] private static byte[] _packed;
         [ThreadStatic] private static byte[] _copy;
+        [ThreadStatic] private static ChangedIndices _changed;
 
         public static Writer Writer { get { return _writer ?? (_writer = new Writer()); } }
         public static Reader Reader { get { return _reader ?? (_reader = new Reader()); } }
         public static BitWriter BitWriter { get { return _bitWriter ?? (_bitWriter = new BitWriter()); } }
         public static BitReader BitReader { get { return _bitReader ?? (_bitReader = new BitReader()); } }
+        public static ChangedIndices Changed { get { return _changed ?? (_changed = new ChangedIndices()); } }
 
         /// <summary>The per-thread buffer packed payloads are written to first (at least n bytes).</summary>
         public static byte[] PackedBuffer(int n)

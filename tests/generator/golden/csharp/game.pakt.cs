@@ -60,7 +60,7 @@ namespace Game.Net
         public static byte[] Serialize(Player value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Player");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Player");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -73,7 +73,7 @@ namespace Game.Net
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Player");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Player");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Player", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -98,7 +98,7 @@ namespace Game.Net
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Player");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Player");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -120,7 +120,7 @@ namespace Game.Net
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Player value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Player");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Player");
             return PaktSize(value);
         }
 
@@ -476,9 +476,6 @@ namespace Game.Net
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Player: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Player> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Player encodes as (never changed).</summary>
         private static readonly Player PaktEmpty = new Player();
 
@@ -508,7 +505,9 @@ namespace Game.Net
             internal static readonly global::Pakt.PackedCode code_score = global::Pakt.PackedCode.Zigzag;
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Player>
+        /// <summary>The packed codec of Player, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Player>
         {
             public Player Create() { return new Player(); }
             public void Write(global::Pakt.BitWriter w, Player m) { PaktWritePacked(w, m); }
@@ -964,12 +963,7 @@ namespace Game.Net
             // line 19: pos: Vector3, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameVector3(m.pos, b.pos, PaktPackedCodes.code_pos);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Vector3(m.pos, PaktPackedCodes.code_pos);
-                }
+                w.DeltaVector3(m.pos, b.pos, PaktPackedCodes.code_pos);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -979,12 +973,7 @@ namespace Game.Net
             // line 20: rot: Quaternion, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameQuaternion(m.rot, b.rot, PaktPackedCodes.code_rot);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Quaternion(m.rot, PaktPackedCodes.code_rot);
-                }
+                w.DeltaQuaternion(m.rot, b.rot, PaktPackedCodes.code_rot);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1113,7 +1102,7 @@ namespace Game.Net
                 w.Bool(!same);
                 if (!same)
                 {
-                    global::Pakt.Packed.WriteElementsDelta(w, m.weapons, b.weapons, PaktPackedCodes.length_weapons, null, global::Game.Common.Weapon.PackedCodec);
+                    global::Pakt.Packed.WriteListDelta(w, m.weapons, b.weapons, PaktPackedCodes.length_weapons, default(global::Game.Common.Weapon.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.EncodeException e)
@@ -1301,7 +1290,7 @@ namespace Game.Net
                 if (r.ReadBool("changed bit"))
                 {
                     if (m.weapons == null) m.weapons = new global::System.Collections.Generic.List<global::Game.Common.Weapon>();
-                    global::Pakt.Packed.ReadListDelta(r, m.weapons, PaktPackedCodes.length_weapons, 14, global::Game.Common.Weapon.PackedCodec);
+                    global::Pakt.Packed.ReadListDelta(r, m.weapons, PaktPackedCodes.length_weapons, 14, default(global::Game.Common.Weapon.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.DecodeException e)
@@ -1423,7 +1412,7 @@ namespace Game.Net
         public static byte[] Serialize(MoveUpdate value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "MoveUpdate");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "MoveUpdate");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -1436,7 +1425,7 @@ namespace Game.Net
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "MoveUpdate");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "MoveUpdate");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("MoveUpdate", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -1461,7 +1450,7 @@ namespace Game.Net
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "MoveUpdate");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "MoveUpdate");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -1483,7 +1472,7 @@ namespace Game.Net
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(MoveUpdate value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "MoveUpdate");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "MoveUpdate");
             return PaktSize(value);
         }
 
@@ -1588,9 +1577,6 @@ namespace Game.Net
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of MoveUpdate: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<MoveUpdate> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null MoveUpdate encodes as (never changed).</summary>
         private static readonly MoveUpdate PaktEmpty = new MoveUpdate();
 
@@ -1611,7 +1597,9 @@ namespace Game.Net
             internal static readonly global::Pakt.PackedCode code_crouching = global::Pakt.PackedCode.Bool;
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<MoveUpdate>
+        /// <summary>The packed codec of MoveUpdate, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<MoveUpdate>
         {
             public MoveUpdate Create() { return new MoveUpdate(); }
             public void Write(global::Pakt.BitWriter w, MoveUpdate m) { PaktWritePacked(w, m); }
@@ -1809,12 +1797,7 @@ namespace Game.Net
             // line 44: position: Vector3, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameVector3(m.position, b.position, PaktPackedCodes.code_position);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Vector3(m.position, PaktPackedCodes.code_position);
-                }
+                w.DeltaVector3(m.position, b.position, PaktPackedCodes.code_position);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1824,12 +1807,7 @@ namespace Game.Net
             // line 45: velocity: Vector3, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameVector3(m.velocity, b.velocity, PaktPackedCodes.code_velocity);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Vector3(m.velocity, PaktPackedCodes.code_velocity);
-                }
+                w.DeltaVector3(m.velocity, b.velocity, PaktPackedCodes.code_velocity);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1839,12 +1817,7 @@ namespace Game.Net
             // line 46: rotation: Quaternion, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameQuaternion(m.rotation, b.rotation, PaktPackedCodes.code_rotation);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Quaternion(m.rotation, PaktPackedCodes.code_rotation);
-                }
+                w.DeltaQuaternion(m.rotation, b.rotation, PaktPackedCodes.code_rotation);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2009,7 +1982,7 @@ namespace Game.Net
         public static byte[] Serialize(Chat value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Chat");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Chat");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -2022,7 +1995,7 @@ namespace Game.Net
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Chat");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Chat");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Chat", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -2047,7 +2020,7 @@ namespace Game.Net
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Chat");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Chat");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -2069,7 +2042,7 @@ namespace Game.Net
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Chat value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Chat");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Chat");
             return PaktSize(value);
         }
 
@@ -2184,9 +2157,6 @@ namespace Game.Net
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Chat: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Chat> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Chat encodes as (never changed).</summary>
         private static readonly Chat PaktEmpty = new Chat();
 
@@ -2203,7 +2173,9 @@ namespace Game.Net
             internal static readonly global::Pakt.PackedCode code_to = global::Pakt.PackedCode.Varint;
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Chat>
+        /// <summary>The packed codec of Chat, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Chat>
         {
             public Chat Create() { return new Chat(); }
             public void Write(global::Pakt.BitWriter w, Chat m) { PaktWritePacked(w, m); }
@@ -2546,7 +2518,7 @@ namespace Game.Net
         public static byte[] Serialize(Snapshot value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Snapshot");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Snapshot");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -2559,7 +2531,7 @@ namespace Game.Net
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Snapshot");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Snapshot");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Snapshot", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -2584,7 +2556,7 @@ namespace Game.Net
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Snapshot");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Snapshot");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -2606,7 +2578,7 @@ namespace Game.Net
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Snapshot value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Snapshot");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Snapshot");
             return PaktSize(value);
         }
 
@@ -3019,9 +2991,6 @@ namespace Game.Net
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Snapshot: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Snapshot> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Snapshot encodes as (never changed).</summary>
         private static readonly Snapshot PaktEmpty = new Snapshot();
 
@@ -3061,7 +3030,9 @@ namespace Game.Net
             internal static readonly global::Pakt.PackedLength element_length_tags = new global::Pakt.PackedLength("string length", "max_length", 24);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Snapshot>
+        /// <summary>The packed codec of Snapshot, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Snapshot>
         {
             public Snapshot Create() { return new Snapshot(); }
             public void Write(global::Pakt.BitWriter w, Snapshot m) { PaktWritePacked(w, m); }
@@ -3623,7 +3594,7 @@ namespace Game.Net
                 w.Bool(!same);
                 if (!same)
                 {
-                    global::Pakt.Packed.WriteElementsDelta(w, m.players, b.players, PaktPackedCodes.length_players, null, global::Game.Net.Player.PackedCodec);
+                    global::Pakt.Packed.WriteListDelta(w, m.players, b.players, PaktPackedCodes.length_players, default(global::Game.Net.Player.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.EncodeException e)
@@ -3913,7 +3884,7 @@ namespace Game.Net
                 if (r.ReadBool("changed bit"))
                 {
                     if (m.players == null) m.players = new global::System.Collections.Generic.List<global::Game.Net.Player>();
-                    global::Pakt.Packed.ReadListDelta(r, m.players, PaktPackedCodes.length_players, 293, global::Game.Net.Player.PackedCodec);
+                    global::Pakt.Packed.ReadListDelta(r, m.players, PaktPackedCodes.length_players, 293, default(global::Game.Net.Player.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.DecodeException e)

@@ -53,7 +53,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Empty value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Empty");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Empty");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -66,7 +66,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Empty");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Empty");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Empty", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -91,7 +91,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Empty");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Empty");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -113,7 +113,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Empty value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Empty");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Empty");
             return PaktSize(value);
         }
 
@@ -160,9 +160,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Empty: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Empty> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Empty encodes as (never changed).</summary>
         private static readonly Empty PaktEmpty = new Empty();
 
@@ -171,7 +168,9 @@ namespace Pakt.Test
         {
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Empty>
+        /// <summary>The packed codec of Empty, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Empty>
         {
             public Empty Create() { return new Empty(); }
             public void Write(global::Pakt.BitWriter w, Empty m) { PaktWritePacked(w, m); }
@@ -252,7 +251,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Inner value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Inner");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Inner");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -265,7 +264,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Inner");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Inner");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Inner", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -290,7 +289,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Inner");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Inner");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -312,7 +311,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Inner value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Inner");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Inner");
             return PaktSize(value);
         }
 
@@ -390,9 +389,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Inner: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Inner> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Inner encodes as (never changed).</summary>
         private static readonly Inner PaktEmpty = new Inner();
 
@@ -405,7 +401,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedLength length_label = new global::Pakt.PackedLength("string length", "max_length", 16);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Inner>
+        /// <summary>The packed codec of Inner, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Inner>
         {
             public Inner Create() { return new Inner(); }
             public void Write(global::Pakt.BitWriter w, Inner m) { PaktWritePacked(w, m); }
@@ -599,7 +597,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Scalars value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Scalars");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Scalars");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -612,7 +610,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Scalars");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Scalars");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Scalars", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -637,7 +635,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Scalars");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Scalars");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -659,7 +657,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Scalars value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Scalars");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Scalars");
             return PaktSize(value);
         }
 
@@ -844,9 +842,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Scalars: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Scalars> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Scalars encodes as (never changed).</summary>
         private static readonly Scalars PaktEmpty = new Scalars();
 
@@ -883,7 +878,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedCode code_wide = global::Pakt.PackedCode.Ranged(-2147483648L, 4294967295UL, 32);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Scalars>
+        /// <summary>The packed codec of Scalars, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Scalars>
         {
             public Scalars Create() { return new Scalars(); }
             public void Write(global::Pakt.BitWriter w, Scalars m) { PaktWritePacked(w, m); }
@@ -1362,12 +1359,7 @@ namespace Pakt.Test
             // line 38: f32: float32, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameF32(m.f32, b.f32, PaktPackedCodes.code_f32);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.F32(m.f32, PaktPackedCodes.code_f32);
-                }
+                w.DeltaF32(m.f32, b.f32, PaktPackedCodes.code_f32);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1693,7 +1685,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Geometry value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Geometry");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Geometry");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -1706,7 +1698,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Geometry");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Geometry");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Geometry", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -1731,7 +1723,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Geometry");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Geometry");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -1753,7 +1745,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Geometry value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Geometry");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Geometry");
             return PaktSize(value);
         }
 
@@ -1858,9 +1850,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Geometry: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Geometry> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Geometry encodes as (never changed).</summary>
         private static readonly Geometry PaktEmpty = new Geometry();
 
@@ -1881,7 +1870,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedCode code_v3i = global::Pakt.PackedCode.Zigzag;
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Geometry>
+        /// <summary>The packed codec of Geometry, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Geometry>
         {
             public Geometry Create() { return new Geometry(); }
             public void Write(global::Pakt.BitWriter w, Geometry m) { PaktWritePacked(w, m); }
@@ -2064,12 +2055,7 @@ namespace Pakt.Test
             // line 50: v3: Vector3, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameVector3(m.v3, b.v3, PaktPackedCodes.code_v3);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Vector3(m.v3, PaktPackedCodes.code_v3);
-                }
+                w.DeltaVector3(m.v3, b.v3, PaktPackedCodes.code_v3);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2079,12 +2065,7 @@ namespace Pakt.Test
             // line 51: q: Quaternion, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameQuaternion(m.q, b.q, PaktPackedCodes.code_q);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Quaternion(m.q, PaktPackedCodes.code_q);
-                }
+                w.DeltaQuaternion(m.q, b.q, PaktPackedCodes.code_q);
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2273,7 +2254,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Texts value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Texts");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Texts");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -2286,7 +2267,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Texts");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Texts");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Texts", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -2311,7 +2292,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Texts");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Texts");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -2333,7 +2314,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Texts value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Texts");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Texts");
             return PaktSize(value);
         }
 
@@ -2442,9 +2423,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Texts: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Texts> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Texts encodes as (never changed).</summary>
         private static readonly Texts PaktEmpty = new Texts();
 
@@ -2461,7 +2439,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedLength length_raw_limited = new global::Pakt.PackedLength("length", "max_length", 4);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Texts>
+        /// <summary>The packed codec of Texts, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Texts>
         {
             public Texts Create() { return new Texts(); }
             public void Write(global::Pakt.BitWriter w, Texts m) { PaktWritePacked(w, m); }
@@ -2759,7 +2739,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Lists value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Lists");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Lists");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -2772,7 +2752,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Lists");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Lists");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Lists", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -2797,7 +2777,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Lists");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Lists");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -2819,7 +2799,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Lists value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Lists");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Lists");
             return PaktSize(value);
         }
 
@@ -3643,9 +3623,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Lists: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Lists> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Lists encodes as (never changed).</summary>
         private static readonly Lists PaktEmpty = new Lists();
 
@@ -3694,7 +3671,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedLength length_empties = new global::Pakt.PackedLength("count", "max_count", 4);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Lists>
+        /// <summary>The packed codec of Lists, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Lists>
         {
             public Lists Create() { return new Lists(); }
             public void Write(global::Pakt.BitWriter w, Lists m) { PaktWritePacked(w, m); }
@@ -5204,7 +5183,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
-                    global::Pakt.Packed.WriteElementsDelta(w, m.inners, b.inners, PaktPackedCodes.length_inners, null, global::Pakt.Test.Inner.PackedCodec);
+                    global::Pakt.Packed.WriteListDelta(w, m.inners, b.inners, PaktPackedCodes.length_inners, default(global::Pakt.Test.Inner.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.EncodeException e)
@@ -5229,7 +5208,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
-                    global::Pakt.Packed.WriteElementsDelta(w, m.empties, b.empties, PaktPackedCodes.length_empties, null, global::Pakt.Test.Empty.PackedCodec);
+                    global::Pakt.Packed.WriteListDelta(w, m.empties, b.empties, PaktPackedCodes.length_empties, default(global::Pakt.Test.Empty.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.EncodeException e)
@@ -5692,7 +5671,7 @@ namespace Pakt.Test
                 if (r.ReadBool("changed bit"))
                 {
                     if (m.inners == null) m.inners = new global::System.Collections.Generic.List<global::Pakt.Test.Inner>();
-                    global::Pakt.Packed.ReadListDelta(r, m.inners, PaktPackedCodes.length_inners, 13, global::Pakt.Test.Inner.PackedCodec);
+                    global::Pakt.Packed.ReadListDelta(r, m.inners, PaktPackedCodes.length_inners, 13, default(global::Pakt.Test.Inner.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.DecodeException e)
@@ -5706,7 +5685,7 @@ namespace Pakt.Test
                 if (r.ReadBool("changed bit"))
                 {
                     if (m.empties == null) m.empties = new global::System.Collections.Generic.List<global::Pakt.Test.Empty>();
-                    global::Pakt.Packed.ReadListDelta(r, m.empties, PaktPackedCodes.length_empties, 0, global::Pakt.Test.Empty.PackedCodec);
+                    global::Pakt.Packed.ReadListDelta(r, m.empties, PaktPackedCodes.length_empties, 0, default(global::Pakt.Test.Empty.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.DecodeException e)
@@ -5911,7 +5890,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Fixed value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Fixed");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Fixed");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -5924,7 +5903,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Fixed");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Fixed");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Fixed", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -5949,7 +5928,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Fixed");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Fixed");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -5971,7 +5950,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Fixed value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Fixed");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Fixed");
             return PaktSize(value);
         }
 
@@ -6307,9 +6286,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Fixed: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Fixed> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Fixed encodes as (never changed).</summary>
         private static readonly Fixed PaktEmpty = new Fixed();
 
@@ -6328,7 +6304,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedCode code_flags = global::Pakt.PackedCode.Bool;
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Fixed>
+        /// <summary>The packed codec of Fixed, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Fixed>
         {
             public Fixed Create() { return new Fixed(); }
             public void Write(global::Pakt.BitWriter w, Fixed m) { PaktWritePacked(w, m); }
@@ -6814,7 +6792,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
-                    global::Pakt.Packed.WriteElementsDelta(w, m.pair, b.pair, null, PaktPackedCodes.changed_pair, global::Pakt.Test.Inner.PackedCodec);
+                    global::Pakt.Packed.WriteArrayDelta(w, m.pair, b.pair, 2, PaktPackedCodes.changed_pair, default(global::Pakt.Test.Inner.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.EncodeException e)
@@ -6969,7 +6947,7 @@ namespace Pakt.Test
                 if (r.ReadBool("changed bit"))
                 {
                     if (m.pair == null || m.pair.Length != 2) m.pair = new global::Pakt.Test.Inner[2];
-                    global::Pakt.Packed.ReadArrayDelta(r, m.pair, PaktPackedCodes.changed_pair, global::Pakt.Test.Inner.PackedCodec);
+                    global::Pakt.Packed.ReadArrayDelta(r, m.pair, PaktPackedCodes.changed_pair, default(global::Pakt.Test.Inner.PaktPackedCodec));
                 }
             }
             catch (global::Pakt.DecodeException e)
@@ -7107,7 +7085,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Optionals value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Optionals");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Optionals");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -7120,7 +7098,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Optionals");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Optionals");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Optionals", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -7145,7 +7123,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Optionals");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Optionals");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -7167,7 +7145,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Optionals value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Optionals");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Optionals");
             return PaktSize(value);
         }
 
@@ -7433,9 +7411,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Optionals: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Optionals> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Optionals encodes as (never changed).</summary>
         private static readonly Optionals PaktEmpty = new Optionals();
 
@@ -7453,7 +7428,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedCode code_maybe_vec = global::Pakt.PackedCode.Raw(32);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Optionals>
+        /// <summary>The packed codec of Optionals, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Optionals>
         {
             public Optionals Create() { return new Optionals(); }
             public void Write(global::Pakt.BitWriter w, Optionals m) { PaktWritePacked(w, m); }
@@ -8114,7 +8091,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Nested value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Nested");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Nested");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -8127,7 +8104,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Nested");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Nested");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Nested", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -8152,7 +8129,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Nested");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Nested");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -8174,7 +8151,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Nested value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Nested");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Nested");
             return PaktSize(value);
         }
 
@@ -8328,9 +8305,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Nested: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Nested> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Nested encodes as (never changed).</summary>
         private static readonly Nested PaktEmpty = new Nested();
 
@@ -8341,7 +8315,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedCode code_tail = global::Pakt.PackedCode.Raw(8);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Nested>
+        /// <summary>The packed codec of Nested, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Nested>
         {
             public Nested Create() { return new Nested(); }
             public void Write(global::Pakt.BitWriter w, Nested m) { PaktWritePacked(w, m); }
@@ -8748,7 +8724,7 @@ namespace Pakt.Test
         public static byte[] Serialize(Versioned value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, PackedCodec, "Versioned");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBytes(value, null, false, default(PaktPackedCodec), "Versioned");
             byte[] buffer = new byte[PaktSize(value)];
             global::Pakt.Writer w = global::Pakt.Scratch.Writer;
             w.Reset(buffer, 0, format);
@@ -8761,7 +8737,7 @@ namespace Pakt.Test
         {
             if (buffer == null) throw new global::System.ArgumentNullException("buffer");
             PaktCheckTop(value);
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, PackedCodec, "Versioned");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.ToBuffer(value, null, false, buffer, offset, default(PaktPackedCodec), "Versioned");
             int size = PaktSize(value);
             if (offset < 0 || offset > buffer.Length || buffer.Length - offset < size)
                 throw new global::Pakt.EncodeException("Versioned", "needs " + size + " bytes, buffer holds " + (buffer.Length - global::System.Math.Max(0, global::System.Math.Min(offset, buffer.Length))));
@@ -8786,7 +8762,7 @@ namespace Pakt.Test
             if (into == null) throw new global::System.ArgumentNullException("into");
             if (format == global::Pakt.Format.Packed)
             {
-                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, PackedCodec, "Versioned");
+                global::Pakt.Packed.FromBytes(data, offset, count, null, false, into, default(PaktPackedCodec), "Versioned");
                 return;
             }
             global::Pakt.Reader r = global::Pakt.Scratch.Reader;
@@ -8808,7 +8784,7 @@ namespace Pakt.Test
         /// by a pass that writes nothing).</summary>
         public static int SerializedSize(Versioned value, global::Pakt.Format format = global::Pakt.Format.Compact)
         {
-            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, PackedCodec, "Versioned");
+            if (format == global::Pakt.Format.Packed) return global::Pakt.Packed.Size(value, null, false, default(PaktPackedCodec), "Versioned");
             return PaktSize(value);
         }
 
@@ -9011,9 +8987,6 @@ namespace Pakt.Test
         }
 
         // ------------------------------------------------------------------ packed (docs/packed.md)
-        /// <summary>The packed codec of Versioned: what the list deltas of messages holding it call.</summary>
-        public static readonly global::Pakt.IPackedMessage<Versioned> PackedCodec = new PaktPackedCodec();
-
         /// <summary>What a null Versioned encodes as (never changed).</summary>
         private static readonly Versioned PaktEmpty = new Versioned();
 
@@ -9033,7 +9006,9 @@ namespace Pakt.Test
             internal static readonly global::Pakt.PackedCode code_d = global::Pakt.PackedCode.Raw(64);
         }
 
-        private sealed class PaktPackedCodec : global::Pakt.IPackedMessage<Versioned>
+        /// <summary>The packed codec of Versioned, for the runtime's generic Packed methods (a
+        /// struct, so their calls of it are direct): what the list deltas of messages holding it pass.</summary>
+        public struct PaktPackedCodec : global::Pakt.IPackedMessage<Versioned>
         {
             public Versioned Create() { return new Versioned(); }
             public void Write(global::Pakt.BitWriter w, Versioned m) { PaktWritePacked(w, m); }
