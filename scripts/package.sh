@@ -7,11 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${PAKT_PACKAGE_BUILD_DIR:-build-package}
 
-# What the build needs (scripts/setup.sh) and what CPack's DEB generator runs: dpkg-deb and
-# dpkg-shlibdeps (dpkg-dev), file (to find the ELF files dpkg-shlibdeps reads).
-./scripts/setup.sh
+# What the tool's build needs (a subset of scripts/setup.sh) and what CPack's DEB generator runs:
+# dpkg-deb and dpkg-shlibdeps (dpkg-dev), file (to find the ELF files dpkg-shlibdeps reads).
 missing=()
-for p in dpkg-dev file; do
+for p in cmake ninja-build g++ python3 python3-jinja2 python3-yaml libyaml-cpp-dev nlohmann-json3-dev \
+         libcli11-dev dpkg-dev file; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then
