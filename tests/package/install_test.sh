@@ -19,21 +19,23 @@ sudo apt-get install -y -q "$deb" | grep -E '^(The following NEW|  |Setting up|U
 dpkg-query -W -f='${Package} ${Version} ${Status}\n' pakt
 dpkg-query -W -f='Depends: ${Depends}\n' pakt
 command -v pakt
-pakt --version
+pakt --help | head -n 1
 
 step "pakt generate from /usr on a schema of the user's"
 work=$(mktemp -d)
 cat >"$work/arena.yaml" <<'YAML'
 package: arena.wire
+enums:
+  Kind: {type: uint8, values: {melee: 0, ranged: 3}}
 messages:
   Hit:
     code: 'H'
     fields:
-      - {name: class, type: uint8}
+      - {name: kind, type: Kind}
       - {name: string, type: string, max_length: 16}
-      - {name: Hit, type: "Vector3[]", max_count: 4}
-      - {name: func, type: float32, optional: true}
-    example: {class: 3, string: "공격", Hit: [[1, 2, 3]]}
+      - {name: Kind, type: "Vector3[]", max_count: 4}
+      - {name: damage, type: float32, optional: true}
+    example: {kind: melee, string: "공격", Kind: [[1, 2, 3]]}
 YAML
 for lang in cpp csharp gdscript; do
   pakt generate --lang "$lang" --out "$work/$lang" "$work/arena.yaml"
