@@ -66,12 +66,18 @@ step "apt-get remove pakt"
 sudo pakt generate --lang cpp --out "$work/as_root" "$work/arena.yaml" >/dev/null  # root leaves __pycache__ in /usr
 find /usr/share/pakt -name __pycache__ | sed 's/^/before removal: /'
 files=$(dpkg -L pakt)
-before=$(snapshot | grep -vxF -f <(printf '%s\n' "$files") || true)
+before=$(snapshot)
 sudo apt-get remove -y -q pakt | grep -E '^(Removing|The following packages will be REMOVED)' || true
 after=$(snapshot)
-left=$(diff <(printf '%s\n' "$before") <(printf '%s\n' "$after") || true)
-[ -z "$left" ] || { echo "left behind or changed after apt-get remove:"; echo "$left"; exit 1; }
+# Nothing new, and every path of the package that still exists is a folder another package owns.
+new=$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after"))
+[ -z "$new" ] || { echo "appeared with apt-get remove:"; echo "$new"; exit 1; }
+left=()
+while IFS= read -r path; do
+  if [ -e "$path" ] && ! dpkg -S "$path" >/dev/null 2>&1; then left+=("$path"); fi
+done <<<"$files"
+((${#left[@]} == 0)) || { echo "left behind by apt-get remove:"; printf '  %s\n' "${left[@]}"; exit 1; }
 ! ls /var/lib/dpkg/info/pakt.* 2>/dev/null || { echo "dpkg still lists pakt's files"; exit 1; }
 ! command -v pakt || { echo "pakt is still on PATH"; exit 1; }
-echo "removed: no file of the package is left ($(printf '%s\n' "$files" | wc -l) paths checked," \
-     "the whole root compared before and after)"
+echo "removed: nothing of the package is left ($(printf '%s\n' "$files" | wc -l) paths of dpkg -L checked," \
+     "$(comm -23 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | wc -l) paths gone, none new)"
