@@ -52,7 +52,9 @@ def main() -> int:
     source, build, work = Path(args.source_dir), Path(args.build_dir), Path(args.work_dir)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    run(args.cpack, "-G", "DEB", "-B", str(work), "--config", str(build / "CPackConfig.cmake"), cwd=work)
+    # CPACK_CMAKE_GENERATOR empty: no "preinstall" build step, the test packs the tree as ctest found it.
+    run(args.cpack, "-G", "DEB", "-B", str(work), "--config", str(build / "CPackConfig.cmake"),
+        "-D", "CPACK_CMAKE_GENERATOR=", cwd=work)
     arch = run("dpkg", "--print-architecture").strip()
     deb = work / f"pakt_{args.version}_{arch}.deb"
     errors = []
