@@ -52,9 +52,8 @@ def main() -> int:
     source, build, work = Path(args.source_dir), Path(args.build_dir), Path(args.work_dir)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    # CPACK_CMAKE_GENERATOR empty: no "preinstall" build step, the test packs the tree as ctest found it.
-    run(args.cpack, "-G", "DEB", "-B", str(work), "--config", str(build / "CPackConfig.cmake"),
-        "-D", "CPACK_CMAKE_GENERATOR=", cwd=work)
+    # cpack first builds the "preinstall" target, a no-op on a built tree (as ctest expects it).
+    run(args.cpack, "-G", "DEB", "-B", str(work), "--config", str(build / "CPackConfig.cmake"), cwd=work)
     arch = run("dpkg", "--print-architecture").strip()
     deb = work / f"pakt_{args.version}_{arch}.deb"
     errors = []
