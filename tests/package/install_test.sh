@@ -78,6 +78,7 @@ while IFS= read -r path; do
 done <<<"$files"
 ((${#left[@]} == 0)) || { echo "left behind by apt-get remove:"; printf '  %s\n' "${left[@]}"; exit 1; }
 ! ls /var/lib/dpkg/info/pakt.* 2>/dev/null || { echo "dpkg still lists pakt's files"; exit 1; }
+hash -r  # bash remembers where pakt was
 ! command -v pakt || { echo "pakt is still on PATH"; exit 1; }
 echo "removed: nothing of the package is left ($(printf '%s\n' "$files" | wc -l) paths of dpkg -L checked," \
      "$(comm -23 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | wc -l) paths gone, none new)"
