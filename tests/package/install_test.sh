@@ -55,7 +55,7 @@ int main() {
 }
 CPP
 g++ -std=c++17 -I"$work/cpp" "$work/main.cpp" "$work/cpp/arena.pakt.cpp" -lpakt_godot -o "$work/hit" && "$work/hit"
-pakt sizes --schema "$work/arena.yaml" --no-mono
+pakt sizes --schema "$work/arena.yaml"  # no mono in this root: the BinaryFormatter column says why
 
 step "examples/cmake_consumer with find_package(pakt)"
 cmake -S examples/cmake_consumer -B "$work/consumer" -G Ninja >/dev/null
