@@ -61,6 +61,27 @@ for check in "SeedGameStruct compact 69" "SeedStruct json_unity 94" "SeedShortNa
   got=$(printf '%s' "$sizes" | python3 -c "import json,sys; print(next(r['$2'] for r in json.load(sys.stdin) if r['message'] == '$1'))")
   [ "$got" = "$3" ] || fail "sizes: $1 $2 is $got, expected $3"
 done
+# BinaryFormatter under mono (MS-NRBF, docs/binary_formatter.md): mono writes 198 bytes for the seed's
+# TestStruct in Assembly-CSharp; the generated class differs only in its full name, which the
+# ClassWithMembersAndTypes record holds as a length-prefixed string: "Photon.Seed.SeedStruct" is 12
+# characters longer than "TestStruct" (210), and SeedShortNames also has member names a..e (2 bytes
+# each with the length prefix, not 6+6+9+8+8): 198 - 27 + 16 = 187.
+if command -v mono >/dev/null && command -v mcs >/dev/null; then
+  bf_expected="SeedStruct 210|SeedShortNames 187"
+else
+  bf_expected="SeedStruct None|SeedShortNames None"
+fi
+# Without mono on PATH: n/a in every row and the reason under the table.
+no_mono=$(PATH=/nonexistent "$pakt" sizes --schema $seed)
+[ "$(printf '%s\n' "$no_mono" | grep -c ' n/a$')" -eq 3 ] || fail "sizes without mono: $no_mono"
+printf '%s\n' "$no_mono" | tail -n 1 | grep -qx 'BinaryFormatter: n/a (mono not installed)' ||
+  fail "sizes without mono: no note: $no_mono"
+IFS='|' read -r -a bf_checks <<<"$bf_expected"
+for check in "${bf_checks[@]}"; do
+  set -- $check
+  got=$(printf '%s' "$sizes" | python3 -c "import json,sys; print(next(r['binary_formatter'] for r in json.load(sys.stdin) if r['message'] == '$1'))")
+  [ "$got" = "$2" ] || fail "sizes: $1 binary_formatter is $got, expected $2"
+done
 input=$mslima_hex
 inspect=$(printf '%s' "$input" | "$pakt" inspect --schema $seed --message SeedGameStruct --format mslima --hex)
 printf '%s\n' "$inspect" | grep -q '^00000d  .*SeedGameStruct.string_1 = "ABC가나다"$' || fail "inspect: $inspect"
@@ -189,7 +210,7 @@ expect_error "--baseline without --format packed" 2 "$pakt" decode --schema $pac
 expect_error "--baseline file missing" 1 \
   "$pakt" decode --schema $packed --message Scene --format packed --baseline /nonexistent.json
 rm -f $baseline_file
-sizes=$("$pakt" sizes --schema $packed --json)
+sizes=$("$pakt" sizes --schema $packed --json --no-mono)
 got=$(printf '%s' "$sizes" | python3 -c "import json,sys; print(next(r['packed'] for r in json.load(sys.stdin) if r['message'] == 'Scene'))")
 full=$(printf '%s' "$scene" | "$pakt" encode --schema $packed --message Scene --format packed --hex)
 [ "$got" = "$((${#full} / 2))" ] || fail "sizes: Scene packed is $got, its encoding ${#full} hex digits"
@@ -246,7 +267,7 @@ expect_help compat -- OLD.yaml NEW.yaml
 expect_help encode -- --schema --message --format --hex godot4 packed --baseline
 expect_help decode -- --schema --message --format --hex --partial --style packed --baseline
 expect_help inspect -- --schema --message --format --hex packed --baseline
-expect_help sizes -- --schema --message --json --svg
+expect_help sizes -- --schema --message --json --svg --no-mono
 
 # --- options and subcommands in any order, --name=value, -IDIR
 input=$game_json

@@ -118,6 +118,7 @@ struct SizesOptions {
   std::optional<std::string> message;  // --message
   bool json = false;                   // --json
   std::optional<std::string> svg;      // --svg
+  bool no_mono = false;                // --no-mono: no BinaryFormatter column (mono not run)
 };
 int run_sizes(const SizesOptions& options);
 

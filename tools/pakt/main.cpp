@@ -528,12 +528,15 @@ void CommandLine::declare_payload_commands() {
       "\n"
       "For each message with an example: (or just NAME), the bytes of its example in compact,\n"
       "mslima, packed, godot4 Dictionary, godot4 Array, JSON unity, JSON shortest, CBOR and MessagePack\n"
-      "(of the unity JSON document), and the theoretical size (.NET Marshal.SizeOf of the struct).",
+      "(of the unity JSON document), the theoretical size (.NET Marshal.SizeOf of the struct), and\n"
+      ".NET BinaryFormatter's bytes: the C# back end's classes compiled with mcs into an assembly named\n"
+      "Assembly-CSharp and run under mono (n/a when mono is not installed).",
       kPayloadExitCodes, [&sizes] { return run_sizes(sizes); });
   value_option(sizes_app, "--schema", sizes.schema, "SCHEMA.yaml", "the schema")->required();
   value_option(sizes_app, "--message", sizes.message, "NAME", "only this message");
   sizes_app->add_flag("--json", sizes.json, "print the table as JSON");
   value_option(sizes_app, "--svg", sizes.svg, "FILE", "also draw it as a grouped bar chart");
+  sizes_app->add_flag("--no-mono", sizes.no_mono, "leave out the BinaryFormatter column (does not run mcs and mono)");
 }
 
 // The command given: the deepest subcommand parsed so far.

@@ -52,7 +52,7 @@ Status measure_example(const schema::Message& message, SizeRow& row) {
   return Status::Ok();
 }
 
-std::string size_table_text(const std::vector<SizeRow>& rows) {
+std::string size_table_text(const std::vector<SizeRow>& rows, const std::string& binary_formatter_note) {
   std::size_t name_width = 7;
   for (const SizeRow& r : rows) name_width = std::max(name_width, r.message.size());
   const int width = static_cast<int>(name_width);
@@ -64,7 +64,7 @@ std::string size_table_text(const std::vector<SizeRow>& rows) {
     std::snprintf(cell, sizeof cell, "  %13s", c.title);
     out += cell;
   }
-  out += "\n";
+  out += "  BinaryFormatter\n";
   for (const SizeRow& r : rows) {
     std::snprintf(cell, sizeof cell, "%-*s", width, r.message.c_str());
     out += cell;
@@ -72,8 +72,11 @@ std::string size_table_text(const std::vector<SizeRow>& rows) {
       std::snprintf(cell, sizeof cell, "  %13zu", n);
       out += cell;
     }
-    out += "\n";
+    const std::string binary_formatter = r.binary_formatter ? std::to_string(*r.binary_formatter) : "n/a";
+    std::snprintf(cell, sizeof cell, "  %15s\n", binary_formatter.c_str());
+    out += cell;
   }
+  if (!binary_formatter_note.empty()) out += "BinaryFormatter: " + binary_formatter_note + "\n";
   return out;
 }
 
@@ -83,6 +86,7 @@ std::string size_table_json(const std::vector<SizeRow>& rows) {
     nlohmann::ordered_json row;
     row["message"] = r.message;
     for (std::size_t i = 0; i < r.bytes.size(); ++i) row[size_columns()[i].key] = r.bytes[i];
+    row["binary_formatter"] = r.binary_formatter ? nlohmann::ordered_json(*r.binary_formatter) : nullptr;
     table.push_back(row);
   }
   return table.dump(2);

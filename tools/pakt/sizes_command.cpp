@@ -1,10 +1,11 @@
-// pakt sizes --schema S [--message M] [--json] [--svg FILE]: what each encoding costs, for every
-// message with an `example:`.
+// pakt sizes --schema S [--message M] [--json] [--svg FILE] [--no-mono]: what each encoding costs, for
+// every message with an `example:`.
 #include <cstdio>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "binary_formatter_sizes.hpp"
 #include "command_support.hpp"
 #include "commands.hpp"
 #include "size_chart.hpp"
@@ -39,6 +40,12 @@ int run_sizes(const SizesOptions& options) {
     if (!measured) return fail(kCommand, measured.message());
     rows.push_back(row);
   }
+  std::string binary_formatter_note = "not measured (--no-mono)";
+  if (!options.no_mono) {
+    const BinaryFormatterSizes measured = measure_binary_formatter(*schemas, messages, "python3");
+    for (std::size_t i = 0; i < rows.size(); ++i) rows[i].binary_formatter = measured.bytes[i];
+    binary_formatter_note = measured.note;
+  }
   if (const std::optional<std::string>& svg_path = options.svg) {
     std::ofstream svg(*svg_path);
     svg << size_chart_svg(rows);
@@ -47,7 +54,7 @@ int run_sizes(const SizesOptions& options) {
   if (options.json) {
     std::printf("%s\n", size_table_json(rows).c_str());
   } else {
-    std::fputs(size_table_text(rows).c_str(), stdout);
+    std::fputs(size_table_text(rows, binary_formatter_note).c_str(), stdout);
   }
   return 0;
 }
