@@ -17,6 +17,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import struct
 import subprocess
@@ -279,6 +280,12 @@ def check_schema(args, schema_path, work, rng):
         if expected is None:
             if not malformed:
                 failures.append(f"{where}: pakt decode rejects it ({why}) but the dissector shows no expert info")
+                continue
+            # the same offending byte: pakt decode says "offset N: ...", the expert info "... (byte N)"
+            offset = re.search(r"offset (\d+):", why)
+            shown_at = re.findall(r"\(byte (\d+)\)", text)
+            if offset and offset.group(1) not in shown_at:
+                failures.append(f"{where}: pakt decode: {why}; the dissector's expert info is at byte(s) {shown_at}")
             continue
         if malformed:
             failures.append(f"{where}: pakt decode accepts it but the dissector shows expert info: {text[-400:]}")
