@@ -136,7 +136,7 @@ class Shown:
         older = f"{self.proto}.older_version" in node  # the payload ends at a version boundary
         for f in m.fields:
             abbrev = f"{self.proto}.{abbrev_of(m)}.{f.name}"
-            if older and not any(key.startswith(abbrev) for key in node):
+            if older and not any(key == abbrev or key.startswith(abbrev + ".") for key in node):
                 out[f.name] = DEFAULT  # not in the payload: pakt decode gives it its default
                 continue
             if f.optional and node.get(abbrev + ".present") in ("0", "False", "false"):
