@@ -240,6 +240,9 @@ def check_schema(args, schema_path, work, rng):
         return m.name if m.schema is schema else m.full_name
 
     packets, cases, bindings = [], [], []
+    # "code" bindings: the payload's first byte is the message's code: (a Photon custom type's)
+    code_port = {fmt: 40000 + i for i, fmt in enumerate(FORMATS)}
+    bindings += [f"udp:{code_port[fmt]}=code/{fmt}" for fmt in FORMATS]
     port = 41000
     for m in schema.messages:
         for fmt in FORMATS:
@@ -259,8 +262,12 @@ def check_schema(args, schema_path, work, rng):
                     dec = run([args.pakt, "decode", "--schema", schema_path, "--message", m.name, "--format", fmt],
                               payload)
                     expected = json.loads(dec.stdout) if dec.returncode == 0 else None
+                    why = dec.stderr.decode().strip()
                     packets.append((port, payload))
-                    cases.append((m, fmt, payload, expected, dec.stderr.decode().strip(), payload == enc.stdout))
+                    cases.append((m, fmt, payload, expected, why, payload == enc.stdout))
+                    if m.code is not None:
+                        packets.append((code_port[fmt], bytes([m.code]) + payload))
+                        cases.append((m, fmt, payload, expected, why, payload == enc.stdout))
     capture = os.path.join(work, name + ".pcap")
     with open(capture, "wb") as f:
         f.write(pcap(packets))
