@@ -193,6 +193,5 @@ def render(schema: Schema) -> Dict[str, str]:
                          "fields": [tables.field_table(m, f) for f in m.fields]})
     enums = [{"full_name": name, "table": tables.enum_table(e)} for name, e in tables.enums.items()]
     text = make_environment().get_template("dissector.lua.j2").render(
-        schema=schema, proto_name=proto_name(schema), messages=messages, enums=enums,
-        roots=[m.full_name for m in schema.messages])
+        schema=schema, proto_name=proto_name(schema), messages=messages, enums=enums)
     return {f"{schema.stem}.pakt.lua": text}
