@@ -210,17 +210,18 @@ def same(expected, shown, path, diffs):
 
 
 def mutations(rng, payload):
-    """A truncation, a flipped bit, a byte set to 0x7F, 0x80 or 0xFF, and a byte appended."""
-    out = [payload + b"\x00"]
-    if payload:
-        out.append(payload[: rng.randrange(len(payload))])
-        b = bytearray(payload)
+    """A truncation, and one of: a flipped bit, a byte set to 0x7F, 0x80 or 0xFF, a byte appended."""
+    if not payload:
+        return [b"\x00"]
+    b = bytearray(payload)
+    kind = rng.randrange(3)
+    if kind == 0:
         b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
-        out.append(bytes(b))
-        b = bytearray(payload)
+    elif kind == 1:
         b[rng.randrange(len(b))] = rng.choice([0x7F, 0x80, 0xFF])
-        out.append(bytes(b))
-    return out
+    else:
+        b.append(rng.randrange(256))
+    return [payload[: rng.randrange(len(payload))], bytes(b)]
 
 
 def check_schema(args, schema_path, work, rng):
