@@ -191,7 +191,11 @@ function(pakt_generate)
         pakt_gen/gdscript/types.py
         pakt_gen/gdscript/templates/message.gd.j2
         pakt_gen/gdscript/templates/runtime.gd.j2
-        pakt_gen/gdscript/templates/schema.gd.j2)
+        pakt_gen/gdscript/templates/schema.gd.j2
+        pakt_gen/wireshark/__init__.py
+        pakt_gen/wireshark/names.yaml
+        pakt_gen/wireshark/render.py
+        pakt_gen/wireshark/templates/dissector.lua.j2)
   list(TRANSFORM generator_files PREPEND "${generator_dir}/")
   set(import_args "")
   foreach(dir IN LISTS arg_IMPORT_DIRS)

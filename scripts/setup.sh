@@ -10,6 +10,7 @@ packages=(
   libenet-dev libcereal-dev                                # ENet example, benchmark peer
   godot3-server chromium                                   # real Godot 3.2.3 and the browser for Godot 4.6
   mono-mcs mono-runtime                                    # the C# back end tests (mcs, mono)
+  tshark                                                   # the Wireshark back end test (the generated dissector)
 )
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 

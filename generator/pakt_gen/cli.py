@@ -35,7 +35,13 @@ def _gdscript():
     return gdscript
 
 
-LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp, "gdscript": _gdscript}
+def _wireshark():
+    from . import wireshark
+
+    return wireshark
+
+
+LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp, "gdscript": _gdscript, "wireshark": _wireshark}
 CPP_FORMATS = ["compact", "mslima", "godot", "json", "packed"]
 
 

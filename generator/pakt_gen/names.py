@@ -62,7 +62,7 @@ def _rule(data: dict) -> Rule:
 
 @lru_cache(maxsize=None)
 def load(lang: str) -> LanguageNames:
-    """The names.yaml of back end `lang` (cpp, csharp, gdscript)."""
+    """The names.yaml of back end `lang` (cpp, csharp, gdscript, wireshark)."""
     path = os.path.join(os.path.dirname(__file__), lang, "names.yaml")
     with open(path, encoding="utf-8") as f:
         data = yaml.safe_load(f)

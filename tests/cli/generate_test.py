@@ -62,7 +62,7 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(os.path.join(gen, "pakt_gen", "__main__.py"), "w") as f:
         f.write(FAKE_BACK_END)
     # The naming rule's data, which the front end reads from the same folder (docs/names.md).
-    for lang in ("cpp", "csharp", "gdscript"):
+    for lang in ("cpp", "csharp", "gdscript", "wireshark"):
         os.makedirs(os.path.join(gen, "pakt_gen", lang))
         shutil.copy(os.path.join("generator", "pakt_gen", lang, "names.yaml"), os.path.join(gen, "pakt_gen", lang))
     log = os.path.join(tmp, "log.json")

@@ -15,7 +15,7 @@ from conftest import GENERATOR_DIR, ROOT, run_pakt
 sys.path.insert(0, GENERATOR_DIR)
 from pakt_gen import names  # noqa: E402
 
-LANGS = ["cpp", "csharp", "gdscript"]
+LANGS = ["cpp", "csharp", "gdscript", "wireshark"]
 
 
 def schema(tmp_path, body: str, name: str = "s.yaml") -> str:
@@ -151,7 +151,8 @@ def test_check_and_every_generate_agree(tmp_path, text, _):
 def test_every_language_file_loads_and_names_its_rules():
     for lang in LANGS:
         data = names.load(lang)
-        assert data.language and data.refuse, lang
+        # The dissector holds names only as strings: wireshark/names.yaml refuses nothing (it says why).
+        assert data.language and (data.refuse or lang == "wireshark"), lang
         for rule in data.refuse + data.rename:
             assert rule.why and rule.kinds <= {"package", "message", "enum", "field", "value"}, (lang, rule)
             assert rule.names or rule.prefixes or rule.pattern, (lang, rule.why)

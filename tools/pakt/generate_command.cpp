@@ -1,4 +1,4 @@
-// pakt generate --lang cpp|csharp|gdscript --out DIR [--formats LIST] [--godot 4|3]
+// pakt generate --lang cpp|csharp|gdscript|wireshark --out DIR [--formats LIST] [--godot 4|3]
 // [--unity-package NAME[@VERSION]] [-I DIR]... [--depfile FILE] [--python PATH] SCHEMA.yaml...: the front
 // end (load, validate, describe), then the language's back end (`python3 -m pakt_gen --lang LANG --out
 // DIR ...`) with the descriptor on its stdin.
@@ -48,7 +48,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 const std::vector<std::string>& generate_languages() {
   // Each runs as `python -m pakt_gen --lang <name>`.
-  static const std::vector<std::string> languages = {"cpp", "csharp", "gdscript"};
+  static const std::vector<std::string> languages = {"cpp", "csharp", "gdscript", "wireshark"};
   return languages;
 }
 
