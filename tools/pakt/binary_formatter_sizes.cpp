@@ -9,8 +9,8 @@
 #include <system_error>
 
 #include "back_end_process.hpp"
-#include "codec/binary_codec.hpp"
-#include "codec/dyn_value.hpp"
+#include "dynamic/compact_mslima_codec.hpp"
+#include "dynamic/dyn_value.hpp"
 #include "generator_dir.hpp"
 #include "schema/descriptor.hpp"
 #include "schema/facts.hpp"
