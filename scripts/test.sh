@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Set up, build everything and run the whole suite through ctest: once in a normal build (every
-# test, the real Godot engines and the CMake consumer builds included); once with the pakt tool
-# built with GCC's AddressSanitizer + UndefinedBehaviorSanitizer, driven by the tests labelled
-# `tool` (C#, Python, node and the conformance run start it); and once built with clang's ASan +
-# UBSan (every test that runs pakt's own code in-process, and every decoder fuzzed for a bounded time).
+# test, the real Godot engines, the CMake consumer builds and the s390x cross check included); once
+# with the pakt tool built with GCC's AddressSanitizer + UndefinedBehaviorSanitizer and the portable
+# fallbacks of pakt/config.hpp, driven by the tests labelled `tool` (C#, Python, node and the
+# conformance run start it) beside the runtime tests labelled `portable`; and once built with clang's
+# ASan + UBSan (every test that runs pakt's own code in-process, and every decoder fuzzed for a
+# bounded time).
 #
 # Every pass runs even when an earlier one failed; the output ends with one summary line per pass
 # (tests passed and failed, fuzzing executions, duration). Exit status: 0 when every pass passed.
@@ -55,18 +57,19 @@ normal_pass() {
 
 # The pakt tool built with GCC's ASan + UBSan, driven by the tests labelled `tool` (C#, pytest, node,
 # the conformance run): target pakt_tool_tests builds what they need. The in-process tests run under
-# clang's ASan + UBSan in the third pass.
+# clang's ASan + UBSan in the third pass. Built with PAKT_PORTABLE_FALLBACKS: the code a compiler
+# without GNU extensions (MSVC) takes, with the runtime tests of what it switches (label portable).
 sanitizer_pass() {
-  echo "== build (ASan + UBSan: the pakt tool and what its tests run)"
-  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPAKT_SANITIZE=ON -DPAKT_BUILD_BENCH=OFF \
-        -DPython3_EXECUTABLE="$python" >/dev/null || return
-  cmake --build build-asan -j"$jobs" --target pakt_tool_tests || return
-  echo "== ctest (ASan + UBSan; the tests labelled tool)"
-  ctest --test-dir build-asan --output-on-failure -j"$jobs" -L tool -LE "engine|cmake|bench"
+  echo "== build (ASan + UBSan, portable fallbacks: the pakt tool and what its tests run)"
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPAKT_SANITIZE=ON -DPAKT_PORTABLE_FALLBACKS=ON \
+        -DPAKT_BUILD_BENCH=OFF -DPython3_EXECUTABLE="$python" >/dev/null || return
+  cmake --build build-asan -j"$jobs" --target pakt_tool_tests pakt_portable_tests || return
+  echo "== ctest (ASan + UBSan, portable fallbacks; the tests labelled tool or portable)"
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -L "tool|portable" -LE "engine|cmake|bench"
 }
 
 run_pass "GCC RelWithDebInfo" normal_pass
-run_pass "GCC ASan+UBSan (tool)" sanitizer_pass
+run_pass "GCC ASan+UBSan (tool, portable)" sanitizer_pass
 # Third pass: the suite built with clang 14 (libFuzzer instrumentation, ASan + UBSan, warnings
 # as errors); its ctest run includes every fuzz target fuzzing PAKT_FUZZ_SECONDS (default 30; scripts/fuzz.sh alone defaults to 60).
 run_pass "clang ASan+UBSan + fuzzing" ./scripts/fuzz.sh --whole-suite "${PAKT_FUZZ_SECONDS:-30}"

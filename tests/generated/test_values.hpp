@@ -39,12 +39,7 @@ T random_integer(Rng& rng) {
     case 1: return L::max();
     case 2: return T(0);
     case 3: return static_cast<T>(L::is_signed ? -1 : 1);
-    default: {
-      std::uint64_t bits = rng();
-      T v;
-      std::memcpy(&v, &bits, sizeof v);
-      return v;
-    }
+    default: return static_cast<T>(rng());  // the low bits: the same value on every byte order
   }
 }
 
@@ -59,7 +54,9 @@ T random_float(Rng& rng) {
     case 4: return L::max();
     case 5: return L::lowest();
     case 6: return L::denorm_min();
-    default: return static_cast<T>(std::uniform_real_distribution<double>(-1e6, 1e6)(rng));
+    // -1e6 to 1e6 from 53 random bits in double arithmetic, the same on every CPU
+    // (uniform_real_distribution computes in long double, whose width varies).
+    default: return static_cast<T>(-1e6 + 2e6 * static_cast<double>(rng() >> 11) * 0x1.0p-53);
   }
 }
 

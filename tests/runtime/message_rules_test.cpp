@@ -46,6 +46,17 @@ TEST(MessageRules, AcceptLengthChecksTheMinimumElementSize) {
   EXPECT_EQ(r.status().reason(), "count 3 needs at least 12 bytes, 8 remain");
 }
 
+// The bytes a count needs are computed in 64 bits: a 32-bit size_t would wrap 4294967295 * 12 to
+// 4294967284 (the verdict was right, the text was not; 305 such texts differed on armhf).
+TEST(MessageRules, TheBytesACountNeedsAreSaidIn64BitsOnEveryHost) {
+  EXPECT_EQ(pakt::detail::needs_at_least_text(4294967295u, 12, 5),
+            "4294967295 needs at least 51539607540 bytes, 5 remain");
+  EXPECT_EQ(pakt::detail::needs_at_least_text(0x4000000000000000u, 4, 0),
+            "4611686018427387904 needs more than 18446744073709551615 bytes, 0 remain");
+  EXPECT_EQ(pakt::detail::needs_at_least_text(0x4000000000000000u, 3, 0),
+            "4611686018427387904 needs at least 13835058055282163712 bytes, 0 remain");
+}
+
 TEST(MessageRules, AcceptLengthRefusesNegativeLengths) {
   const std::vector<std::uint8_t> bytes;
   pakt::Reader r = reader_of(bytes);

@@ -76,7 +76,7 @@ TEST(Utf8, AgreesWithTheRfcOnEveryStringOfUpToThreeBytes) {
       bool agrees = pakt::utf8::first_invalid(s, n) == expected &&
                     pakt::utf8::detail::first_invalid_sequence(s, n) == expected;
 #if defined(PAKT_UTF8_SSSE3)
-      if (__builtin_cpu_supports("ssse3")) agrees = agrees && pakt::utf8::detail::valid_ssse3<false>(s, n) == (expected == n);
+      if (PAKT_CPU_HAS_SSSE3()) agrees = agrees && pakt::utf8::detail::valid_ssse3<false>(s, n) == (expected == n);
 #endif
       if (!agrees && ++mismatches < 5) ADD_FAILURE() << std::hex << "bytes " << v << " length " << n;
     }
@@ -96,7 +96,7 @@ TEST(Utf8, AgreesWithTheRfcOnFourByteSequences) {
               << std::hex << lead << " " << second << " " << int{third} << " " << int{fourth};
           ASSERT_EQ(pakt::utf8::detail::first_invalid_sequence(s, 4), expected);
 #if defined(PAKT_UTF8_SSSE3)
-          if (__builtin_cpu_supports("ssse3")) {
+          if (PAKT_CPU_HAS_SSSE3()) {
             ASSERT_EQ(pakt::utf8::detail::valid_ssse3<false>(s, 4), expected == 4);
           }
 #endif

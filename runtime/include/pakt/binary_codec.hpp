@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "pakt/byte_swap.hpp"
+#include "pakt/config.hpp"
 #include "pakt/error_state.hpp"
 #include "pakt/format.hpp"
 #include "pakt/message_rules.hpp"
@@ -39,8 +40,6 @@
 namespace pakt {
 
 namespace detail {
-
-inline constexpr bool kHostBigEndian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
 
 template <std::size_t N>
 struct uint_of_size;
@@ -71,7 +70,7 @@ inline void store(std::uint8_t* p, T v) noexcept {
   using U = typename uint_of_size<sizeof(T)>::type;
   U u;
   std::memcpy(&u, &v, sizeof(T));
-  if constexpr (!kNativeOrder<F>) u = swap_word(u);
+  if constexpr (!kNativeOrder<F>) u = byte_swap(u);
   std::memcpy(p, &u, sizeof(T));
 }
 
@@ -80,7 +79,7 @@ inline T load(const std::uint8_t* p) noexcept {
   using U = typename uint_of_size<sizeof(T)>::type;
   U u;
   std::memcpy(&u, p, sizeof(T));
-  if constexpr (!kNativeOrder<F>) u = swap_word(u);
+  if constexpr (!kNativeOrder<F>) u = byte_swap(u);
   T v;
   std::memcpy(&v, &u, sizeof(T));
   return v;
@@ -145,7 +144,7 @@ inline constexpr std::size_t kElementWordSizeIn =
 // (a short list without a library call: copy_short_bytes), or, when F's byte order is not the
 // host's, a byte-swapping copy of every word (pakt/byte_swap.hpp).
 template <class F, class E>
-[[gnu::always_inline]] inline void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
+PAKT_ALWAYS_INLINE void copy_elements(std::uint8_t* to, const std::uint8_t* from, std::size_t n) noexcept {
   if (n == 0) return;
   constexpr std::size_t kUnit = kElementWordSizeIn<F, E>;
   if constexpr (!kNativeOrder<F> && kUnit > 1) {
@@ -173,7 +172,7 @@ inline void write_length(Writer& w, std::size_t n) noexcept {
 // for elements of at least `min_element_size` bytes. Called before anything is allocated.
 // Always inlined: min_element_size is then a constant, and the division by it a multiplication.
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool read_length(Reader& r, std::size_t& n, const LengthRule& rule,
+[[nodiscard]] PAKT_ALWAYS_INLINE bool read_length(Reader& r, std::size_t& n, const LengthRule& rule,
                                                          std::size_t min_element_size) {
   const std::size_t at = r.offset();
   const std::uint8_t* p = r.take(4, "length");
@@ -181,18 +180,18 @@ template <class F>
   return AcceptLength(r, at, load<F, std::int32_t>(p), rule, min_element_size, n);
 }
 
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_bool_byte(Reader& r, std::uint8_t byte) {
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool fail_bool_byte(Reader& r, std::uint8_t byte) {
   return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
                    "bool byte " + std::to_string(byte) + " is neither 0 nor 1");
 }
 // The error of an encoding longer than its int32 lengths can say. Out of line: a whole-message
 // Serialize stays small enough to inline.
-[[gnu::cold, gnu::noinline]] inline Status payload_too_large(std::size_t size, const char* path) {
+PAKT_COLD PAKT_NOINLINE inline Status payload_too_large(std::size_t size, const char* path) {
   return Status::Error(ErrorCode::kLimitExceeded, 0, path, "payload of " + std::to_string(size) + " bytes exceeds 2^31-1");
 }
 inline constexpr std::size_t kMaxPayloadSize = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
 
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_utf8(Reader& r, std::size_t at, std::size_t bad) {
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool fail_utf8(Reader& r, std::size_t at, std::size_t bad) {
   return r.fail_at(at, ErrorCode::kInvalidValue, "string is not valid UTF-8 (byte " + std::to_string(bad) + ")");
 }
 
@@ -502,7 +501,7 @@ inline bool get_fixed(const std::uint8_t*& p, T& v) noexcept {
 
 // ReadFixedFields' slow path: the fields one by one, so that the one at fault records its error.
 template <class F, class... Fields>
-[[nodiscard, gnu::cold, gnu::noinline]] bool read_fixed_one_by_one(Reader& r, F f, std::initializer_list<const char*> names,
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE bool read_fixed_one_by_one(Reader& r, F f, std::initializer_list<const char*> names,
                                                                    Fields&... fields) {
   const char* const* name = names.begin();
   bool ok = true;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pakt/byte_view.hpp"
+#include "pakt/config.hpp"
 #include "pakt/error_state.hpp"
 
 namespace pakt {
@@ -169,7 +170,7 @@ class BitReader : public ErrorState {
     bit_ += static_cast<std::size_t>(n);
     return v;
   }
-  [[gnu::cold, gnu::noinline]] bool fail_truncated(int n, const char* what) {
+  PAKT_COLD PAKT_NOINLINE bool fail_truncated(int n, const char* what) {
     return fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) + " bits, " +
                                            std::to_string(remaining_bits()) + " remain");
   }

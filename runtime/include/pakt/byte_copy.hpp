@@ -15,10 +15,12 @@
 #include <cstring>
 #include <string>
 
+#include "pakt/config.hpp"
+
 namespace pakt::detail {
 
 // Copies n bytes from `from` to `to` (not overlapping); n below 16 without a library call.
-[[gnu::always_inline]] inline void copy_short_bytes(void* to_bytes, const void* from_bytes, std::size_t n) noexcept {
+PAKT_ALWAYS_INLINE void copy_short_bytes(void* to_bytes, const void* from_bytes, std::size_t n) noexcept {
   auto* to = static_cast<unsigned char*>(to_bytes);
   const auto* from = static_cast<const unsigned char*>(from_bytes);
   if (n >= 16) {
@@ -46,7 +48,7 @@ namespace pakt::detail {
 // 8-byte word of `to` is a byte-swapped word of `from`; the last word overlaps the one before it
 // rather than finishing byte by byte, and text below 8 bytes takes two overlapping 4-byte words.
 // Inlined where strings are read and written: for short text the call cost more than the copy.
-[[gnu::always_inline]] inline void reverse_copy_bytes(void* to_bytes, const void* from_bytes, std::size_t n) noexcept {
+PAKT_ALWAYS_INLINE void reverse_copy_bytes(void* to_bytes, const void* from_bytes, std::size_t n) noexcept {
   auto* to = static_cast<unsigned char*>(to_bytes);
   const auto* from = static_cast<const unsigned char*>(from_bytes);
   if (n >= 8) {
@@ -54,21 +56,21 @@ namespace pakt::detail {
     for (; i + 8 <= n; i += 8) {
       std::uint64_t word;
       std::memcpy(&word, from + n - i - 8, 8);
-      word = __builtin_bswap64(word);
+      word = byte_swap(word);
       std::memcpy(to + i, &word, 8);
     }
     if (i < n) {  // to's last 8 bytes are from's first 8, reversed
       std::uint64_t word;
       std::memcpy(&word, from, 8);
-      word = __builtin_bswap64(word);
+      word = byte_swap(word);
       std::memcpy(to + n - 8, &word, 8);
     }
   } else if (n >= 4) {
     std::uint32_t head, tail;
     std::memcpy(&head, from + n - 4, 4);
     std::memcpy(&tail, from, 4);
-    head = __builtin_bswap32(head);
-    tail = __builtin_bswap32(tail);
+    head = byte_swap(head);
+    tail = byte_swap(tail);
     std::memcpy(to, &head, 4);
     std::memcpy(to + n - 4, &tail, 4);
   } else if (n != 0) {  // 1 to 3 bytes: first, middle, last
@@ -89,7 +91,7 @@ inline void resize_for_overwrite(std::string& s, std::size_t n) {
 }
 
 // s = the n bytes at p.
-[[gnu::always_inline]] inline void assign_bytes(std::string& s, const std::uint8_t* p, std::size_t n) {
+PAKT_ALWAYS_INLINE void assign_bytes(std::string& s, const std::uint8_t* p, std::size_t n) {
   if (n > s.size()) {
     s.assign(reinterpret_cast<const char*>(p), n);
     return;

@@ -1,35 +1,32 @@
 // Byte-swapped copies of arrays of 2-, 4- and 8-byte words: MSLIMA's big-endian lists and vectors
 // on a little-endian host, in one pass. On x86-64 a byte shuffle reverses 64 bytes per step with
 // AVX2, 16 with SSSE3 (every x86-64 CPU since 2006); the CPU is asked per call
-// (__builtin_cpu_supports reads a global). Elsewhere, and for the tail, a word at a time.
+// (PAKT_CPU_HAS_*, a global read: pakt/config.hpp). Elsewhere, and for the tail, a word at a time.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include "pakt/config.hpp"
+
+#if PAKT_X86_SIMD
 #include <immintrin.h>
 #endif
 
 namespace pakt::detail {
-
-inline std::uint8_t swap_word(std::uint8_t v) noexcept { return v; }
-inline std::uint16_t swap_word(std::uint16_t v) noexcept { return __builtin_bswap16(v); }
-inline std::uint32_t swap_word(std::uint32_t v) noexcept { return __builtin_bswap32(v); }
-inline std::uint64_t swap_word(std::uint64_t v) noexcept { return __builtin_bswap64(v); }
 
 template <class Word>
 inline void byteswap_copy_words(std::uint8_t* to, const std::uint8_t* from, std::size_t count) noexcept {
   for (std::size_t i = 0; i < count; ++i) {
     Word w;
     std::memcpy(&w, from + i * sizeof(Word), sizeof(Word));
-    w = swap_word(w);
+    w = byte_swap(w);
     std::memcpy(to + i * sizeof(Word), &w, sizeof(Word));
   }
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if PAKT_X86_SIMD
 // Byte k of each 16-byte lane comes from byte order[k]: each word's bytes reversed in place.
 template <class Word>
 struct LaneOrder {
@@ -42,8 +39,8 @@ struct LaneOrder {
 };
 
 template <class Word>
-[[gnu::target("ssse3")]] void byteswap_copy_ssse3(std::uint8_t* to, const std::uint8_t* from,
-                                                   std::size_t count) noexcept {
+PAKT_TARGET_SSSE3 void byteswap_copy_ssse3(std::uint8_t* to, const std::uint8_t* from,
+                                           std::size_t count) noexcept {
   const LaneOrder<Word> order;
   const __m128i shuffle = _mm_load_si128(reinterpret_cast<const __m128i*>(order.bytes));
   constexpr std::size_t kWordsPerStep = 16 / sizeof(Word);
@@ -57,8 +54,8 @@ template <class Word>
 
 // The same, 64 bytes per step (AVX2 shuffles each 16-byte lane alike; words never cross lanes).
 template <class Word>
-[[gnu::target("avx2")]] void byteswap_copy_avx2(std::uint8_t* to, const std::uint8_t* from,
-                                                std::size_t count) noexcept {
+PAKT_TARGET_AVX2 void byteswap_copy_avx2(std::uint8_t* to, const std::uint8_t* from,
+                                         std::size_t count) noexcept {
   const LaneOrder<Word> order;
   const __m128i lane = _mm_load_si128(reinterpret_cast<const __m128i*>(order.bytes));
   const __m256i shuffle = _mm256_broadcastsi128_si256(lane);
@@ -80,13 +77,13 @@ template <class Word>
 // each with its bytes reversed.
 template <class Word>
 inline void byteswap_copy(std::uint8_t* to, const std::uint8_t* from, std::size_t count) noexcept {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if PAKT_X86_SIMD
   if (count * sizeof(Word) >= 16) {
-    if (count * sizeof(Word) >= 64 && __builtin_cpu_supports("avx2")) {
+    if (count * sizeof(Word) >= 64 && PAKT_CPU_HAS_AVX2()) {
       byteswap_copy_avx2<Word>(to, from, count);
       return;
     }
-    if (__builtin_cpu_supports("ssse3")) {
+    if (PAKT_CPU_HAS_SSSE3()) {
       byteswap_copy_ssse3<Word>(to, from, count);
       return;
     }

@@ -30,6 +30,7 @@
 
 #include "pakt/binary_codec.hpp"
 #include "pakt/byte_copy.hpp"
+#include "pakt/config.hpp"
 #include "pakt/message_rules.hpp"
 #include "pakt/message_traits.hpp"
 #include "pakt/reader.hpp"
@@ -74,7 +75,7 @@ constexpr bool reads_unit_at_cursor() {
   }
 }
 template <class F, class T>
-[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_unit_at(Reader& r, ReadCursor c, T& v, F f,
+[[nodiscard]] PAKT_ALWAYS_INLINE const std::uint8_t* read_unit_at(Reader& r, ReadCursor c, T& v, F f,
                                                                          const Limits& limits) {
   if constexpr (is_message_v<T>) {
     return ReadMessageAt(r, c, v, f);
@@ -86,7 +87,7 @@ template <class F, class T>
 // Reads an int32 length at c and advances c past it when the message rules accept it
 // (LengthFits, message_rules.hpp).
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool length_at(ReadCursor& c, std::size_t& n, const LengthRule& rule,
+[[nodiscard]] PAKT_ALWAYS_INLINE bool length_at(ReadCursor& c, std::size_t& n, const LengthRule& rule,
                                                        std::size_t min_element_size) noexcept {
   if (c.remaining() < 4) return false;
   if (!LengthFits(load<F, std::int32_t>(c.pos), rule, min_element_size, c.remaining() - 4, n)) return false;
@@ -96,7 +97,7 @@ template <class F>
 
 // Resizes a list only when its size changes (a decode into a reused value keeps its storage).
 template <class V>
-[[gnu::always_inline]] inline void resize_list(V& v, std::size_t n) {
+PAKT_ALWAYS_INLINE void resize_list(V& v, std::size_t n) {
   if (v.size() != n) v.resize(n);
 }
 
@@ -116,7 +117,7 @@ constexpr bool reads_at_cursor() {
 // Reads v at c; returns the end of its bytes, or nullptr when a check fails (nothing recorded; v
 // may be partly written).
 template <class F, class T>
-[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_at(const ReadCursor& c, T& v,
+[[nodiscard]] PAKT_ALWAYS_INLINE const std::uint8_t* read_at(const ReadCursor& c, T& v,
                                                                     const Limits& limits) {
   if constexpr (std::is_same_v<T, bool>) {
     if (c.remaining() < 1) return nullptr;
@@ -164,7 +165,7 @@ template <class F, class T>
 // and every bool byte is 0 or 1; otherwise consumes nothing and records nothing (the caller reads
 // the fields again one by one, for the error).
 template <class F, class... Fields>
-[[nodiscard, gnu::always_inline]] inline bool get_fixed_run(ReadCursor& c, Fields&... fields) noexcept {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool get_fixed_run(ReadCursor& c, Fields&... fields) noexcept {
   static_assert((is_fixed_flat<Fields>() && ...), "pakt: a run of fixed-size fields takes fixed-size fields only");
   constexpr std::size_t size = (std::size_t{0} + ... + fixed_wire_size<Fields>());
   if (c.remaining() < size) return false;
@@ -191,7 +192,7 @@ template <class F, class T>
   return r.cursor().pos;
 }
 template <class F, class T>
-[[nodiscard, gnu::cold, gnu::noinline]] const std::uint8_t* reread_through_reader(Reader& r, ReadCursor c, T& v, F f,
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE const std::uint8_t* reread_through_reader(Reader& r, ReadCursor c, T& v, F f,
                                                                                   Limits limits) {
   return read_through_reader(r, c, v, f, limits);
 }
@@ -201,7 +202,7 @@ template <class F, class T>
 // cannot carry it portably, and one not inlined cost a call per element).
 struct ReadUnitAt {  // ReadMessageAt or ReflectedCodec::ReadAt
   template <class F, class E>
-  [[nodiscard, gnu::always_inline]] static const std::uint8_t* read(ReadCursor at, Reader& r, E& e, F f,
+  [[nodiscard]] PAKT_ALWAYS_INLINE static const std::uint8_t* read(ReadCursor at, Reader& r, E& e, F f,
                                                                    const Limits& limits) {
     return read_unit_at(r, at, e, f, limits);
   }
@@ -209,7 +210,7 @@ struct ReadUnitAt {  // ReadMessageAt or ReflectedCodec::ReadAt
 template <auto ReadMessageBody>
 struct ReadMessageInline {  // a generated message's always-inline ReadX
   template <class F, class E>
-  [[nodiscard, gnu::always_inline]] static const std::uint8_t* read(ReadCursor at, Reader& r, E& e, F f,
+  [[nodiscard]] PAKT_ALWAYS_INLINE static const std::uint8_t* read(ReadCursor at, Reader& r, E& e, F f,
                                                                    const Limits&) {
     return ReadMessageBody(at, r, e, f, /*top_level=*/false) ? at.pos : nullptr;
   }
@@ -218,7 +219,7 @@ struct ReadMessageInline {  // a generated message's always-inline ReadX
 // Reads a list of units at c: the count (the message rules), then each element by
 // ElementReader::read. Returns where the list ended, or nullptr after recording the error.
 template <class ElementReader, class F, class V>
-[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_units_at(ReadCursor c, Reader& r, V& v, F f,
+[[nodiscard]] PAKT_ALWAYS_INLINE const std::uint8_t* read_units_at(ReadCursor c, Reader& r, V& v, F f,
                                                                           const Limits& limits) {
   ReadCursor at = c;
   std::size_t n = 0;
@@ -242,7 +243,7 @@ template <class ElementReader, class F, class V>
 // Reads one field at c in format F and advances c; on failure records the error in r (at the
 // field's offset) and returns false.
 template <class F, class T>
-[[nodiscard, gnu::always_inline]] inline bool Read(ReadCursor& c, Reader& r, T& v, F f, const Limits& limits = {}) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(ReadCursor& c, Reader& r, T& v, F f, const Limits& limits = {}) {
   const std::uint8_t* next = nullptr;
   if constexpr (detail::reads_at_cursor<F, T>()) {
     next = detail::read_at<F>(c, v, limits);
@@ -270,7 +271,7 @@ template <class F, class T>
 // ReadMessageAt each. The same bytes, checks and errors as Read, which it is for lists it would
 // not read element by element.
 template <auto ReadElement, class F, class V>
-[[nodiscard, gnu::always_inline]] inline bool ReadMessageList(ReadCursor& c, Reader& r, V& v, F f,
+[[nodiscard]] PAKT_ALWAYS_INLINE bool ReadMessageList(ReadCursor& c, Reader& r, V& v, F f,
                                                               const Limits& limits = {}) {
   using E = typename V::value_type;
   if constexpr (detail::reads_units_at_cursor<F, E>()) {
@@ -288,7 +289,7 @@ template <auto ReadElement, class F, class V>
 // through the Reader from the same offset, which records the exact error of the field at fault
 // (`names` are the fields' names, in order). Generated code calls it for runs of two or more.
 template <class F, class... Fields>
-[[nodiscard, gnu::always_inline]] inline bool ReadFixedFields(ReadCursor& c, Reader& r, F f,
+[[nodiscard]] PAKT_ALWAYS_INLINE bool ReadFixedFields(ReadCursor& c, Reader& r, F f,
                                                               std::initializer_list<const char*> names,
                                                               Fields&... fields) {
   if (detail::get_fixed_run<F>(c, fields...)) return true;
@@ -301,7 +302,7 @@ template <class F, class... Fields>
 // A deprecated field (message_rules.hpp): read as a T, within its limits, and dropped; the caller
 // then sets the member to its default. Writers write the default in its place.
 template <class T, class F>
-[[nodiscard, gnu::always_inline]] inline bool ReadDeprecated(ReadCursor& c, Reader& r, F f, const Limits& limits = {}) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool ReadDeprecated(ReadCursor& c, Reader& r, F f, const Limits& limits = {}) {
   T ignored{};
   return Read(c, r, ignored, f, limits);
 }

@@ -3,12 +3,29 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 
+#include "pakt/config.hpp"
 #include "pakt/status.hpp"
 
 namespace pakt {
+
+namespace detail {
+
+// "N needs at least M bytes, R remain": the error text of a count or length of N items of at least
+// `unit` bytes each that the R remaining bytes cannot hold. M is computed in 64 bits whatever the
+// width of size_t (on a 32-bit host N * unit wraps); beyond 64 bits it says "more than 2^64 - 1".
+inline std::string needs_at_least_text(std::uint64_t n, std::uint64_t unit, std::uint64_t remaining) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  const std::string needed = unit != 0 && n > kMax / unit ? "more than " + std::to_string(kMax)
+                                                          : "at least " + std::to_string(n * unit);
+  return std::to_string(n) + " needs " + needed + " bytes, " + std::to_string(remaining) + " remain";
+}
+
+}  // namespace detail
 
 // Until an error happens it is one null pointer, so that a Reader or Checker costs nothing to make
 // and destroy on the success path; the first error allocates its details.
@@ -64,7 +81,7 @@ class ErrorState {
     if (error_ == nullptr) error_ = new Details{ErrorCode::kInvalidValue, 0, {}, {}};
     return *error_;
   }
-  [[gnu::cold, gnu::noinline]] void release() noexcept { delete error_; }
+  PAKT_COLD PAKT_NOINLINE void release() noexcept { delete error_; }
 
   Details* error_ = nullptr;  // owned
 };

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "pakt/binary_codec.hpp"
+#include "pakt/config.hpp"
 #include "pakt/godot/value_reader.hpp"
 #include "pakt/godot/value_writer.hpp"
 #include "pakt/godot_format.hpp"
@@ -473,7 +474,7 @@ template <class List>
   return true;
 }
 
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool missing_required(godot::ValueReader& r, const char* field) {
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool missing_required(godot::ValueReader& r, const char* field) {
   return r.reader().fail(ErrorCode::kInvalidValue, std::string("required field '") + field + "' is missing");
 }
 

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <string>
 
+#include "pakt/config.hpp"
 #include "pakt/error_state.hpp"
 #include "pakt/reader.hpp"
 #include "pakt/writer.hpp"
@@ -66,22 +67,21 @@ struct LengthRule {
 
 namespace detail {
 
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_length_limit(ErrorState& s, std::size_t at, const LengthRule& rule,
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool fail_length_limit(ErrorState& s, std::size_t at, const LengthRule& rule,
                                                             std::size_t n) {
   return s.fail_at(at, ErrorCode::kLimitExceeded, std::string(rule.what) + " " + std::to_string(n) + " exceeds " +
                                                       rule.limit_name + " " + std::to_string(rule.limit));
 }
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_negative_length(Reader& r, std::size_t at, const char* what,
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool fail_negative_length(Reader& r, std::size_t at, const char* what,
                                                                std::int32_t len) {
   return r.fail_at(at, ErrorCode::kLengthOverflow, std::string("negative ") + what + " " + std::to_string(len));
 }
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_length_remaining(Reader& r, std::size_t at, const char* what,
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool fail_length_remaining(Reader& r, std::size_t at, const char* what,
                                                                 std::size_t n, std::size_t unit) {
-  return r.fail_at(at, ErrorCode::kLengthOverflow, std::string(what) + " " + std::to_string(n) + " needs at least " +
-                                                       std::to_string(n * unit) + " bytes, " +
-                                                       std::to_string(r.remaining()) + " remain");
+  return r.fail_at(at, ErrorCode::kLengthOverflow,
+                   std::string(what) + " " + detail::needs_at_least_text(n, unit, r.remaining()));
 }
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_presence_byte(Reader& r, std::uint8_t byte) {
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool fail_presence_byte(Reader& r, std::uint8_t byte) {
   return r.fail_at(r.offset() - 1, ErrorCode::kInvalidValue,
                    "presence byte " + std::to_string(byte) + " is neither 0 nor 1");
 }
@@ -102,14 +102,14 @@ namespace detail {
 // limit alone when there is one.
 
 // The bytes each element is counted as against the remaining bytes; 0: not counted.
-[[nodiscard, gnu::always_inline]] constexpr std::size_t LengthUnit(const LengthRule& rule,
+[[nodiscard]] PAKT_ALWAYS_INLINE constexpr std::size_t LengthUnit(const LengthRule& rule,
                                                                   std::size_t min_element_size) noexcept {
   return min_element_size != 0 ? min_element_size : rule.limit != 0 ? 0 : 1;
 }
 
 // The rule as a test that records nothing (the cursor path of generated decoders,
 // pakt/cursor_read.hpp): `remaining` is what is left after the length itself; n is the length.
-[[nodiscard, gnu::always_inline]] constexpr bool LengthFits(std::int32_t len, const LengthRule& rule,
+[[nodiscard]] PAKT_ALWAYS_INLINE constexpr bool LengthFits(std::int32_t len, const LengthRule& rule,
                                                            std::size_t min_element_size, std::size_t remaining,
                                                            std::size_t& n) noexcept {
   if (len < 0) return false;
@@ -121,7 +121,7 @@ namespace detail {
 
 namespace detail {
 // Records which part of the rule a refused length broke, at `at`.
-[[nodiscard, gnu::cold, gnu::noinline]] inline bool fail_length(Reader& r, std::size_t at, std::int32_t len,
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE inline bool fail_length(Reader& r, std::size_t at, std::int32_t len,
                                                       const LengthRule& rule, std::size_t min_element_size) {
   if (len < 0) return fail_negative_length(r, at, rule.what, len);
   const auto n = static_cast<std::size_t>(len);
@@ -132,7 +132,7 @@ namespace detail {
 
 // The rule on a length read at `at` through r (r.remaining() is what follows the length); records
 // the error when it is refused.
-[[nodiscard, gnu::always_inline]] inline bool AcceptLength(Reader& r, std::size_t at, std::int32_t len, const LengthRule& rule,
+[[nodiscard]] PAKT_ALWAYS_INLINE bool AcceptLength(Reader& r, std::size_t at, std::int32_t len, const LengthRule& rule,
                                        std::size_t min_element_size, std::size_t& n) {
   if (LengthFits(len, rule, min_element_size, r.remaining(), n)) return true;
   return detail::fail_length(r, at, len, rule, min_element_size);

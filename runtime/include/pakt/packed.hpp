@@ -27,6 +27,7 @@
 
 #include "pakt/bit_stream.hpp"
 #include "pakt/byte_view.hpp"
+#include "pakt/config.hpp"
 #include "pakt/error_state.hpp"
 #include "pakt/math_types.hpp"
 #include "pakt/message_rules.hpp"
@@ -113,11 +114,11 @@ inline std::string number_text(double v) {
   return text;
 }
 
-[[gnu::cold, gnu::noinline]] inline bool fail_outside(BitWriter& w, const std::string& value, const std::string& min,
+PAKT_COLD PAKT_NOINLINE inline bool fail_outside(BitWriter& w, const std::string& value, const std::string& min,
                                                       const std::string& max) {
   return w.fail(ErrorCode::kLimitExceeded, "value " + value + " is outside the range [" + min + ", " + max + "]");
 }
-[[gnu::cold, gnu::noinline]] inline bool fail_above_range(BitReader& r, std::size_t at, std::uint64_t offset,
+PAKT_COLD PAKT_NOINLINE inline bool fail_above_range(BitReader& r, std::size_t at, std::uint64_t offset,
                                                           std::uint64_t span) {
   return r.fail_at_bit(at, ErrorCode::kInvalidValue,
                        "ranged value " + std::to_string(offset) + " is above its span " + std::to_string(span));

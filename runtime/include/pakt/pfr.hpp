@@ -36,6 +36,7 @@
 
 #include "pakt/binary_codec.hpp"
 #include "pakt/byte_view.hpp"
+#include "pakt/config.hpp"
 #include "pakt/cursor_read.hpp"
 #include "pakt/format.hpp"
 #include "pakt/reader.hpp"
@@ -60,10 +61,7 @@ namespace pfr_detail {
 
 // The probe below is unevaluated and may give too few initializers on purpose; clang still warns
 // (-Wmissing-field-initializers).
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wmissing-field-initializers"
-#endif
+PAKT_CLANG_IGNORE_MISSING_FIELD_INITIALIZERS_BEGIN
 
 // An initializer that converts to any type: Boost.PFR counts fields with it. Only used in
 // unevaluated contexts; defined because clang requires a definition for local (no-linkage) U.
@@ -85,9 +83,7 @@ constexpr bool braced_init(...) {
   return false;
 }
 
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
+PAKT_CLANG_IGNORE_MISSING_FIELD_INITIALIZERS_END
 
 template <class T>
 constexpr bool has_no_c_array_members() {
@@ -136,7 +132,7 @@ inline std::string field_name(std::size_t index) { return "field" + std::to_stri
 
 // Names field `index` in r's error path; false. Out of line: the name is a std::string built only
 // on the error path, kept out of the inlined readers' bodies.
-[[gnu::cold, gnu::noinline]] inline bool fail_in_field(Reader& r, std::size_t index) {
+PAKT_COLD PAKT_NOINLINE inline bool fail_in_field(Reader& r, std::size_t index) {
   return r.in_field(field_name(index).c_str());
 }
 
@@ -183,7 +179,7 @@ inline constexpr bool kFixedFields = all_fields_fixed<T>(std::make_index_sequenc
 // False (nothing consumed) when the bytes are short or a bool byte is invalid: the caller then
 // reads field by field for the error.
 template <class F, class Tied, std::size_t... I>
-[[nodiscard, gnu::always_inline]] inline bool read_fixed_fields(ReadCursor& c, Tied fields, std::index_sequence<I...>) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool read_fixed_fields(ReadCursor& c, Tied fields, std::index_sequence<I...>) {
   return pakt::detail::get_fixed_run<F>(c, std::get<I>(fields)...);
 }
 
@@ -191,7 +187,7 @@ template <class F, class Tied, std::size_t... I>
 // over the tied fields rather than boost::pfr::for_each_field: a lambda holding c by reference
 // would keep c in memory wherever the lambda is not inlined.
 template <class F, class Tied, std::size_t... I>
-[[nodiscard, gnu::always_inline]] inline bool read_fields_at(ReadCursor& c, Reader& r, Tied fields, F f,
+[[nodiscard]] PAKT_ALWAYS_INLINE bool read_fields_at(ReadCursor& c, Reader& r, Tied fields, F f,
                                                             const Limits& limits, std::index_sequence<I...>) {
   bool ok = true;
   ((ok = ok && (pakt::Read(c, r, std::get<I>(fields), f, limits) || fail_in_field(r, I))), ...);
@@ -204,7 +200,7 @@ template <class F, class Tied, std::size_t... I>
 // nest: no depth count): one bounds check when every field has a fixed size, else field by field.
 // Inlined where the aggregate is read, as generated decoders inline a leaf message of their own file.
 template <class T, class F>
-[[nodiscard, gnu::always_inline]] inline const std::uint8_t* read_flat_fields_at(Reader& r, ReadCursor c, T& v, F f,
+[[nodiscard]] PAKT_ALWAYS_INLINE const std::uint8_t* read_flat_fields_at(Reader& r, ReadCursor c, T& v, F f,
                                                                                 const Limits& limits) {
   constexpr auto indexes = std::make_index_sequence<boost::pfr::tuple_size_v<T>>{};
   if constexpr (kFixedFields<T>) {
@@ -290,7 +286,7 @@ struct ReflectedCodec<T, std::enable_if_t<pfr_detail::is_reflection_candidate_v<
   // A flat aggregate (no aggregate inside) is read inline where it is used, a list's loop
   // included; any other out of line.
   template <class F>
-  [[nodiscard, gnu::always_inline]] static const std::uint8_t* ReadAt(Reader& r, ReadCursor c, T& v, F f,
+  [[nodiscard]] PAKT_ALWAYS_INLINE static const std::uint8_t* ReadAt(Reader& r, ReadCursor c, T& v, F f,
                                                                      const Limits& limits) {
     if constexpr (pfr_detail::kFlatFields<T>) {
       pfr_detail::check_reflectable<T>();
@@ -310,11 +306,11 @@ namespace pfr_detail {
 // reloads its position after every byte it stores, since a byte store may alias the writer; here
 // the writer is a local in registers.
 template <class T, class F>
-[[gnu::flatten]] std::size_t whole_wire_size(const T& v, F f) {
+PAKT_FLATTEN std::size_t whole_wire_size(const T& v, F f) {
   return pakt::WireSize(v, f);
 }
 template <class T, class F>
-[[gnu::flatten]] bool write_whole(std::uint8_t* data, std::size_t size, const T& v, F f) {
+PAKT_FLATTEN bool write_whole(std::uint8_t* data, std::size_t size, const T& v, F f) {
   Writer w(data, size);
   pakt::Write(w, v, f);
   return w.ok();

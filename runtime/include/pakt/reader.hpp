@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "pakt/byte_view.hpp"
+#include "pakt/config.hpp"
 #include "pakt/error_state.hpp"
 
 namespace pakt {
@@ -75,7 +76,7 @@ class Reader : public ErrorState {
 
  private:
   // The error path, out of line so that take() stays small enough to inline into every decoder.
-  [[gnu::cold, gnu::noinline]] void fail_truncated(std::size_t n, const char* what) {
+  PAKT_COLD PAKT_NOINLINE void fail_truncated(std::size_t n, const char* what) {
     // take() reports the failure by returning nullptr; fail() always returns false.
     (void)fail(ErrorCode::kTruncated, std::string("truncated ") + what + ": needs " + std::to_string(n) + " bytes, " +
                                     std::to_string(remaining()) + " remain");

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "pakt/config.hpp"
 #include "pakt/utf8_simd.hpp"
 
 namespace pakt::utf8 {
@@ -13,7 +14,7 @@ namespace detail {
 
 // True when all n bytes are ASCII: 8 bytes at a time OR-ed together, the tail as one more word that
 // overlaps the last full one (no byte loop, no branch per word), short text as two overlapping words.
-[[gnu::always_inline]] inline bool all_ascii(const std::uint8_t* s, std::size_t n) noexcept {
+PAKT_ALWAYS_INLINE bool all_ascii(const std::uint8_t* s, std::size_t n) noexcept {
   constexpr std::uint64_t kHigh64 = 0x8080808080808080ull;
   if (n >= 8) {
     std::uint64_t any = 0;
@@ -88,9 +89,9 @@ inline std::size_t first_invalid_sequence(const std::uint8_t* s, std::size_t n) 
 // offset of an error found sequence by sequence. Out of line: the ASCII test before it is inlined
 // into every string read.
 template <bool kReversed>
-[[gnu::noinline]] inline std::size_t first_invalid_not_ascii(const std::uint8_t* s, std::size_t n) noexcept {
+PAKT_NOINLINE inline std::size_t first_invalid_not_ascii(const std::uint8_t* s, std::size_t n) noexcept {
 #if defined(PAKT_UTF8_SSSE3)
-  if (__builtin_cpu_supports("ssse3") && valid_ssse3<kReversed>(s, n)) return n;
+  if (PAKT_CPU_HAS_SSSE3() && valid_ssse3<kReversed>(s, n)) return n;
 #endif
   return first_invalid_sequence<kReversed>(s, n);
 }
@@ -98,7 +99,7 @@ template <bool kReversed>
 }  // namespace detail
 
 // Returns the offset of the first invalid byte, or n when all n bytes are valid UTF-8.
-[[gnu::always_inline]] inline std::size_t first_invalid(const std::uint8_t* s, std::size_t n) noexcept {
+PAKT_ALWAYS_INLINE std::size_t first_invalid(const std::uint8_t* s, std::size_t n) noexcept {
   if (detail::all_ascii(s, n)) return n;
   return detail::first_invalid_not_ascii<false>(s, n);
 }
@@ -107,7 +108,7 @@ inline bool valid(const std::uint8_t* s, std::size_t n) noexcept { return first_
 
 // first_invalid of the text whose bytes are s's n bytes in reverse order (MSLIMA's strings, checked
 // on the wire before they are copied); the offset counts in the text's order.
-[[gnu::always_inline]] inline std::size_t first_invalid_reversed(const std::uint8_t* s, std::size_t n) noexcept {
+PAKT_ALWAYS_INLINE std::size_t first_invalid_reversed(const std::uint8_t* s, std::size_t n) noexcept {
   if (detail::all_ascii(s, n)) return n;
   return detail::first_invalid_not_ascii<true>(s, n);
 }

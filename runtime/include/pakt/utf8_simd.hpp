@@ -15,7 +15,9 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include "pakt/config.hpp"
+
+#if PAKT_X86_SIMD
 #include <immintrin.h>
 #define PAKT_UTF8_SSSE3 1
 #endif
@@ -81,7 +83,7 @@ inline constexpr NibbleTable kByte1Low{1};
 inline constexpr NibbleTable kByte2High{2};
 
 // The error bits of `input`'s 16 bytes, `previous` being the 16 bytes before them.
-[[gnu::target("ssse3")]] inline __m128i block_errors(__m128i input, __m128i previous) noexcept {
+PAKT_TARGET_SSSE3 inline __m128i block_errors(__m128i input, __m128i previous) noexcept {
   const __m128i low_nibble = _mm_set1_epi8(0x0F);
   const __m128i prev1 = _mm_alignr_epi8(input, previous, 15);  // each byte's predecessor
   const __m128i b1_high = _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(kByte1High.entries)),
@@ -103,7 +105,7 @@ inline constexpr NibbleTable kByte2High{2};
 
 // 16 bytes of text from block `index` of s (kReversed: s holds the text's bytes in reverse order).
 template <bool kReversed>
-[[gnu::target("ssse3")]] inline __m128i load_block(const std::uint8_t* s, std::size_t n, std::size_t index) noexcept {
+PAKT_TARGET_SSSE3 inline __m128i load_block(const std::uint8_t* s, std::size_t n, std::size_t index) noexcept {
   if constexpr (kReversed) {
     const __m128i wire = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + n - 16 * (index + 1)));
     return _mm_shuffle_epi8(wire, _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
@@ -127,8 +129,8 @@ inline std::uint32_t load_u32(const std::uint8_t* p) noexcept {
 // stored one word at a time would wait for the stores (store-to-load forwarding fails). At most
 // 8 bytes are read outside [p, p + rest): before it when `before_ok` (they end at p + rest), after
 // it when `after_ok` (they start at p).
-[[gnu::target("ssse3")]] inline __m128i tail_block(const std::uint8_t* p, std::size_t rest, bool before_ok,
-                                                   bool after_ok) noexcept {
+PAKT_TARGET_SSSE3 inline __m128i tail_block(const std::uint8_t* p, std::size_t rest, bool before_ok,
+                                           bool after_ok) noexcept {
   std::uint64_t low = 0, high = 0;
   if (rest >= 8) {
     low = load_u64(p);
@@ -149,7 +151,7 @@ inline std::uint32_t load_u32(const std::uint8_t* p) noexcept {
 // block (zeros are ASCII: a sequence cut short by the end then shows as too short); when there is
 // no such tail an all-zero block is checked after the last one for the same reason.
 template <bool kReversed>
-[[gnu::target("ssse3")]] inline bool valid_ssse3(const std::uint8_t* s, std::size_t n) noexcept {
+PAKT_TARGET_SSSE3 inline bool valid_ssse3(const std::uint8_t* s, std::size_t n) noexcept {
   __m128i previous = _mm_setzero_si128();
   __m128i errors = _mm_setzero_si128();
   const std::size_t blocks = n / 16;

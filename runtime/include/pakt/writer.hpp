@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "pakt/config.hpp"
+
 namespace pakt {
 
 class Writer {
@@ -42,7 +44,7 @@ class Writer {
   const std::uint8_t* data() const noexcept { return begin_; }
 
  private:
-  [[gnu::cold]] std::uint8_t* overflow() noexcept {
+  PAKT_COLD std::uint8_t* overflow() noexcept {
     overflow_ = true;
     end_ = pos_;
     return nullptr;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "pakt/config.hpp"
 #include "pakt/godot/format_version.hpp"
 #include "pakt/utf8.hpp"
 
@@ -21,7 +22,7 @@ std::size_t godot3_first_invalid(const std::uint8_t* s, std::size_t n) noexcept;
 // validator. 8 bytes at a time, the tail as one more word overlapping the last full one: a word
 // is bad when a byte has its high bit set or is zero (a zero byte turns 0xFF in w - 0x01..01; a
 // byte of 1..127 stays below 0x80 with no borrow).
-[[gnu::always_inline]] inline bool ascii_without_nul(const std::uint8_t* s, std::size_t n) noexcept {
+PAKT_ALWAYS_INLINE bool ascii_without_nul(const std::uint8_t* s, std::size_t n) noexcept {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull;
   constexpr std::uint64_t kHigh = 0x8080808080808080ull;
   const auto bad_bits = [](std::uint64_t w) { return (w | (w - kOnes)) & kHigh; };

@@ -8,6 +8,7 @@
 
 #include "engine_utf8.hpp"
 #include "pakt/byte_copy.hpp"
+#include "pakt/config.hpp"
 #include "wire_bytes.hpp"
 
 namespace pakt::godot {
@@ -151,9 +152,8 @@ bool ValueReader::element_count(std::uint32_t raw, std::size_t min_element_size,
   count = static_cast<std::size_t>(signed_count);
   if (count > reader_.remaining() / min_element_size) {
     return reader_.fail_at(at, ErrorCode::kLengthOverflow,
-                           std::string(what) + " count " + std::to_string(count) + " needs at least " +
-                               std::to_string(count * min_element_size) + " bytes, " +
-                               std::to_string(reader_.remaining()) + " remain");
+                           std::string(what) + " count " +
+                               ::pakt::detail::needs_at_least_text(count, min_element_size, reader_.remaining()));
   }
   return true;
 }
@@ -625,7 +625,7 @@ bool ValueReader::read_packed_components(VariantType type, std::vector<SchemaT>&
   }
   const std::uint8_t* p = reader_.take(count * dims * (wide ? 8 : 4), type_name(type));
   out.resize(count);
-  if (!wide && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+  if (!wide && !::pakt::detail::kHostBigEndian) {
     if (count != 0) std::memcpy(out.data(), p, count * sizeof(SchemaT));  // the wire's floats are the host's
     return true;
   }

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "engine_utf8.hpp"
+#include "pakt/config.hpp"
 #include "wire_bytes.hpp"
 
 namespace pakt::godot {
@@ -105,7 +106,7 @@ void ValueWriter::put_zeros(std::size_t n) {
 
 void ValueWriter::put_float32s(const void* data, std::size_t count) {
   std::uint8_t* p = room(count * 4);
-  if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+  if constexpr (!::pakt::detail::kHostBigEndian) {
     if (count != 0) std::memcpy(p, data, count * 4);  // already the wire's byte order
   } else {
     for (std::size_t i = 0; i < count; ++i) wire::store_f32(p + 4 * i, float_at(data, i));

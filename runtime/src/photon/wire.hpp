@@ -118,8 +118,7 @@ class Decoder : public Reader {
   bool check_count(std::size_t at, std::size_t n, std::size_t min_item_size, const char* what) {
     if (min_item_size != 0 && n > remaining() / min_item_size) {
       return fail_at(at, ErrorCode::kLengthOverflow,
-                     std::string(what) + " " + std::to_string(n) + " needs at least " +
-                         std::to_string(n * min_item_size) + " bytes, " + std::to_string(remaining()) + " remain");
+                     std::string(what) + " " + ::pakt::detail::needs_at_least_text(n, min_item_size, remaining()));
     }
     return true;
   }

@@ -26,7 +26,7 @@ inline void WritePlayer(::pakt::Writer& w, const ::game::net::Player& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadPlayer(::pakt::ReadCursor& c, ::pakt::Reader& r, ::game::net::Player& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.id, f)) return r.in_field("id");
   if (!::pakt::Read(c, r, m.name, f, ::pakt::Limits{32, 0})) return r.in_field("name");
@@ -78,7 +78,7 @@ inline void WriteMoveUpdate(::pakt::Writer& w, const ::game::net::MoveUpdate& m,
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadMoveUpdate(::pakt::ReadCursor& c, ::pakt::Reader& r, ::game::net::MoveUpdate& m, F f, bool top_level) {
   // 6 fixed-size fields under one bounds check
   if (!::pakt::ReadFixedFields(c, r, f, {"player_id", "tick", "position", "velocity", "rotation", "crouching"},
@@ -112,7 +112,7 @@ inline void WriteChat(::pakt::Writer& w, const ::game::net::Chat& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadChat(::pakt::ReadCursor& c, ::pakt::Reader& r, ::game::net::Chat& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
   if (!::pakt::ReadFixedFields(c, r, f, {"from", "channel"},
@@ -157,7 +157,7 @@ inline void WriteSnapshot(::pakt::Writer& w, const ::game::net::Snapshot& m, F f
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadSnapshot(::pakt::ReadCursor& c, ::pakt::Reader& r, ::game::net::Snapshot& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.tick, f)) return r.in_field("tick");
   if (!::pakt::Read(c, r, m.players, f, ::pakt::Limits{0, 64})) return r.in_field("players");

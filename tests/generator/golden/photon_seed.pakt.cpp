@@ -21,7 +21,7 @@ inline void WriteSeedStruct(::pakt::Writer& w, const ::photon::seed::SeedStruct&
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadSeedStruct(::pakt::ReadCursor& c, ::pakt::Reader& r, ::photon::seed::SeedStruct& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
   if (!::pakt::ReadFixedFields(c, r, f, {"int_1", "int_2"},
@@ -61,7 +61,7 @@ inline void WriteSeedShortNames(::pakt::Writer& w, const ::photon::seed::SeedSho
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadSeedShortNames(::pakt::ReadCursor& c, ::pakt::Reader& r, ::photon::seed::SeedShortNames& m, F f, bool top_level) {
   // 2 fixed-size fields under one bounds check
   if (!::pakt::ReadFixedFields(c, r, f, {"a", "b"},
@@ -104,7 +104,7 @@ inline void WriteSeedGameStruct(::pakt::Writer& w, const ::photon::seed::SeedGam
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadSeedGameStruct(::pakt::ReadCursor& c, ::pakt::Reader& r, ::photon::seed::SeedGameStruct& m, F f, bool top_level) {
   // 4 fixed-size fields under one bounds check
   if (!::pakt::ReadFixedFields(c, r, f, {"int_1", "int_2", "float_1", "bool_1"},

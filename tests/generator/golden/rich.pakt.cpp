@@ -17,7 +17,7 @@ inline void WriteEmpty(::pakt::Writer& w, const ::pakt::test::Empty& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadEmpty(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Empty& m, F f, bool top_level) {
   (void)top_level;
   (void)c;
@@ -45,7 +45,7 @@ inline void WriteInner(::pakt::Writer& w, const ::pakt::test::Inner& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadInner(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Inner& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.id, f)) return r.in_field("id");
   if (!::pakt::Read(c, r, m.label, f, ::pakt::Limits{16, 0})) return r.in_field("label");
@@ -84,7 +84,7 @@ inline void WriteScalars(::pakt::Writer& w, const ::pakt::test::Scalars& m, F f)
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadScalars(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Scalars& m, F f, bool top_level) {
   // 14 fixed-size fields under one bounds check
   if (!::pakt::ReadFixedFields(c, r, f, {"b", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64", "small", "signed_enum", "wide"},
@@ -128,7 +128,7 @@ inline void WriteGeometry(::pakt::Writer& w, const ::pakt::test::Geometry& m, F 
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadGeometry(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Geometry& m, F f, bool top_level) {
   // 6 fixed-size fields under one bounds check
   if (!::pakt::ReadFixedFields(c, r, f, {"v2", "v3", "q", "c", "v2i", "v3i"},
@@ -162,7 +162,7 @@ inline void WriteTexts(::pakt::Writer& w, const ::pakt::test::Texts& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadTexts(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Texts& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.s, f)) return r.in_field("s");
   if (!::pakt::Read(c, r, m.limited, f, ::pakt::Limits{8, 0})) return r.in_field("limited");
@@ -205,7 +205,7 @@ inline void WriteLists(::pakt::Writer& w, const ::pakt::test::Lists& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadLists(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Lists& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.bools, f)) return r.in_field("bools");
   if (!::pakt::Read(c, r, m.u8s, f, ::pakt::Limits{0, 10})) return r.in_field("u8s");
@@ -259,7 +259,7 @@ inline void WriteFixed(::pakt::Writer& w, const ::pakt::test::Fixed& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadFixed(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Fixed& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.rgba, f)) return r.in_field("rgba");
   if (!::pakt::Read(c, r, m.corners, f)) return r.in_field("corners");
@@ -295,7 +295,7 @@ inline void WriteOptionals(::pakt::Writer& w, const ::pakt::test::Optionals& m, 
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadOptionals(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Optionals& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.maybe_int, f)) return r.in_field("maybe_int");
   if (!::pakt::Read(c, r, m.maybe_text, f, ::pakt::Limits{8, 0})) return r.in_field("maybe_text");
@@ -332,7 +332,7 @@ inline void WriteNested(::pakt::Writer& w, const ::pakt::test::Nested& m, F f) {
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadNested(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Nested& m, F f, bool top_level) {
   if (!ReadInner(c, r, m.inner, f, /*top_level=*/false)) return r.in_field("inner");
   if (!ReadScalars(c, r, m.scalars, f, /*top_level=*/false)) return r.in_field("scalars");
@@ -371,7 +371,7 @@ inline void WriteVersioned(::pakt::Writer& w, const ::pakt::test::Versioned& m, 
 }
 
 template <class F>
-[[nodiscard, gnu::always_inline]] inline bool
+[[nodiscard]] PAKT_ALWAYS_INLINE bool
 ReadVersioned(::pakt::ReadCursor& c, ::pakt::Reader& r, ::pakt::test::Versioned& m, F f, bool top_level) {
   if (!::pakt::Read(c, r, m.a, f)) return r.in_field("a");
   // old is deprecated: read and dropped, it holds its default (pakt/message_rules.hpp)

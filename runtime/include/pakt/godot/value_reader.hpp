@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "pakt/config.hpp"
 #include "pakt/godot/math_types.hpp"
 #include "pakt/godot/options.hpp"
 #include "pakt/godot/variant.hpp"
@@ -164,10 +165,10 @@ class ValueReader {
  private:
   // read_variant's parts. Kept out of line so that the recursive path (a container inside a
   // container, 1024 levels deep) uses small stack frames.
-  [[gnu::noinline]] bool read_leaf(const ValueHeader& h, Variant& out);
-  [[gnu::noinline]] bool read_object(const ValueHeader& h, Variant& out);
-  [[gnu::noinline]] bool read_dictionary(const ValueHeader& h, Variant& out);
-  [[gnu::noinline]] bool read_array(const ValueHeader& h, Variant& out);
+  PAKT_NOINLINE bool read_leaf(const ValueHeader& h, Variant& out);
+  PAKT_NOINLINE bool read_object(const ValueHeader& h, Variant& out);
+  PAKT_NOINLINE bool read_dictionary(const ValueHeader& h, Variant& out);
+  PAKT_NOINLINE bool read_array(const ValueHeader& h, Variant& out);
 
   template <class T>
   bool read_int_list(std::vector<T>& out, const char* what);

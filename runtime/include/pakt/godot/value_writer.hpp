@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pakt/config.hpp"
 #include "pakt/error_state.hpp"
 #include "pakt/godot/math_types.hpp"
 #include "pakt/godot/options.hpp"
@@ -82,7 +83,7 @@ class ValueWriter : public ErrorState {
   // identifiers (the schema loader checks), so there is no UTF-8 or NUL check to make. Inline and
   // in one append: generated code passes a literal, whose length and padding are then constants
   // (the key is a few stores, not a call with two appends, a memcpy call and a padding loop).
-  [[gnu::always_inline]] bool field_name(std::string_view ascii_identifier) {
+  PAKT_ALWAYS_INLINE bool field_name(std::string_view ascii_identifier) {
     const std::size_t n = ascii_identifier.size();
     std::uint8_t* p = room(4 + wire::string_payload_size(n));
     wire::store_u32(p, static_cast<std::uint32_t>(VariantType::string));  // the same id in Godot 3 and 4

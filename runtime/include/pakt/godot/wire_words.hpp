@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "pakt/byte_copy.hpp"
+#include "pakt/config.hpp"
 
 namespace pakt::godot::wire {
 
@@ -64,7 +65,7 @@ inline double load_f64(const std::uint8_t* p) {
 // zeros to a multiple of 4. The padding is zeroed as the whole last word before the text is copied
 // over its first bytes (no memset); with n a constant it all folds into a few stores.
 inline std::size_t string_payload_size(std::size_t n) { return 4 + n + padding_to_4(n); }
-[[gnu::always_inline]] inline void store_string_payload(std::uint8_t* p, const char* text, std::size_t n) {
+PAKT_ALWAYS_INLINE void store_string_payload(std::uint8_t* p, const char* text, std::size_t n) {
   const std::size_t padded = n + padding_to_4(n);
   if (padded != 0) store_u32(p + padded, 0);
   pakt::detail::copy_short_bytes(p + 4, text, n);
