@@ -98,7 +98,7 @@ class Player extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PoolByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Player")
 			last_error = _pakt_c.message()
@@ -333,6 +333,36 @@ class Player extends _pakt_Message:
 				return
 		# line 25: score: int32 (since 2)
 		_pakt_w.i32(score)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		_pakt_w.check_string(name, 32)
+		if _pakt_w.failed:
+			_pakt_w.in_field("name")
+			return
+		_pakt_w.check_count(inventory.size(), false, 64)
+		if _pakt_w.failed:
+			_pakt_w.in_field("inventory")
+			return
+		_pakt_w.check_fixed(color.size(), 4)
+		if _pakt_w.failed:
+			_pakt_w.in_field("color")
+			return
+		if nick != null:
+			_pakt_w.check_string(nick, 16)
+			if _pakt_w.failed:
+				_pakt_w.in_field("nick")
+				return
+		_pakt_w.check_count(weapons.size(), false, 8)
+		if _pakt_w.failed:
+			_pakt_w.in_field("weapons")
+			return
+		for _pakt_i0 in weapons.size():
+			(_pakt_import_common.Weapon.new() if weapons[_pakt_i0] == null else weapons[_pakt_i0])._pakt_check_limits(_pakt_w)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("weapons")
+				return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 16: id: uint32
@@ -698,11 +728,17 @@ class Player extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 18: team: Team
 		if not _pakt_same_field_team(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.ranged(team, 0, 7, 3, false)
-			if _pakt_w.failed:
-				_pakt_w.in_field("team")
-				return
+			# team: 4 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = team
+			if (_pakt_e0_0 >= 0 and _pakt_e0_0 <= 7):
+				_pakt_w.write(1 | (_pakt_e0_0 << 1), 4)
+			else:
+				_pakt_w.boolean(true)
+				_pakt_w.ranged(team, 0, 7, 3, false)
+				if _pakt_w.failed:
+					_pakt_w.in_field("team")
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 19: pos: Vector3
@@ -754,14 +790,10 @@ class Player extends _pakt_Message:
 		else:
 			_pakt_w.boolean(false)
 		# line 24: weapons: Weapon[] (max_count 8)
-		if not _pakt_same_field_weapons(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.elements_delta(weapons, _pakt_base.weapons, true, 8, 4, _pakt_import_common.Weapon)
-			if _pakt_w.failed:
-				_pakt_w.in_field("weapons")
-				return
-		else:
-			_pakt_w.boolean(false)
+		_pakt_w.elements_delta(weapons, _pakt_base.weapons, true, 8, 4, _pakt_import_common.Weapon)
+		if _pakt_w.failed:
+			_pakt_w.in_field("weapons")
+			return
 		# line 25: score: int32 (since 2)
 		if not _pakt_same_field_score(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
@@ -1307,8 +1339,10 @@ class MoveUpdate extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 47: crouching: bool
 		if not _pakt_same_field_crouching(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.boolean(crouching)
+			# crouching: 2 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: bool = crouching
+			_pakt_w.write(1 | ((1 if _pakt_e0_0 else 0) << 1), 2)
 		else:
 			_pakt_w.boolean(false)
 		pass
@@ -1466,7 +1500,7 @@ class Chat extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PoolByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Chat")
 			last_error = _pakt_c.message()
@@ -1578,6 +1612,13 @@ class Chat extends _pakt_Message:
 		else:
 			_pakt_w.u8(1)
 			_pakt_w.u32(to)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		_pakt_w.check_string(text, 256)
+		if _pakt_w.failed:
+			_pakt_w.in_field("text")
+			return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 54: from: uint32
@@ -1697,11 +1738,17 @@ class Chat extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 55: channel: ChatChannel
 		if not _pakt_same_field_channel(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.ranged(channel, 0, 2, 2, false)
-			if _pakt_w.failed:
-				_pakt_w.in_field("channel")
-				return
+			# channel: 3 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = channel
+			if (_pakt_e0_0 >= 0 and _pakt_e0_0 <= 2):
+				_pakt_w.write(1 | (_pakt_e0_0 << 1), 3)
+			else:
+				_pakt_w.boolean(true)
+				_pakt_w.ranged(channel, 0, 2, 2, false)
+				if _pakt_w.failed:
+					_pakt_w.in_field("channel")
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 56: text: string (max_length 256)
@@ -1836,7 +1883,7 @@ class Snapshot extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PoolByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Snapshot")
 			last_error = _pakt_c.message()
@@ -2117,6 +2164,33 @@ class Snapshot extends _pakt_Message:
 				_pakt_w.in_field("tags")
 				return
 			_pakt_w.string(tags[_pakt_i0])
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		_pakt_w.check_count(players.size(), false, 64)
+		if _pakt_w.failed:
+			_pakt_w.in_field("players")
+			return
+		for _pakt_i0 in players.size():
+			(_pakt_class_Player().new() if players[_pakt_i0] == null else players[_pakt_i0])._pakt_check_limits(_pakt_w)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("players")
+				return
+		_pakt_w.check_count(seed_.size(), true, 64)
+		if _pakt_w.failed:
+			_pakt_w.in_field("seed")
+			return
+		_pakt_w.check_count(tags.size(), false, 16)
+		if _pakt_w.failed:
+			_pakt_w.in_field("tags")
+			return
+		for _pakt_i0 in tags.size():
+			_pakt_w.check_string(tags[_pakt_i0], 24)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("tags")
+				return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 63: tick: uint64
@@ -2603,14 +2677,10 @@ class Snapshot extends _pakt_Message:
 		else:
 			_pakt_w.boolean(false)
 		# line 64: players: Player[] (max_count 64)
-		if not _pakt_same_field_players(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.elements_delta(players, _pakt_base.players, true, 64, 7, _pakt_class_Player())
-			if _pakt_w.failed:
-				_pakt_w.in_field("players")
-				return
-		else:
-			_pakt_w.boolean(false)
+		_pakt_w.elements_delta(players, _pakt_base.players, true, 64, 7, _pakt_class_Player())
+		if _pakt_w.failed:
+			_pakt_w.in_field("players")
+			return
 		# line 65: map_name: string
 		if not _pakt_same_field_map_name(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
@@ -2675,8 +2745,10 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 73: small: int8
 		if not _pakt_same_field_small(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.write(small, 8)
+			# small: 9 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = small
+			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
 		else:
 			_pakt_w.boolean(false)
 		# line 74: delta: int64

@@ -757,17 +757,6 @@ class Bits:
 		return steps if n > steps else n
 
 
-	# quantize() of a field's value: a float32 between an end and that end rounded to float32 —
-	# lo32 (hi32), computed by the generator; lo (hi) for float64 fields — counts as that end
-	# (packing::detail::quantize_value).
-	static func quantize_value(v: float, lo: float, hi: float, steps: int, lo32: float, hi32: float) -> int:
-		if v < lo and v >= lo32:
-			v = lo
-		elif v > hi and v <= hi32:
-			v = hi
-		return quantize(v, lo, hi, steps)
-
-
 	static func dequantize(q: int, lo: float, hi: float, steps: int) -> float:
 		if q == steps:
 			return hi
@@ -798,7 +787,66 @@ class Bits:
 		return out
 
 
+	# The smallest-three words of smallest_three() as one code of 2 + 3 × bits bits (the index in the
+	# low 2 bits, then the three steps in wire order), -1 when a component is NaN; bits <= 20.
+	static func smallest_three_code(v: Quat, bits: int) -> int:
+		var c0 := v.x
+		var c1 := v.y
+		var c2 := v.z
+		var c3 := v.w
+		if is_nan(c0) or is_nan(c1) or is_nan(c2) or is_nan(c3):
+			return -1
+		var largest := 0
+		var top: float = abs(c0)
+		if abs(c1) > top:
+			largest = 1
+			top = abs(c1)
+		if abs(c2) > top:
+			largest = 2
+			top = abs(c2)
+		if abs(c3) > top:
+			largest = 3
+		# The other three in order, negated when the largest is negative.
+		var a := c1
+		var b := c2
+		var c := c3
+		var lc := c0
+		if largest == 1:
+			a = c0
+			lc = c1
+		elif largest == 2:
+			a = c0
+			b = c1
+			lc = c2
+		elif largest == 3:
+			a = c0
+			b = c1
+			c = c2
+			lc = c3
+		if lc < 0:
+			a = -a
+			b = -b
+			c = -c
+		a = clamp(a, -SMALLEST_THREE_BOUND, SMALLEST_THREE_BOUND)
+		b = clamp(b, -SMALLEST_THREE_BOUND, SMALLEST_THREE_BOUND)
+		c = clamp(c, -SMALLEST_THREE_BOUND, SMALLEST_THREE_BOUND)
+		# quantize(x, -SMALLEST_THREE_BOUND, SMALLEST_THREE_BOUND, steps) of values inside the range
+		# (x - -B is x + B, B - -B is 2B, both exact as the runtime's subtraction).
+		var steps := ((1 << bits) - 1) * 1.0  # Godot 3's float(int) goes through float32
+		var width := 2.0 * SMALLEST_THREE_BOUND
+		var qa := int(round(((a + SMALLEST_THREE_BOUND) * steps) / width))
+		var qb := int(round(((b + SMALLEST_THREE_BOUND) * steps) / width))
+		var qc := int(round(((c + SMALLEST_THREE_BOUND) * steps) / width))
+		return largest | (qa << 2) | (qb << (2 + bits)) | (qc << (2 + 2 * bits))
+
+
+	# Whether two rotations have the same smallest-three encoding (equal ones have; a NaN is never equal).
 	static func same_smallest_three(a: Quat, b: Quat, bits: int) -> bool:
+		if a == b:
+			return true
+		if bits <= 20:
+			var ca := smallest_three_code(a, bits)
+			return ca >= 0 and ca == smallest_three_code(b, bits)
 		var wa := smallest_three([a.x, a.y, a.z, a.w], bits)
 		var wb := smallest_three([b.x, b.y, b.z, b.w], bits)
 		return wa.size() == 4 and wb.size() == 4 and wa[0] == wb[0] and wa[1] == wb[1] and wa[2] == wb[2] and wa[3] == wb[3]
@@ -816,7 +864,8 @@ class Bits:
 # Appends bits least significant first (packing's BitWriter). A range or limit error stops nothing
 # but is reported by `failed` / message(); to_bytes() then returns no bytes.
 class BitWriter:
-	var out := PoolByteArray()
+	var out := StreamPeerBuffer.new()  # the bytes: each flush puts 8, of which `whole` count (at `size`)
+	var size := 0  # the whole bytes written, out's position
 	var acc := 0
 	var used := 0  # bits in acc, < 8
 	var failed := false
@@ -845,8 +894,8 @@ class BitWriter:
 	func message() -> String:
 		return reason if path == "" else path + ": " + reason
 
-	# The low n bits of v (0 <= n <= 64): or-ed into the accumulator above its `used` bits, whole
-	# bytes appended (n <= 56 keeps the accumulator below 2^63).
+	# The low n bits of v (0 <= n <= 64): or-ed into the accumulator above its `used` bits (n <= 56
+	# keeps it below 2^63); its whole bytes go out at once (one put_64, the position moved past them).
 	func write(v: int, n: int) -> void:
 		if n > 56:
 			write(v, 32)
@@ -854,20 +903,26 @@ class BitWriter:
 			n -= 32
 		acc |= (v & ((1 << n) - 1)) << used
 		used += n
-		while used >= 8:
-			out.append(acc & 0xFF)
-			acc >>= 8
-			used -= 8
+		if used >= 8:
+			out.put_64(acc)
+			var whole := used >> 3
+			size += whole
+			out.seek(size)
+			acc >>= whole << 3
+			used &= 7
 
 	func boolean(v: bool) -> void:
 		write(1 if v else 0, 1)
 
 	func result() -> PoolByteArray:
 		if used != 0:
-			out.append(acc)
+			out.put_u8(acc)
+			size += 1
 			acc = 0
 			used = 0
-		return out
+		var bytes: PoolByteArray = out.data_array
+		bytes.resize(size)
+		return bytes
 
 	# value - min in `bits` bits; `unsigned`: v is a uint64 (its text and its comparison with min).
 	func ranged(v: int, lo: int, span: int, bits: int, unsigned: bool) -> void:
@@ -915,17 +970,6 @@ class BitWriter:
 		sp.seek(0)
 		return sp.get_64() == sp.get_64()
 
-	func same_quantized(a: float, b: float, lo: float, hi: float, steps: int, lo32: float, hi32: float, is32: bool) -> bool:
-		if is32:
-			sp.seek(0)
-			sp.put_float(a)
-			sp.put_float(b)
-			sp.seek(0)
-			a = sp.get_float()
-			b = sp.get_float()
-		var qa := Bits.quantize_value(a, lo, hi, steps, lo32, hi32)
-		return qa >= 0 and qa == Bits.quantize_value(b, lo, hi, steps, lo32, hi32)
-
 	# q = round((v - lo) * steps / (hi - lo)) in `bits` bits; float32 fields are rounded to float first.
 	func quantized(v: float, lo: float, hi: float, steps: int, bits: int, lo32: float, hi32: float, is32: bool) -> void:
 		if is32:  # the float32 the C++ field holds
@@ -968,7 +1012,8 @@ class BitWriter:
 
 	func byte_run(b: PoolByteArray) -> void:
 		if used == 0:
-			out.append_array(b)
+			out.put_data(b)
+			size += b.size()
 			return
 		for x in b:
 			write(x, 8)
@@ -996,15 +1041,12 @@ class BitWriter:
 			write((x >> i) & 1, 1)
 			i -= 1
 
-	# The element delta of a list (has_length) or fixed array of messages against its baseline
-	# (docs/packed.md "List delta"; packing::WriteElementsDelta). `cls` makes the default of a null element.
+	# The changed bit of a list (has_length) or fixed array of messages and, when set, its element
+	# delta against the baseline (docs/packed.md "List delta"; packing::WriteElementsDelta): each
+	# element is compared once. `cls` makes the default of a null element.
 	func elements_delta(v: Array, base: Array, has_length: bool, limit: int, bits: int, cls) -> void:
 		var count := v.size()
 		var base_count := base.size() if has_length else count
-		if has_length:
-			length(count, "count", "max_count", limit, bits)
-			if failed:
-				return
 		var k := count if count < base_count else base_count
 		var changed := []
 		var c := 0
@@ -1019,6 +1061,14 @@ class BitWriter:
 				c += 1
 				sparse_bits += Bits.golomb_bits(i + 1 - last)
 				last = i + 1
+		if c == 0 and count == base.size():
+			boolean(false)
+			return
+		boolean(true)
+		if has_length:
+			length(count, "count", "max_count", limit, bits)
+			if failed:
+				return
 		var set_limit := limit if has_length else k
 		var set_bits := bits if has_length else Bits.bit_width(k)
 		sparse_bits += set_bits if set_limit != 0 else Bits.varint_bits(c)
@@ -1060,11 +1110,16 @@ class BitReader:
 	var reason := ""
 	var path := ""
 	var at := 0
-	var sp := StreamPeerBuffer.new()
+	var sp := StreamPeerBuffer.new()  # the float conversions' scratch
+	var words := StreamPeerBuffer.new()  # the bytes, for get_bits
 
 	func _init(bytes: PoolByteArray) -> void:
 		data = bytes
 		size = bytes.size()
+		words.data_array = bytes
+		words.seek(size)
+		words.put_64(0)  # 16 zero bytes past the end: get_bits reads a whole 64-bit word, a message's
+		words.put_64(0)  # word delta (read_word_delta) up to 55 bits past the end, which it gives back
 
 	func remaining_bits() -> int:
 		return size * 8 - bit
@@ -1090,27 +1145,23 @@ class BitReader:
 	func message() -> String:
 		return "offset %d: %s" % [at, reason if path == "" else path + ": " + reason]
 
-	# n bits known to remain: the bytes that hold them, shifted and masked (n <= 56 at once).
+	# n bits known to remain (n <= 56 at once): the 64-bit little-endian word at their first byte,
+	# shifted and masked (one engine call after a seek; the padding makes the word whole at the end).
 	func get_bits(n: int) -> int:
 		if n > 56:
 			var low := get_bits(32)
 			return low | (get_bits(n - 32) << 32)
-		var at_byte := bit >> 3
-		var off := bit & 7
-		var v := 0
-		var k := 0
-		var end_bit := off + n
-		while k * 8 < end_bit:
-			v |= data[at_byte + k] << (8 * k)
-			k += 1
+		words.seek(bit >> 3)
+		var v: int = words.get_64()
+		v = (v >> (bit & 7)) & ((1 << n) - 1)
 		bit += n
-		return (v >> off) & ((1 << n) - 1)
+		return v
 
 	# n bits (0 <= n <= 64); 0 after an error or when fewer remain (a truncation error).
 	func read(n: int, what: String = "value") -> int:
 		if failed:
 			return 0
-		if n > remaining_bits():
+		if n > size * 8 - bit:
 			fail_at_bit(bit, "truncated %s: needs %d bits, %d remain" % [what, n, remaining_bits()])
 			return 0
 		return get_bits(n)

@@ -226,7 +226,7 @@ class Inner extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PackedByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Inner")
 			last_error = _pakt_c.message()
@@ -309,6 +309,13 @@ class Inner extends _pakt_Message:
 			_pakt_w.in_field("label")
 			return
 		_pakt_w.string(label)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		_pakt_w.check_string(label, 16)
+		if _pakt_w.failed:
+			_pakt_w.in_field("label")
+			return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 23: id: int32
@@ -756,12 +763,12 @@ class Scalars extends _pakt_Message:
 
 	# packed (docs/packed.md): the fields in order, bit-packed.
 	func _pakt_write_packed(_pakt_w) -> void:
-		# line 29: b: bool
-		_pakt_w.boolean(b)
-		# line 30: u8: uint8
-		_pakt_w.write(u8, 8)
-		# line 31: i8: int8
-		_pakt_w.write(i8, 8)
+		# b, u8, i8: 17 bits of fixed width written as whole words when every value is in its range;
+		# else field by field (which reports the error).
+		var _pakt_e0_0: bool = b
+		var _pakt_e0_1: int = u8
+		var _pakt_e0_2: int = i8
+		_pakt_w.write((1 if _pakt_e0_0 else 0) | ((_pakt_e0_1 & 0xff) << 1) | ((_pakt_e0_2 & 0xff) << 9), 17)
 		# line 32: u16: uint16
 		_pakt_w.varint(u16)
 		# line 33: i16: int16
@@ -778,39 +785,61 @@ class Scalars extends _pakt_Message:
 		_pakt_w.f32(f32)
 		# line 39: f64: float64
 		_pakt_w.f64(f64)
-		# line 40: small: Small
-		_pakt_w.ranged(small, 0, 255, 8, false)
-		if _pakt_w.failed:
-			_pakt_w.in_field("small")
-			return
-		# line 41: signed_enum: Signed
-		_pakt_w.ranged(signed_enum, -32768, 65535, 16, false)
-		if _pakt_w.failed:
-			_pakt_w.in_field("signed_enum")
-			return
-		# line 42: wide: Wide
-		_pakt_w.ranged(wide, -2147483648, 4294967295, 32, false)
-		if _pakt_w.failed:
-			_pakt_w.in_field("wide")
-			return
+		# small, signed_enum, wide: 56 bits of fixed width written as whole words when every value is in its range;
+		# else field by field (which reports the error).
+		var _pakt_e22_0: int = small
+		var _pakt_e22_1: int = signed_enum
+		var _pakt_e22_2: int = wide
+		if (_pakt_e22_0 >= 0 and _pakt_e22_0 <= 255) and (_pakt_e22_1 >= -32768 and _pakt_e22_1 <= 32767) and (_pakt_e22_2 >= -2147483648 and _pakt_e22_2 <= 2147483647):
+			_pakt_w.write(_pakt_e22_0 | ((_pakt_e22_1 - (-32768)) << 8) | ((_pakt_e22_2 - (-2147483648)) << 24), 56)
+		else:
+			# line 40: small: Small
+			_pakt_w.ranged(small, 0, 255, 8, false)
+			if _pakt_w.failed:
+				_pakt_w.in_field("small")
+				return
+			# line 41: signed_enum: Signed
+			_pakt_w.ranged(signed_enum, -32768, 65535, 16, false)
+			if _pakt_w.failed:
+				_pakt_w.in_field("signed_enum")
+				return
+			# line 42: wide: Wide
+			_pakt_w.ranged(wide, -2147483648, 4294967295, 32, false)
+			if _pakt_w.failed:
+				_pakt_w.in_field("wide")
+				return
 		pass
 
 	func _pakt_read_packed(_pakt_r) -> void:
-		# line 29: b: bool
-		b = _pakt_r.boolean()
-		if _pakt_r.failed:
-			_pakt_r.in_field("b")
-			return
-		# line 30: u8: uint8
-		u8 = _pakt_r.raw8(false)
-		if _pakt_r.failed:
-			_pakt_r.in_field("u8")
-			return
-		# line 31: i8: int8
-		i8 = _pakt_r.raw8(true)
-		if _pakt_r.failed:
-			_pakt_r.in_field("i8")
-			return
+		# b, u8, i8: 17 bits of fixed width, read as whole words when they remain and every code
+		# is valid; else field by field (which reports the error).
+		var _pakt_words0 := false
+		if _pakt_r.size * 8 - _pakt_r.bit >= 17:
+			var _pakt_at0: int = _pakt_r.bit
+			var _pakt_word0: int = _pakt_r.get_bits(17)
+			var _pakt_q0_0: int = _pakt_word0 & 0x1
+			var _pakt_q0_1: int = (_pakt_word0 >> 1) & 0xff
+			var _pakt_q0_2: int = (_pakt_word0 >> 9) & 0xff
+			b = _pakt_q0_0 != 0
+			u8 = _pakt_q0_1
+			i8 = (_pakt_q0_2 ^ 128) - 128
+			_pakt_words0 = true
+		if not _pakt_words0:
+			# line 29: b: bool
+			b = _pakt_r.boolean()
+			if _pakt_r.failed:
+				_pakt_r.in_field("b")
+				return
+			# line 30: u8: uint8
+			u8 = _pakt_r.raw8(false)
+			if _pakt_r.failed:
+				_pakt_r.in_field("u8")
+				return
+			# line 31: i8: int8
+			i8 = _pakt_r.raw8(true)
+			if _pakt_r.failed:
+				_pakt_r.in_field("i8")
+				return
 		# line 32: u16: uint16
 		u16 = _pakt_r.varint_u(65535, "uint16")
 		if _pakt_r.failed:
@@ -850,6 +879,18 @@ class Scalars extends _pakt_Message:
 		f64 = _pakt_r.f64()
 		if _pakt_r.failed:
 			_pakt_r.in_field("f64")
+			return
+		# small, signed_enum, wide: 56 bits of fixed width, read as whole words when they remain and every code
+		# is valid; else field by field (which reports the error).
+		if _pakt_r.size * 8 - _pakt_r.bit >= 56:
+			var _pakt_at69: int = _pakt_r.bit
+			var _pakt_word69: int = _pakt_r.get_bits(56)
+			var _pakt_q69_0: int = _pakt_word69 & 0xff
+			var _pakt_q69_1: int = (_pakt_word69 >> 8) & 0xffff
+			var _pakt_q69_2: int = (_pakt_word69 >> 24) & 0xffffffff
+			small = _pakt_q69_0
+			signed_enum = -32768 + _pakt_q69_1
+			wide = -2147483648 + _pakt_q69_2
 			return
 		# line 40: small: Small
 		small = _pakt_r.ranged(0, 255, 8)
@@ -974,20 +1015,26 @@ class Scalars extends _pakt_Message:
 	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 29: b: bool
 		if not _pakt_same_field_b(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.boolean(b)
+			# b: 2 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: bool = b
+			_pakt_w.write(1 | ((1 if _pakt_e0_0 else 0) << 1), 2)
 		else:
 			_pakt_w.boolean(false)
 		# line 30: u8: uint8
 		if not _pakt_same_field_u8(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.write(u8, 8)
+			# u8: 9 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = u8
+			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
 		else:
 			_pakt_w.boolean(false)
 		# line 31: i8: int8
 		if not _pakt_same_field_i8(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.write(i8, 8)
+			# i8: 9 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = i8
+			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
 		else:
 			_pakt_w.boolean(false)
 		# line 32: u16: uint16
@@ -1040,29 +1087,47 @@ class Scalars extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 40: small: Small
 		if not _pakt_same_field_small(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.ranged(small, 0, 255, 8, false)
-			if _pakt_w.failed:
-				_pakt_w.in_field("small")
-				return
+			# small: 9 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = small
+			if (_pakt_e0_0 >= 0 and _pakt_e0_0 <= 255):
+				_pakt_w.write(1 | (_pakt_e0_0 << 1), 9)
+			else:
+				_pakt_w.boolean(true)
+				_pakt_w.ranged(small, 0, 255, 8, false)
+				if _pakt_w.failed:
+					_pakt_w.in_field("small")
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 41: signed_enum: Signed
 		if not _pakt_same_field_signed_enum(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.ranged(signed_enum, -32768, 65535, 16, false)
-			if _pakt_w.failed:
-				_pakt_w.in_field("signed_enum")
-				return
+			# signed_enum: 17 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = signed_enum
+			if (_pakt_e0_0 >= -32768 and _pakt_e0_0 <= 32767):
+				_pakt_w.write(1 | ((_pakt_e0_0 - (-32768)) << 1), 17)
+			else:
+				_pakt_w.boolean(true)
+				_pakt_w.ranged(signed_enum, -32768, 65535, 16, false)
+				if _pakt_w.failed:
+					_pakt_w.in_field("signed_enum")
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 42: wide: Wide
 		if not _pakt_same_field_wide(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.ranged(wide, -2147483648, 4294967295, 32, false)
-			if _pakt_w.failed:
-				_pakt_w.in_field("wide")
-				return
+			# wide: 33 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = wide
+			if (_pakt_e0_0 >= -2147483648 and _pakt_e0_0 <= 2147483647):
+				_pakt_w.write(1 | ((_pakt_e0_0 - (-2147483648)) << 1), 33)
+			else:
+				_pakt_w.boolean(true)
+				_pakt_w.ranged(wide, -2147483648, 4294967295, 32, false)
+				if _pakt_w.failed:
+					_pakt_w.in_field("wide")
+					return
 		else:
 			_pakt_w.boolean(false)
 		pass
@@ -1818,7 +1883,7 @@ class Texts extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PackedByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Texts")
 			last_error = _pakt_c.message()
@@ -1927,6 +1992,17 @@ class Texts extends _pakt_Message:
 			_pakt_w.in_field("raw_limited")
 			return
 		_pakt_w.bytes(raw_limited)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		_pakt_w.check_string(limited, 8)
+		if _pakt_w.failed:
+			_pakt_w.in_field("limited")
+			return
+		_pakt_w.check_count(raw_limited.size(), true, 4)
+		if _pakt_w.failed:
+			_pakt_w.in_field("raw_limited")
+			return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 59: s: string
@@ -2166,7 +2242,7 @@ class Lists extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PackedByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Lists")
 			last_error = _pakt_c.message()
@@ -2579,6 +2655,47 @@ class Lists extends _pakt_Message:
 		_pakt_w.length(empties.size())
 		for _pakt_i0 in empties.size():
 			(_pakt_class_Empty().new() if empties[_pakt_i0] == null else empties[_pakt_i0])._pakt_write(_pakt_w)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		_pakt_w.check_count(u8s.size(), false, 10)
+		if _pakt_w.failed:
+			_pakt_w.in_field("u8s")
+			return
+		_pakt_w.check_count(strings.size(), false, 4)
+		if _pakt_w.failed:
+			_pakt_w.in_field("strings")
+			return
+		for _pakt_i0 in strings.size():
+			_pakt_w.check_string(strings[_pakt_i0], 8)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("strings")
+				return
+		_pakt_w.check_count(blobs.size(), false, 3)
+		if _pakt_w.failed:
+			_pakt_w.in_field("blobs")
+			return
+		for _pakt_i0 in blobs.size():
+			_pakt_w.check_count(blobs[_pakt_i0].size(), true, 5)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("blobs")
+				return
+		_pakt_w.check_count(inners.size(), false, 5)
+		if _pakt_w.failed:
+			_pakt_w.in_field("inners")
+			return
+		for _pakt_i0 in inners.size():
+			(_pakt_class_Inner().new() if inners[_pakt_i0] == null else inners[_pakt_i0])._pakt_check_limits(_pakt_w)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("inners")
+				return
+		_pakt_w.check_count(empties.size(), false, 4)
+		if _pakt_w.failed:
+			_pakt_w.in_field("empties")
+			return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 67: bools: bool[]
@@ -3376,23 +3493,15 @@ class Lists extends _pakt_Message:
 		else:
 			_pakt_w.boolean(false)
 		# line 79: inners: Inner[] (max_count 5)
-		if not _pakt_same_field_inners(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.elements_delta(inners, _pakt_base.inners, true, 5, 3, _pakt_class_Inner())
-			if _pakt_w.failed:
-				_pakt_w.in_field("inners")
-				return
-		else:
-			_pakt_w.boolean(false)
+		_pakt_w.elements_delta(inners, _pakt_base.inners, true, 5, 3, _pakt_class_Inner())
+		if _pakt_w.failed:
+			_pakt_w.in_field("inners")
+			return
 		# line 80: empties: Empty[] (max_count 4)
-		if not _pakt_same_field_empties(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.elements_delta(empties, _pakt_base.empties, true, 4, 3, _pakt_class_Empty())
-			if _pakt_w.failed:
-				_pakt_w.in_field("empties")
-				return
-		else:
-			_pakt_w.boolean(false)
+		_pakt_w.elements_delta(empties, _pakt_base.empties, true, 4, 3, _pakt_class_Empty())
+		if _pakt_w.failed:
+			_pakt_w.in_field("empties")
+			return
 		pass
 
 	# Applies a delta to this message, which holds the baseline.
@@ -3740,7 +3849,7 @@ class Fixed extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PackedByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Fixed")
 			last_error = _pakt_c.message()
@@ -3937,6 +4046,41 @@ class Fixed extends _pakt_Message:
 			return
 		for _pakt_e0 in flags:
 			_pakt_w.boolean(_pakt_e0)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		_pakt_w.check_fixed(rgba.size(), 4)
+		if _pakt_w.failed:
+			_pakt_w.in_field("rgba")
+			return
+		_pakt_w.check_fixed(corners.size(), 4)
+		if _pakt_w.failed:
+			_pakt_w.in_field("corners")
+			return
+		_pakt_w.check_fixed(names.size(), 2)
+		if _pakt_w.failed:
+			_pakt_w.in_field("names")
+			return
+		for _pakt_i0 in names.size():
+			_pakt_w.check_string(names[_pakt_i0], 8)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("names")
+				return
+		_pakt_w.check_fixed(pair.size(), 2)
+		if _pakt_w.failed:
+			_pakt_w.in_field("pair")
+			return
+		for _pakt_i0 in pair.size():
+			(_pakt_class_Inner().new() if pair[_pakt_i0] == null else pair[_pakt_i0])._pakt_check_limits(_pakt_w)
+			if _pakt_w.failed:
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("pair")
+				return
+		_pakt_w.check_fixed(flags.size(), 3)
+		if _pakt_w.failed:
+			_pakt_w.in_field("flags")
+			return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 91: rgba: uint8[4]
@@ -4180,14 +4324,10 @@ class Fixed extends _pakt_Message:
 		else:
 			_pakt_w.boolean(false)
 		# line 94: pair: Inner[2]
-		if not _pakt_same_field_pair(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.elements_delta(pair, _pakt_base.pair, false, 0, 0, _pakt_class_Inner())
-			if _pakt_w.failed:
-				_pakt_w.in_field("pair")
-				return
-		else:
-			_pakt_w.boolean(false)
+		_pakt_w.elements_delta(pair, _pakt_base.pair, false, 0, 0, _pakt_class_Inner())
+		if _pakt_w.failed:
+			_pakt_w.in_field("pair")
+			return
 		# line 95: flags: bool[3]
 		if not _pakt_same_field_flags(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
@@ -4339,7 +4479,7 @@ class Optionals extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PackedByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Optionals")
 			last_error = _pakt_c.message()
@@ -4514,6 +4654,24 @@ class Optionals extends _pakt_Message:
 		else:
 			_pakt_w.u8(1)
 			_pakt_w.vector3(maybe_vec)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		if maybe_text != null:
+			_pakt_w.check_string(maybe_text, 8)
+			if _pakt_w.failed:
+				_pakt_w.in_field("maybe_text")
+				return
+		if maybe_inner != null:
+			(_pakt_class_Inner().new() if maybe_inner == null else maybe_inner)._pakt_check_limits(_pakt_w)
+			if _pakt_w.failed:
+				_pakt_w.in_field("maybe_inner")
+				return
+		if maybe_list != null:
+			_pakt_w.check_count(maybe_list.size(), false, 3)
+			if _pakt_w.failed:
+				_pakt_w.in_field("maybe_list")
+				return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 100: maybe_int: int32 (optional)
@@ -4963,7 +5121,7 @@ class Nested extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PackedByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Nested")
 			last_error = _pakt_c.message()
@@ -5108,6 +5266,25 @@ class Nested extends _pakt_Message:
 			return
 		# line 114: tail: uint8
 		_pakt_w.u8(tail)
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		(_pakt_class_Inner().new() if inner == null else inner)._pakt_check_limits(_pakt_w)
+		if _pakt_w.failed:
+			_pakt_w.in_field("inner")
+			return
+		(_pakt_class_Lists().new() if lists == null else lists)._pakt_check_limits(_pakt_w)
+		if _pakt_w.failed:
+			_pakt_w.in_field("lists")
+			return
+		(_pakt_class_Optionals().new() if optionals == null else optionals)._pakt_check_limits(_pakt_w)
+		if _pakt_w.failed:
+			_pakt_w.in_field("optionals")
+			return
+		(_pakt_class_Fixed().new() if fixed == null else fixed)._pakt_check_limits(_pakt_w)
+		if _pakt_w.failed:
+			_pakt_w.in_field("fixed")
+			return
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
 		# line 109: inner: Inner
@@ -5320,8 +5497,10 @@ class Nested extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 114: tail: uint8
 		if not _pakt_same_field_tail(_pakt_base, _pakt_w):
-			_pakt_w.boolean(true)
-			_pakt_w.write(tail, 8)
+			# tail: 9 bits of fixed width written as whole words when every value is in its range;
+			# else field by field (which reports the error).
+			var _pakt_e0_0: int = tail
+			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
 		else:
 			_pakt_w.boolean(false)
 		pass
@@ -5462,7 +5641,7 @@ class Versioned extends _pakt_Message:
 
 	func _pakt_to_packed(_pakt_base) -> PackedByteArray:
 		var _pakt_c = _pakt_runtime.Writer.new(_pakt_runtime.COMPACT)  # the limits first, as pakt::CheckMessage
-		_pakt_write(_pakt_c)
+		_pakt_check_limits(_pakt_c)
 		if _pakt_c.failed:
 			_pakt_c.in_field("Versioned")
 			last_error = _pakt_c.message()
@@ -5610,6 +5789,14 @@ class Versioned extends _pakt_Message:
 		else:
 			_pakt_w.u8(1)
 			(_pakt_class_Inner().new() if e == null else e)._pakt_write(_pakt_w)
+			if _pakt_w.failed:
+				_pakt_w.in_field("e")
+				return
+
+	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
+	func _pakt_check_limits(_pakt_w) -> void:
+		if e != null:
+			(_pakt_class_Inner().new() if e == null else e)._pakt_check_limits(_pakt_w)
 			if _pakt_w.failed:
 				_pakt_w.in_field("e")
 				return
