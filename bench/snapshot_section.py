@@ -84,7 +84,7 @@ def section(data_sets, medians, chart_name, fmt_ns):
 
 def speed(data_sets, medians, fmt_ns):
     """The timings of tick 600 side by side with compact and the hand-written packed floor (issue 32)."""
-    codecs = [("Compact", "compact"), ("Packed", "packed"), ("PackedDelta", "packed+delta (settled: against tick 594)"),
+    codecs = [("Compact", "compact"), ("Packed", "packed"), ("PackedDelta", "packed+delta (tick 600 against 594)"),
               ("HandPacked", "hand-written packed (floor)")]
     out = ["### Packed speed (issue 32)\n",
            "pakt_bench medians of the same run; HandPacked is bench/snapshot/hand_packed.cpp, a hand-written "
