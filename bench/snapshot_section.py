@@ -78,6 +78,53 @@ def section(data_sets, medians, chart_name, fmt_ns):
     for text, figure, met in targets(data_sets):
         out.append(f"| {text} | {figure} | {'yes' if met else '**no**'} |")
     out.append("")
+    out.extend(speed(data_sets, medians, fmt_ns))
+    return out
+
+
+def speed(data_sets, medians, fmt_ns):
+    """The timings of tick 600 side by side with compact and the hand-written packed floor (issue 32)."""
+    codecs = [("Compact", "compact"), ("Packed", "packed"), ("PackedDelta", "packed+delta (tick 600 against 594)"),
+              ("HandPacked", "hand-written packed (floor)")]
+    out = ["### Packed speed (issue 32)\n",
+           "pakt_bench medians of the same run; HandPacked is bench/snapshot/hand_packed.cpp, a hand-written "
+           "packed codec of CubeScene (the same bytes, checked by bench.snapshot_checks).\n",
+           "| Data set | Codec | Serialize ns | Deserialize ns | Serialize × compact | Deserialize × compact | "
+           "allocs (ser / deser) |",
+           "|---|---|---:|---:|---:|---:|---:|"]
+    goals = []
+    for ds in data_sets:
+        name = ds["name"]
+        compact = {op: medians.get((name, "Compact", op)) for op in ("Serialize", "Deserialize")}
+        for codec, label in codecs:
+            runs = {op: medians.get((name, codec, op)) for op in ("Serialize", "Deserialize")}
+            if not all(runs.values()):
+                continue
+            ratio = [f"{runs[op]['ns'] / compact[op]['ns']:.1f}×" if compact[op] else "" for op in runs]
+            allocs = " / ".join(f"{runs[op].get('allocs', 0):g}" for op in runs)
+            out.append(f"| {name} | {label} | {fmt_ns(runs['Serialize']['ns'])} | "
+                       f"{fmt_ns(runs['Deserialize']['ns'])} | {ratio[0]} | {ratio[1]} | {allocs} |")
+        packed = {op: medians.get((name, "Packed", op)) for op in ("Serialize", "Deserialize")}
+        if all(packed.values()) and all(compact.values()):
+            s = packed["Serialize"]["ns"] / compact["Serialize"]["ns"]
+            d = packed["Deserialize"]["ns"] / compact["Deserialize"]["ns"]
+            goals.append((f"packed Serialize ≤ 5× compact's, {name}", f"{s:.1f}×", s <= 5))
+            goals.append((f"packed Deserialize ≤ 4× compact's, {name}", f"{d:.1f}×", d <= 4))
+        hand = {op: medians.get((name, "HandPacked", op)) for op in ("Serialize", "Deserialize")}
+        if all(hand.values()) and all(packed.values()):
+            for op in ("Serialize", "Deserialize"):
+                r = packed[op]["ns"] / hand[op]["ns"]
+                goals.append((f"packed {op} within 1.2× of the hand-written floor, {name}", f"{r:.2f}×", r <= 1.2))
+        delta = medians.get((name, "PackedDelta", "Serialize"))
+        if name == "CubeScene" and delta and packed["Serialize"]:
+            r = delta["ns"] / packed["Serialize"]["ns"]
+            goals.append(("delta Serialize of the settled scene ≤ packed Serialize, CubeScene", f"{r:.2f}×", r <= 1))
+    out.append("")
+    out.append("| Target (issue 32) | Measured | Met |")
+    out.append("|---|---|---|")
+    for text, figure, met in goals:
+        out.append(f"| {text} | {figure} | {'yes' if met else '**no**'} |")
+    out.append("")
     return out
 
 

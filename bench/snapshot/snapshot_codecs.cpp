@@ -1,12 +1,15 @@
 // The snapshot data sets in pakt_bench: compact, packed and packed+delta encode/decode times of one
-// settled tick (tick 600 of the simulations), the delta against tick 594 (a 100 ms round trip).
+// settled tick (tick 600 of the simulations), the delta against tick 594 (a 100 ms round trip), and
+// for CubeScene the hand-written packed codec (snapshot/hand_packed.hpp: the floor of packed).
 // Every codec's decode is checked first: compact gives the input back, packed the input's
-// quantized value (its own full decode), the delta exactly that too.
+// quantized value (its own full decode), the delta and the hand-written codec exactly that too.
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "codecs.hpp"
 #include "harness.hpp"
+#include "snapshot/hand_packed.hpp"
 #include "snapshot/simulation.hpp"
 
 namespace pakt_bench {
@@ -96,6 +99,22 @@ class DeltaCodec {
   Snapshot output_;
 };
 
+// The hand-written packed floor of CubeScene.
+class HandPackedCodec {
+ public:
+  using Snapshot = pakt::bench::snapshot::CubeScene;
+  HandPackedCodec(const Snapshot& input, const Snapshot& expected) : input_(input), expected_(expected) {}
+  std::size_t Serialize() { return snapshot::HandPackedSerialize(input_, buffer_) ? buffer_.size() : 0; }
+  bool Deserialize() { return snapshot::HandPackedDeserialize(buffer_.data(), buffer_.size(), output_); }
+  Snapshot Decoded() const { return output_ == expected_ ? input_ : Snapshot{}; }
+
+ private:
+  Snapshot input_;
+  Snapshot expected_;
+  std::vector<std::uint8_t> buffer_;
+  Snapshot output_;
+};
+
 template <class Simulation>
 void RegisterDataSet(const char* name) {
   const auto pair = Simulate<Simulation>();
@@ -104,6 +123,9 @@ void RegisterDataSet(const char* name) {
   RegisterCodec<FullCodec<Snapshot, pakt::compact_t>>(name, "Compact", pair.current, pair.current);
   RegisterCodec<FullCodec<Snapshot, pakt::packed_t>>(name, "Packed", pair.current, expected);
   RegisterCodec<DeltaCodec<Snapshot>>(name, "PackedDelta", pair.current, pair.baseline, expected);
+  if constexpr (std::is_same_v<Snapshot, pakt::bench::snapshot::CubeScene>) {
+    RegisterCodec<HandPackedCodec>(name, "HandPacked", pair.current, expected);
+  }
 }
 
 }  // namespace

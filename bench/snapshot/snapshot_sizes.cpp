@@ -1,20 +1,26 @@
 // pakt_snapshot_sizes: bandwidth of the snapshot data sets (bench/snapshot.yaml) in compact, packed
 // and packed+delta, tick by tick, with every decode checked:
 //   - the packed decode is within the schema's precision of the snapshot (checks.hpp);
-//   - the delta decode, against the receiver's copy of the baseline, equals the full packed decode.
+//   - the delta decode, against the receiver's copy of the baseline, equals the full packed decode;
+//   - CubeScene: the hand-written packed codec (the bench's floor, hand_packed.hpp) writes the same
+//     bytes and decodes them to the same value, on every tick and on random scenes, and accepts
+//     exactly the mutations of them that the generated decoder accepts.
 // The delta's baseline is the snapshot of `--ack-ticks` ticks before (the last one the client has
 // acknowledged at a 100 ms round trip: 6 ticks at 60 Hz); the first ones are sent in full.
 // Prints JSON for bench/results_table.py; exits 1 on the first failed check.
 //
 //   pakt_snapshot_sizes [--ticks N] [--ack-ticks K] [--settled-after TICK]
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "snapshot/checks.hpp"
+#include "snapshot/hand_packed.hpp"
 #include "snapshot/simulation.hpp"
 
 namespace {
@@ -50,6 +56,66 @@ std::size_t CountMoving(const pakt::bench::snapshot::PlayerSnapshot& s) {
   return n;
 }
 
+// The hand-written floor against the generated code on one scene (its packed bytes and full decode).
+void CheckHandWritten(const pakt::bench::snapshot::CubeScene& scene, const std::vector<std::uint8_t>& packed,
+                      const pakt::bench::snapshot::CubeScene& decoded, const std::string& where) {
+  std::vector<std::uint8_t> bytes;
+  if (!pakt_bench::snapshot::HandPackedSerialize(scene, bytes)) Fail(where + ": the hand-written encode failed");
+  if (bytes != packed) Fail(where + ": the hand-written bytes differ from the generated ones");
+  pakt::bench::snapshot::CubeScene back;
+  if (!pakt_bench::snapshot::HandPackedDeserialize(bytes.data(), bytes.size(), back) || !(back == decoded)) {
+    Fail(where + ": the hand-written decode differs from the generated one");
+  }
+}
+void CheckHandWritten(const pakt::bench::snapshot::PlayerSnapshot&, const std::vector<std::uint8_t>&,
+                      const pakt::bench::snapshot::PlayerSnapshot&, const std::string&) {}
+
+// Random scenes over the whole range (the ends, negative largest rotation components, non-unit
+// rotations, up to max_count cubes), then random bit flips, truncations and appended bytes of each:
+// the generated and the hand-written decoder accept the same ones, to the same value.
+void CheckHandWrittenOnRandomScenes(int scenes) {
+  std::mt19937_64 rng(15);
+  std::uniform_real_distribution<float> position(-256, 256);
+  std::normal_distribution<float> normal;
+  for (int n = 0; n < scenes; ++n) {
+    const std::string where = "random scene " + std::to_string(n);
+    pakt::bench::snapshot::CubeScene scene;
+    scene.tick = static_cast<std::uint32_t>(rng() >> (rng() % 33));
+    scene.cubes.resize(n % 10 == 0 ? rng() % 1025 : rng() % 40);
+    for (auto& c : scene.cubes) {
+      float* p[3] = {&c.position.x, &c.position.y, &c.position.z};
+      for (float* x : p) *x = rng() % 16 == 0 ? (rng() % 2 ? -256.0f : 256.0f) : position(rng);
+      c.rotation = {normal(rng), normal(rng), normal(rng), normal(rng)};
+      if (rng() % 4 != 0) {  // unit, as a rotation is; else as it came
+        const float norm = std::sqrt(c.rotation.x * c.rotation.x + c.rotation.y * c.rotation.y +
+                                     c.rotation.z * c.rotation.z + c.rotation.w * c.rotation.w);
+        c.rotation = {c.rotation.x / norm, c.rotation.y / norm, c.rotation.z / norm, c.rotation.w / norm};
+      }
+      c.at_rest = rng() % 2 != 0;
+    }
+    std::vector<std::uint8_t> packed;
+    const pakt::Status s = Serialize(scene, packed, pakt::packed);
+    if (!s) Fail(where + ": packed encode: " + s.to_string());
+    pakt::bench::snapshot::CubeScene decoded;
+    if (!Deserialize(pakt::ByteView(packed), decoded, pakt::packed)) Fail(where + ": packed decode failed");
+    CheckHandWritten(scene, packed, decoded, where);
+    for (int m = 0; m < 20 && !packed.empty(); ++m) {
+      std::vector<std::uint8_t> bytes = packed;
+      switch (m % 3) {
+        case 0: bytes[rng() % bytes.size()] ^= static_cast<std::uint8_t>(1u << (rng() % 8)); break;
+        case 1: bytes.resize(rng() % bytes.size()); break;
+        default: bytes.push_back(static_cast<std::uint8_t>(rng())); break;
+      }
+      pakt::bench::snapshot::CubeScene generated, hand;
+      const bool generated_ok = static_cast<bool>(Deserialize(pakt::ByteView(bytes), generated, pakt::packed));
+      const bool hand_ok = pakt_bench::snapshot::HandPackedDeserialize(bytes.data(), bytes.size(), hand);
+      if (generated_ok != hand_ok || (generated_ok && !(generated == hand))) {
+        Fail(where + " mutation " + std::to_string(m) + ": the decoders disagree");
+      }
+    }
+  }
+}
+
 // Runs one simulation and returns its JSON object.
 template <class Simulation>
 std::string Run(const char* name, Simulation simulation, std::size_t entities, const Options& options,
@@ -69,6 +135,7 @@ std::string Run(const char* name, Simulation simulation, std::size_t entities, c
     if (!full_status) Fail(std::string(name) + ": packed decode: " + full_status.to_string());
     const std::string error = pakt_bench::snapshot::QuantizationError(now, full);
     if (!error.empty()) Fail(std::string(name) + " tick " + std::to_string(tick) + ": " + error);
+    CheckHandWritten(now, packed, full, std::string(name) + " tick " + std::to_string(tick));
 
     Snapshot decoded;
     if (static_cast<int>(sent.size()) >= options.ack_ticks) {
@@ -142,6 +209,7 @@ int main(int argc, char** argv) {
       Fail("unknown option " + arg);
     }
   }
+  CheckHandWrittenOnRandomScenes(200);
   const int settled = options.settled_after < options.ticks ? options.settled_after : options.ticks - 1;
   const std::string cubes = Run("CubeScene", pakt_bench::snapshot::CubeSimulation(),
                                 pakt_bench::snapshot::CubeSimulation::kCubes, options,

@@ -225,6 +225,59 @@ TEST(Quantized, ErrorWithinHalfAStepOnEveryValue) {
   }
 }
 
+// The quantizer multiplies by a precomputed steps / (max - min) and the float decoder by
+// (max - min) / steps; both must give exactly what docs/packed.md's division gives, on values at a
+// hair from every kind of boundary (a half step, a float32 rounding midpoint) too.
+std::uint64_t RuleStep(double v, const packing::Quantized& c) {  // docs/packed.md, literally
+  const double x = ((v - c.min) * static_cast<double>(c.steps)) / (c.max - c.min);
+  std::uint64_t n = static_cast<std::uint64_t>(x);
+  if (x - static_cast<double>(n) >= 0.5) ++n;
+  return n > c.steps ? c.steps : n;
+}
+double RuleValue(std::uint64_t q, const packing::Quantized& c) {
+  if (q == c.steps) return c.max;
+  return c.min + ((c.max - c.min) * static_cast<double>(q)) / static_cast<double>(c.steps);
+}
+
+TEST(Quantized, MultiplyGivesTheRulesStepsAndValues) {
+  std::mt19937_64 rng(32);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<packing::Quantized> codes = {
+      {-256, 256, 256000, 18}, {-512, 512, 51200, 16}, {-32, 32, 1280, 11}, {0, 360, 3600, 12},
+      {-90, 90, 1800, 11},     {-3.2, 3.2, 20000, 15}, {0, 1e-05, 4294967295ULL, 32}};
+  for (int i = 0; i < 200; ++i) {
+    const double min = std::ldexp(unit(rng) - 0.5, static_cast<int>(rng() % 20));
+    const double max = min + std::ldexp(unit(rng) + 0.01, static_cast<int>(rng() % 20) - 4);
+    const int bits = 1 + static_cast<int>(rng() % 32);
+    codes.push_back({min, max, pakt::LowBits(bits), bits});
+  }
+  std::size_t halves = 0;
+  for (const packing::Quantized& c : codes) {
+    for (int i = 0; i < 2000; ++i) {
+      // a value at a half step, or a few ulps off it, or anywhere
+      const double k = std::floor(unit(rng) * static_cast<double>(c.steps));
+      double v = i % 4 == 3 ? c.min + (c.max - c.min) * unit(rng)
+                            : c.min + (k + 0.5) * (c.max - c.min) / static_cast<double>(c.steps);
+      for (int ulps = static_cast<int>(rng() % 5) - 2; ulps != 0; ulps += ulps < 0 ? 1 : -1) {
+        v = std::nextafter(v, ulps < 0 ? -INFINITY : INFINITY);
+      }
+      if (!(v >= c.min && v <= c.max)) continue;
+      std::uint64_t q = 0;
+      ASSERT_TRUE(packing::detail::quantize(v, c, q));
+      ASSERT_EQ(q, RuleStep(v, c)) << c.min << " " << c.max << " " << c.steps << " " << v;
+      halves += i % 4 != 3;
+    }
+    const std::uint64_t count = c.steps < 300000 ? c.steps + 1 : 300000;  // every step of the small codes
+    for (std::uint64_t i = 0; i < count; ++i) {
+      const std::uint64_t q = count == c.steps + 1 ? i : rng() % (c.steps + 1);
+      ASSERT_EQ(packing::detail::dequantize_as<float>(q, c), static_cast<float>(RuleValue(q, c)))
+          << c.min << " " << c.max << " " << c.steps << " " << q;
+      ASSERT_EQ(packing::detail::dequantize_as<double>(q, c), RuleValue(q, c));
+    }
+  }
+  EXPECT_GT(halves, 300000u);
+}
+
 TEST(SmallestThree, HandDerivedAndWithinItsStep) {
   // (0.5, 0.5, 0.5, 0.5): the first largest is x (index 0); y, z, w = 0.5 over [-1/sqrt2, 1/sqrt2]
   // in 3 steps (2 bits): round((0.5 + 0.7071) * 3 / 1.4142) = round(2.56) = 3 -> 0b11 each.

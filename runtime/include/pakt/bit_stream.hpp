@@ -28,46 +28,57 @@ constexpr int BitWidth(std::uint64_t v) noexcept {
   return n;
 }
 
+// The streams' words are little-endian: a big-endian host swaps each word it loads or stores.
+inline constexpr bool kBigEndianHost = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+
 constexpr std::uint64_t LowBits(int n) noexcept { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
 
-// Appends bits to a vector (cleared by the caller; its capacity is reused). Encode-side errors
-// (a value outside its range) are recorded like a Checker's: offset 0, the field path.
+// Appends bits to a vector (cleared by the caller; its capacity is reused). Bits gather in a 64-bit
+// word that is stored whole; the vector is grown (to its capacity first) once per many words and
+// cut to the bytes written by finish() (or the destructor). Encode-side errors (a value outside its range) are
+// recorded like a Checker's: offset 0, the field path.
 class BitWriter : public ErrorState {
  public:
-  explicit BitWriter(std::vector<std::uint8_t>& out) noexcept : out_(out) {}
+  explicit BitWriter(std::vector<std::uint8_t>& out) noexcept : out_(out), start_(out.size()), end_(out.size()) {}
+  BitWriter(const BitWriter&) = delete;
+  BitWriter& operator=(const BitWriter&) = delete;
+  ~BitWriter() { out_.resize(end_); }  // without finish() (an error): the whole bytes written
 
   // Writes the low n bits of v (0 <= n <= 64).
-  void write(std::uint64_t v, int n) {
-    if (n == 0) return;
+  [[gnu::always_inline]] void write(std::uint64_t v, int n) {
     v &= LowBits(n);
     acc_ |= v << used_;
-    if (used_ + n < 64) {
-      used_ += n;
-      return;
-    }
-    flush_word();
-    const int carried = used_ + n - 64;  // bits of v that did not fit in the word
-    acc_ = carried != 0 ? v >> (n - carried) : 0;
-    used_ = carried;
+    used_ += n;
+    if (used_ < 64) return;
+    store_word(acc_);
+    used_ -= 64;  // bits of v that did not fit in the word
+    acc_ = used_ != 0 ? v >> (n - used_) : 0;
   }
-  void write_bool(bool b) { write(b ? 1 : 0, 1); }
+  [[gnu::always_inline]] void write_bool(bool b) { write(b ? 1 : 0, 1); }
 
   // n bytes, 8 bits each (aligned or not).
   void write_bytes(const std::uint8_t* p, std::size_t n) {
     if (used_ % 8 == 0) {
       flush_whole_bytes();
-      out_.insert(out_.end(), p, p + n);
+      reserve(n);
+      if (n != 0) std::memcpy(out_.data() + end_, p, n);
+      end_ += n;
       return;
     }
     for (std::size_t i = 0; i < n; ++i) write(p[i], 8);
   }
 
-  std::size_t bit_count() const noexcept { return out_.size() * 8 - start_bits_ + static_cast<std::size_t>(used_); }
+  std::size_t bit_count() const noexcept { return (end_ - start_) * 8 + static_cast<std::size_t>(used_); }
 
-  // Writes the last partial byte (its high bits 0). Call once, after the last write.
+  // Writes the last partial byte (its high bits 0) and cuts the vector to the bytes written. Call
+  // once, after the last write.
   void finish() {
     flush_whole_bytes();
-    if (used_ != 0) out_.push_back(static_cast<std::uint8_t>(acc_));
+    if (used_ != 0) {
+      reserve(1);
+      out_[end_++] = static_cast<std::uint8_t>(acc_);
+    }
+    out_.resize(end_);
     acc_ = 0;
     used_ = 0;
   }
@@ -75,21 +86,32 @@ class BitWriter : public ErrorState {
   [[nodiscard]] bool fail(ErrorCode code, std::string reason) { return fail_at(0, code, std::move(reason)); }
 
  private:
-  void flush_word() {
-    std::uint8_t bytes[8];
-    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<std::uint8_t>(acc_ >> (8 * i));
-    out_.insert(out_.end(), bytes, bytes + 8);
+  [[gnu::always_inline]] void store_word(std::uint64_t word) {
+    reserve(8);
+    if constexpr (kBigEndianHost) word = __builtin_bswap64(word);
+    std::memcpy(out_.data() + end_, &word, 8);
+    end_ += 8;
   }
   void flush_whole_bytes() {
     while (used_ >= 8) {
-      out_.push_back(static_cast<std::uint8_t>(acc_));
+      reserve(1);
+      out_[end_++] = static_cast<std::uint8_t>(acc_);
       acc_ >>= 8;
       used_ -= 8;
     }
   }
+  void reserve(std::size_t n) {
+    if (out_.size() - end_ < n) grow(n);
+  }
+  [[gnu::noinline]] void grow(std::size_t n) {
+    std::size_t size = std::max(out_.capacity(), out_.size() * 2);
+    size = std::max(size, end_ + std::max<std::size_t>(n, 256));
+    out_.resize(size);
+  }
 
   std::vector<std::uint8_t>& out_;
-  std::size_t start_bits_ = out_.size() * 8;
+  std::size_t start_;  // the vector's size before the first bit
+  std::size_t end_;    // the bytes written: out_ is longer (zeros) until finish()
   std::uint64_t acc_ = 0;
   int used_ = 0;  // bits in acc_, < 64
 };
@@ -102,12 +124,12 @@ class BitReader : public ErrorState {
   std::size_t remaining_bits() const noexcept { return size_ * 8 - bit_; }
 
   // Reads n bits (0 <= n <= 64) into v; on too few bits records a truncation and returns false.
-  [[nodiscard]] bool read(std::uint64_t& v, int n, const char* what = "value") {
+  [[nodiscard, gnu::always_inline]] bool read(std::uint64_t& v, int n, const char* what = "value") {
     if (static_cast<std::size_t>(n) > remaining_bits()) return fail_truncated(n, what);
     v = get(n);
     return true;
   }
-  [[nodiscard]] bool read_bool(bool& b, const char* what = "bool") {
+  [[nodiscard, gnu::always_inline]] bool read_bool(bool& b, const char* what = "bool") {
     std::uint64_t v = 0;
     if (!read(v, 1, what)) return false;
     b = v != 0;
@@ -146,26 +168,27 @@ class BitReader : public ErrorState {
 
  private:
   // n bits that are known to remain.
-  std::uint64_t get(int n) noexcept {
-    if (n == 0) return 0;
+  [[gnu::always_inline]] std::uint64_t get(int n) noexcept {
     const std::size_t byte = bit_ / 8;
     const int shift = static_cast<int>(bit_ % 8);
-    std::uint64_t v;
-    if (n + shift <= 64 && byte + 8 <= size_) {
-      std::uint64_t word = 0;
-      for (std::size_t i = 0; i < 8; ++i) word |= std::uint64_t{data_[byte + i]} << (8 * i);
-      v = (word >> shift) & LowBits(n);
-    } else {
-      v = 0;
-      int got = 0;
-      std::size_t at = bit_;
-      while (got < n) {
-        const int off = static_cast<int>(at % 8);
-        const int take = std::min(8 - off, n - got);
-        v |= ((std::uint64_t{data_[at / 8]} >> off) & LowBits(take)) << got;
-        got += take;
-        at += static_cast<std::size_t>(take);
-      }
+    if (n + shift > 64 || byte + 8 > size_) return get_near_end(n);
+    std::uint64_t word;
+    std::memcpy(&word, data_ + byte, 8);
+    if constexpr (kBigEndianHost) word = __builtin_bswap64(word);
+    bit_ += static_cast<std::size_t>(n);
+    return (word >> shift) & LowBits(n);
+  }
+  // The last 7 bytes, or a value of more than 56 bits: byte by byte.
+  [[gnu::noinline]] std::uint64_t get_near_end(int n) noexcept {
+    std::uint64_t v = 0;
+    int got = 0;
+    std::size_t at = bit_;
+    while (got < n) {
+      const int off = static_cast<int>(at % 8);
+      const int take = std::min(8 - off, n - got);
+      v |= ((std::uint64_t{data_[at / 8]} >> off) & LowBits(take)) << got;
+      got += take;
+      at += static_cast<std::size_t>(take);
     }
     bit_ += static_cast<std::size_t>(n);
     return v;

@@ -57,10 +57,21 @@ struct Ranged {    // value - min in `bits` bits
   int bits;            // BitWidth(span)
 };
 struct Quantized {  // q = round((v - min) * steps / (max - min)) in `bits` bits
+  constexpr Quantized(double min_value, double max_value, std::uint64_t step_count, int bit_count) noexcept
+      : min(min_value),
+        max(max_value),
+        steps(step_count),
+        bits(bit_count),
+        scale(static_cast<double>(step_count) / (max_value - min_value)),
+        step((max_value - min_value) / static_cast<double>(step_count)) {}
   double min;
   double max;
   std::uint64_t steps;
   int bits;  // BitWidth(steps)
+  // Computed once (at compile time for the generated codes' constants): the quantizer multiplies by
+  // them, and falls back to the rule's division only where that could round otherwise (detail::quantize).
+  double scale;  // steps / (max - min)
+  double step;   // (max - min) / steps
 };
 struct SmallestThree {  // Quaternion: 2-bit index of the largest component + 3 x bits
   int bits;
@@ -126,7 +137,7 @@ PAKT_COLD PAKT_NOINLINE inline bool fail_above_range(BitReader& r, std::size_t a
 
 // Integers as int64 / uint64 without loss: the range's bounds fit int64 (the front end checks).
 template <class T>
-bool in_range(T v, const Ranged& c, std::uint64_t& offset) noexcept {
+[[gnu::always_inline]] inline bool in_range(T v, const Ranged& c, std::uint64_t& offset) noexcept {
   if constexpr (std::is_signed_v<T>) {
     const std::int64_t x = v;
     if (x < c.min) return false;
@@ -149,7 +160,7 @@ inline std::int64_t unzigzag(std::uint64_t u) noexcept {
 }
 
 template <class T>
-std::uint64_t raw_bits(T v) noexcept {
+[[gnu::always_inline]] inline std::uint64_t raw_bits(T v) noexcept {
   if constexpr (std::is_same_v<T, float>) {
     std::uint32_t u;
     std::memcpy(&u, &v, 4);
@@ -163,22 +174,30 @@ std::uint64_t raw_bits(T v) noexcept {
   }
 }
 
-// The quantized step of a value inside [min, max] (false for NaN and values outside).
-inline bool quantize(double v, const Quantized& c, std::uint64_t& q) noexcept {
+// The quantized step of a value inside [min, max] (false for NaN and values outside), exactly as
+// the rule's division gives it: x = (v - min) * scale differs from the rule's
+// ((v - min) * steps) / (max - min) by at most 4 roundings, under x * 2^-51; it rounds the same way
+// unless it lies within that of a half, and then the division decides (a few values in 10^4).
+[[gnu::always_inline]] inline bool quantize(double v, const Quantized& c, std::uint64_t& q) noexcept {
   if (!(v >= c.min && v <= c.max)) return false;
-  const double steps = static_cast<double>(c.steps);
-  const double x = ((v - c.min) * steps) / (c.max - c.min);  // in [0, steps]: v >= min, max > min
+  double x = (v - c.min) * c.scale;  // in [0, steps] give or take the rounding: v >= min, max > min
   // llround's halves away from zero, inline (libm's llround was a fifth of a cube scene's encode):
   // x < 2^33, so the truncation and x - n are exact.
   std::uint64_t n = static_cast<std::uint64_t>(x);
-  if (x - static_cast<double>(n) >= 0.5) ++n;
+  double fraction = x - static_cast<double>(n);
+  if (std::fabs(fraction - 0.5) <= x * 0x1p-48) {
+    x = ((v - c.min) * static_cast<double>(c.steps)) / (c.max - c.min);
+    n = static_cast<std::uint64_t>(x);
+    fraction = x - static_cast<double>(n);
+  }
+  if (fraction >= 0.5) ++n;
   q = n > c.steps ? c.steps : n;
   return true;
 }
 // A float32 is in range up to the range's ends rounded to float32 (-3.2f is the min of [-3.2, 3.2]
 // though below -3.2; and it is what the max decodes to): such a value is quantized as that end.
 template <class T>
-bool quantize_value(T v, const Quantized& c, std::uint64_t& q) noexcept {
+[[gnu::always_inline]] inline bool quantize_value(T v, const Quantized& c, std::uint64_t& q) noexcept {
   double x = static_cast<double>(v);
   if constexpr (std::is_same_v<T, float>) {
     if (x < c.min && v >= static_cast<float>(c.min)) x = c.min;
@@ -190,6 +209,22 @@ inline double dequantize(std::uint64_t q, const Quantized& c) noexcept {
   if (q == c.steps) return c.max;
   return c.min + ((c.max - c.min) * static_cast<double>(q)) / static_cast<double>(c.steps);
 }
+// The decoded value as T, the same as dequantize's rounded to T. For float32, min + q * step differs
+// from dequantize's double by under (q * step + |d|) * 2^-50; when every double that close rounds to
+// one float, that float is dequantize's too, without its division (all but a few values in 10^6).
+template <class T>
+[[gnu::always_inline]] inline T dequantize_as(std::uint64_t q, const Quantized& c) noexcept {
+  if constexpr (std::is_same_v<T, float>) {
+    if (q != c.steps) {
+      const double offset = static_cast<double>(q) * c.step;
+      const double d = c.min + offset;
+      const double slack = (offset + std::fabs(d)) * 0x1p-48;
+      const float low = static_cast<float>(d - slack);
+      if (low == static_cast<float>(d + slack)) return low;
+    }
+  }
+  return static_cast<T>(dequantize(q, c));
+}
 
 // 1/sqrt(2): the largest magnitude of a unit quaternion's three smallest components.
 inline constexpr double kSmallestThreeBound = 0.70710678118654752440;
@@ -197,7 +232,7 @@ struct SmallestThreeWords {
   int largest = 0;
   std::uint64_t q[3] = {0, 0, 0};
 };
-inline bool smallest_three(const Quaternion& v, int bits, SmallestThreeWords& out) noexcept {
+[[gnu::always_inline]] inline bool smallest_three(const Quaternion& v, int bits, SmallestThreeWords& out) noexcept {
   const float c[4] = {v.x, v.y, v.z, v.w};
   for (float x : c) {
     if (std::isnan(x)) return false;
@@ -218,6 +253,37 @@ inline bool smallest_three(const Quaternion& v, int bits, SmallestThreeWords& ou
     quantize(x, code, out.q[k++]);
   }
   return true;
+}
+
+// The decoded components of smallest-three codes of up to kSmallestThreeTableBits bits, each
+// dequantize's (a table lookup instead of a division); nullptr for wider codes. Built once.
+inline constexpr int kSmallestThreeTableBits = 12;
+inline const double* smallest_three_table(int bits) noexcept {
+  struct Tables {
+    double values[std::size_t{2} << kSmallestThreeTableBits];  // bits b at [2^b, 2^(b+1))
+    Tables() noexcept {
+      for (int b = 1; b <= kSmallestThreeTableBits; ++b) {
+        const Quantized code{-kSmallestThreeBound, kSmallestThreeBound, LowBits(b), b};
+        for (std::uint64_t q = 0; q <= code.steps; ++q) values[(std::size_t{1} << b) + q] = dequantize(q, code);
+      }
+    }
+  };
+  static const Tables tables;
+  return bits <= kSmallestThreeTableBits ? tables.values + (std::size_t{1} << bits) : nullptr;
+}
+
+// Identical values (floats by their bits) have the same encoding: a delta's unchanged values are
+// found by this, without quantizing them.
+template <class T>
+[[gnu::always_inline]] inline bool same_bits(const T& a, const T& b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return raw_bits(a) == raw_bits(b);
+  } else if constexpr (std::is_same_v<T, Quaternion>) {
+    return raw_bits(a.x) == raw_bits(b.x) && raw_bits(a.y) == raw_bits(b.y) && raw_bits(a.z) == raw_bits(b.z) &&
+           raw_bits(a.w) == raw_bits(b.w);
+  } else {
+    return a == b;
+  }
 }
 
 }  // namespace detail
@@ -247,16 +313,16 @@ inline void WriteVarint(BitWriter& w, std::uint64_t u) {
 }
 
 // ------------------------------------------------------------------------------------ bool
-inline bool Write(BitWriter& w, bool v, Bool) {
+[[gnu::always_inline]] inline bool Write(BitWriter& w, bool v, Bool) {
   w.write_bool(v);
   return true;
 }
-[[nodiscard]] inline bool Read(BitReader& r, bool& v, Bool) { return r.read_bool(v); }
-inline bool Same(bool a, bool b, Bool) noexcept { return a == b; }
+[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, bool& v, Bool) { return r.read_bool(v); }
+[[gnu::always_inline]] inline bool Same(bool a, bool b, Bool) noexcept { return a == b; }
 
 // ------------------------------------------------------------------------------------ integers, enums
 template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
-bool Write(BitWriter& w, T v, Ranged c) {
+[[gnu::always_inline]] inline bool Write(BitWriter& w, T v, Ranged c) {
   if constexpr (std::is_enum_v<T>) {
     return Write(w, static_cast<std::underlying_type_t<T>>(v), c);
   } else {
@@ -270,7 +336,7 @@ bool Write(BitWriter& w, T v, Ranged c) {
   }
 }
 template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
-[[nodiscard]] bool Read(BitReader& r, T& v, Ranged c) {
+[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, T& v, Ranged c) {
   const std::size_t at = r.bit_offset();
   std::uint64_t offset = 0;
   if (!r.read(offset, c.bits)) return false;
@@ -280,7 +346,7 @@ template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enu
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
-bool Same(T a, T b, Ranged) noexcept {
+[[gnu::always_inline]] inline bool Same(T a, T b, Ranged) noexcept {
   return a == b;
 }
 
@@ -336,13 +402,13 @@ bool Same(T a, T b, Varint) noexcept {
 
 // ------------------------------------------------------------------------------------ raw: int8, uint8, floats
 template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-bool Write(BitWriter& w, T v, Raw) {
+[[gnu::always_inline]] inline bool Write(BitWriter& w, T v, Raw) {
   static_assert(sizeof(T) == 1 || std::is_floating_point_v<T>, "raw applies to int8, uint8, float32 and float64");
   w.write(detail::raw_bits(v), static_cast<int>(sizeof(T) * 8));
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-[[nodiscard]] bool Read(BitReader& r, T& v, Raw) {
+[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, T& v, Raw) {
   std::uint64_t u = 0;
   if (!r.read(u, static_cast<int>(sizeof(T) * 8))) return false;
   if constexpr (std::is_same_v<T, float>) {
@@ -356,13 +422,13 @@ template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-bool Same(T a, T b, Raw) noexcept {
+[[gnu::always_inline]] inline bool Same(T a, T b, Raw) noexcept {
   return detail::raw_bits(a) == detail::raw_bits(b);  // bit patterns: -0 differs from 0, a NaN equals itself
 }
 
 // ------------------------------------------------------------------------------------ quantized floats
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
-bool Write(BitWriter& w, T v, Quantized c) {
+[[gnu::always_inline]] inline bool Write(BitWriter& w, T v, Quantized c) {
   std::uint64_t q = 0;
   if (!detail::quantize_value(v, c, q)) {
     return detail::fail_outside(w, detail::number_text(v), detail::number_text(c.min), detail::number_text(c.max));
@@ -371,7 +437,7 @@ bool Write(BitWriter& w, T v, Quantized c) {
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
-[[nodiscard]] bool Read(BitReader& r, T& v, Quantized c) {
+[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, T& v, Quantized c) {
   const std::size_t at = r.bit_offset();
   std::uint64_t q = 0;
   if (!r.read(q, c.bits)) return false;
@@ -379,11 +445,12 @@ template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
     return r.fail_at_bit(at, ErrorCode::kInvalidValue,
                          "quantized step " + std::to_string(q) + " is above the range's " + std::to_string(c.steps));
   }
-  v = static_cast<T>(detail::dequantize(q, c));
+  v = detail::dequantize_as<T>(q, c);
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
-bool Same(T a, T b, Quantized c) noexcept {
+[[gnu::always_inline]] inline bool Same(T a, T b, Quantized c) noexcept {
+  if (detail::same_bits(a, b)) return true;
   std::uint64_t qa = 0, qb = 0;
   return detail::quantize_value(a, c, qa) && detail::quantize_value(b, c, qb) && qa == qb;
 }
@@ -392,7 +459,7 @@ bool Same(T a, T b, Quantized c) noexcept {
 // Each component with the field's code (Raw, Quantized for float vectors; Varint, Ranged for the
 // integer ones), in wire order; an error names the component ("position.y").
 template <class V, class Visit>
-bool for_components(V& v, Visit visit) {
+[[gnu::always_inline]] inline bool for_components(V& v, Visit visit) {
   using T = std::remove_const_t<V>;
   if constexpr (std::is_same_v<T, Vector2> || std::is_same_v<T, Vector2i>) {
     return visit(v.x, "x") && visit(v.y, "y");
@@ -411,12 +478,16 @@ inline constexpr bool is_packed_vector_v = std::is_same_v<V, Vector2> || std::is
                                            std::is_same_v<V, Quaternion> || std::is_same_v<V, Color>;
 
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-bool Write(BitWriter& w, const V& v, C c) {
-  return for_components(v, [&](const auto& x, const char* name) { return Write(w, x, c) || w.in_field(name); });
+[[gnu::always_inline]] inline bool Write(BitWriter& w, const V& v, C c) {
+  return for_components(v, [&](const auto& x, const char* name) __attribute__((always_inline)) {
+    return Write(w, x, c) || w.in_field(name);
+  });
 }
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-[[nodiscard]] bool Read(BitReader& r, V& v, C c) {
-  return for_components(v, [&](auto& x, const char* name) { return Read(r, x, c) || r.in_field(name); });
+[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, V& v, C c) {
+  return for_components(v, [&](auto& x, const char* name) __attribute__((always_inline)) {
+    return Read(r, x, c) || r.in_field(name);
+  });
 }
 template <class V>
 auto components(const V& v) noexcept {
@@ -428,7 +499,7 @@ auto components(const V& v) noexcept {
   if constexpr (std::is_same_v<V, Vector3i>) return std::array<std::int32_t, 3>{v.x, v.y, v.z};
 }
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-bool Same(const V& a, const V& b, C c) noexcept {
+[[gnu::always_inline]] inline bool Same(const V& a, const V& b, C c) noexcept {
   const auto xa = components(a);
   const auto xb = components(b);
   for (std::size_t i = 0; i < xa.size(); ++i) {
@@ -438,7 +509,7 @@ bool Same(const V& a, const V& b, C c) noexcept {
 }
 
 // ------------------------------------------------------------------------------------ smallest three
-inline bool Write(BitWriter& w, const Quaternion& v, SmallestThree c) {
+[[gnu::always_inline]] inline bool Write(BitWriter& w, const Quaternion& v, SmallestThree c) {
   detail::SmallestThreeWords words;
   if (!detail::smallest_three(v, c.bits, words)) {
     return w.fail(ErrorCode::kInvalidValue, "a quaternion component is NaN");
@@ -447,26 +518,27 @@ inline bool Write(BitWriter& w, const Quaternion& v, SmallestThree c) {
   for (std::uint64_t q : words.q) w.write(q, c.bits);
   return true;
 }
-[[nodiscard]] inline bool Read(BitReader& r, Quaternion& v, SmallestThree c) {
+[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, Quaternion& v, SmallestThree c) {
   std::uint64_t largest = 0;
   if (!r.read(largest, 2, "quaternion")) return false;
+  const double* table = detail::smallest_three_table(c.bits);
   const Quantized code{-detail::kSmallestThreeBound, detail::kSmallestThreeBound, LowBits(c.bits), c.bits};
   double x[4] = {0, 0, 0, 0};
   double sum = 0;
-  for (int i = 0, k = 0; i < 4; ++i) {
-    if (i == static_cast<int>(largest)) continue;
+  for (std::uint64_t i = 0; i < 4; ++i) {
+    if (i == largest) continue;
     std::uint64_t q = 0;
     if (!r.read(q, c.bits, "quaternion")) return false;
-    x[i] = detail::dequantize(q, code);
+    x[i] = table != nullptr ? table[q] : detail::dequantize(q, code);
     sum += x[i] * x[i];
-    ++k;
   }
   x[largest] = std::sqrt(sum < 1 ? 1 - sum : 0.0);
   v = Quaternion{static_cast<float>(x[0]), static_cast<float>(x[1]), static_cast<float>(x[2]),
                  static_cast<float>(x[3])};
   return true;
 }
-inline bool Same(const Quaternion& a, const Quaternion& b, SmallestThree c) noexcept {
+[[gnu::always_inline]] inline bool Same(const Quaternion& a, const Quaternion& b, SmallestThree c) noexcept {
+  if (detail::same_bits(a, b)) return true;
   detail::SmallestThreeWords wa, wb;
   if (!detail::smallest_three(a, c.bits, wa) || !detail::smallest_three(b, c.bits, wb)) return false;
   return wa.largest == wb.largest && wa.q[0] == wb.q[0] && wa.q[1] == wb.q[1] && wa.q[2] == wb.q[2];
@@ -667,17 +739,28 @@ inline void WriteGolomb(BitWriter& w, std::uint64_t x) {
 // The changed elements of a list (or fixed array) of messages against its baseline
 // (docs/packed.md "List delta"): `length` is the list's count code, nullptr for a fixed array.
 // changed(i) for i < min(count, base_count); delta_at(i) writes element i's delta against the
-// baseline's; full_at(i) writes an appended element in full. No allocation: two passes over changed().
+// baseline's; full_at(i) writes an appended element in full. No allocation: two passes over the
+// elements, the first's answers kept for the first kChangedMemo elements (on the stack).
+inline constexpr std::size_t kChangedMemo = 4096;
 template <class Changed, class DeltaAt, class FullAt>
 bool WriteElementsDelta(BitWriter& w, std::size_t count, std::size_t base_count, const Length* length,
-                        Changed changed, DeltaAt delta_at, FullAt full_at) {
+                        Changed changed_at, DeltaAt delta_at, FullAt full_at) {
   if (length != nullptr && !WriteLength(w, count, *length)) return false;
   const std::size_t k = count < base_count ? count : base_count;
+  std::uint64_t memo[kChangedMemo / 64];
+  const auto changed = [&](std::size_t i) {
+    return i < kChangedMemo ? ((memo[i / 64] >> (i % 64)) & 1) != 0 : changed_at(i);
+  };
   std::size_t c = 0;
   std::size_t sparse_bits = 0;
   std::size_t last = 0;  // index + 1 of the previous changed element
   for (std::size_t i = 0; i < k; ++i) {
-    if (!changed(i)) continue;
+    const bool element_changed = changed_at(i);
+    if (i < kChangedMemo) {
+      if (i % 64 == 0) memo[i / 64] = 0;
+      memo[i / 64] |= std::uint64_t{element_changed} << (i % 64);
+    }
+    if (!element_changed) continue;
     ++c;
     sparse_bits += static_cast<std::size_t>(GolombBits(i + 1 - last));
     last = i + 1;
