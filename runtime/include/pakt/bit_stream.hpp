@@ -28,9 +28,6 @@ constexpr int BitWidth(std::uint64_t v) noexcept {
   return n;
 }
 
-// The streams' words are little-endian: a big-endian host swaps each word it loads or stores.
-inline constexpr bool kBigEndianHost = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
-
 constexpr std::uint64_t LowBits(int n) noexcept { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
 
 // Appends bits to a vector (cleared by the caller; its capacity is reused). Bits gather in a 64-bit
@@ -45,7 +42,7 @@ class BitWriter : public ErrorState {
   ~BitWriter() { out_.resize(end_); }  // without finish() (an error): the whole bytes written
 
   // Writes the low n bits of v (0 <= n <= 64).
-  [[gnu::always_inline]] void write(std::uint64_t v, int n) {
+  PAKT_ALWAYS_INLINE void write(std::uint64_t v, int n) {
     v &= LowBits(n);
     acc_ |= v << used_;
     used_ += n;
@@ -54,7 +51,7 @@ class BitWriter : public ErrorState {
     used_ -= 64;  // bits of v that did not fit in the word
     acc_ = used_ != 0 ? v >> (n - used_) : 0;
   }
-  [[gnu::always_inline]] void write_bool(bool b) { write(b ? 1 : 0, 1); }
+  PAKT_ALWAYS_INLINE void write_bool(bool b) { write(b ? 1 : 0, 1); }
 
   // n bytes, 8 bits each (aligned or not).
   void write_bytes(const std::uint8_t* p, std::size_t n) {
@@ -86,9 +83,9 @@ class BitWriter : public ErrorState {
   [[nodiscard]] bool fail(ErrorCode code, std::string reason) { return fail_at(0, code, std::move(reason)); }
 
  private:
-  [[gnu::always_inline]] void store_word(std::uint64_t word) {
+  PAKT_ALWAYS_INLINE void store_word(std::uint64_t word) {
     reserve(8);
-    if constexpr (kBigEndianHost) word = __builtin_bswap64(word);
+    if constexpr (::pakt::detail::kHostBigEndian) word = ::pakt::detail::byte_swap(word);  // the words are little-endian
     std::memcpy(out_.data() + end_, &word, 8);
     end_ += 8;
   }
@@ -103,7 +100,7 @@ class BitWriter : public ErrorState {
   void reserve(std::size_t n) {
     if (out_.size() - end_ < n) grow(n);
   }
-  [[gnu::noinline]] void grow(std::size_t n) {
+  PAKT_NOINLINE void grow(std::size_t n) {
     std::size_t size = std::max(out_.capacity(), out_.size() * 2);
     size = std::max(size, end_ + std::max<std::size_t>(n, 256));
     out_.resize(size);
@@ -168,18 +165,18 @@ class BitReader : public ErrorState {
 
  private:
   // n bits that are known to remain.
-  [[gnu::always_inline]] std::uint64_t get(int n) noexcept {
+  PAKT_ALWAYS_INLINE std::uint64_t get(int n) noexcept {
     const std::size_t byte = bit_ / 8;
     const int shift = static_cast<int>(bit_ % 8);
     if (n + shift > 64 || byte + 8 > size_) return get_near_end(n);
     std::uint64_t word;
     std::memcpy(&word, data_ + byte, 8);
-    if constexpr (kBigEndianHost) word = __builtin_bswap64(word);
+    if constexpr (::pakt::detail::kHostBigEndian) word = ::pakt::detail::byte_swap(word);  // the words are little-endian
     bit_ += static_cast<std::size_t>(n);
     return (word >> shift) & LowBits(n);
   }
   // The last 7 bytes, or a value of more than 56 bits: byte by byte.
-  [[gnu::noinline]] std::uint64_t get_near_end(int n) noexcept {
+  PAKT_NOINLINE std::uint64_t get_near_end(int n) noexcept {
     std::uint64_t v = 0;
     int got = 0;
     std::size_t at = bit_;

@@ -46,21 +46,25 @@
 
 // Function attributes. PAKT_ALWAYS_INLINE stands in place of `inline` (MSVC's __forceinline is
 // itself the inline specifier); the others go before the declaration's specifiers.
+// PAKT_LAMBDA_ALWAYS_INLINE goes after a lambda's parameter list.
 #if PAKT_GNU_EXTENSIONS
 #define PAKT_ALWAYS_INLINE [[gnu::always_inline]] inline
 #define PAKT_NOINLINE [[gnu::noinline]]
 #define PAKT_COLD [[gnu::cold]]
 #define PAKT_FLATTEN [[gnu::flatten]]
+#define PAKT_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
 #elif PAKT_MSVC_EXTENSIONS
 #define PAKT_ALWAYS_INLINE __forceinline
 #define PAKT_NOINLINE __declspec(noinline)
 #define PAKT_COLD
 #define PAKT_FLATTEN
+#define PAKT_LAMBDA_ALWAYS_INLINE
 #else
 #define PAKT_ALWAYS_INLINE inline
 #define PAKT_NOINLINE
 #define PAKT_COLD
 #define PAKT_FLATTEN
+#define PAKT_LAMBDA_ALWAYS_INLINE
 #endif
 
 // x86-64 SIMD (SSSE3/AVX2 byte shuffles, chosen per call by asking the CPU): GCC and clang only,

@@ -137,7 +137,7 @@ PAKT_COLD PAKT_NOINLINE inline bool fail_above_range(BitReader& r, std::size_t a
 
 // Integers as int64 / uint64 without loss: the range's bounds fit int64 (the front end checks).
 template <class T>
-[[gnu::always_inline]] inline bool in_range(T v, const Ranged& c, std::uint64_t& offset) noexcept {
+PAKT_ALWAYS_INLINE bool in_range(T v, const Ranged& c, std::uint64_t& offset) noexcept {
   if constexpr (std::is_signed_v<T>) {
     const std::int64_t x = v;
     if (x < c.min) return false;
@@ -160,7 +160,7 @@ inline std::int64_t unzigzag(std::uint64_t u) noexcept {
 }
 
 template <class T>
-[[gnu::always_inline]] inline std::uint64_t raw_bits(T v) noexcept {
+PAKT_ALWAYS_INLINE std::uint64_t raw_bits(T v) noexcept {
   if constexpr (std::is_same_v<T, float>) {
     std::uint32_t u;
     std::memcpy(&u, &v, 4);
@@ -178,7 +178,7 @@ template <class T>
 // the rule's division gives it: x = (v - min) * scale differs from the rule's
 // ((v - min) * steps) / (max - min) by at most 4 roundings, under x * 2^-51; it rounds the same way
 // unless it lies within that of a half, and then the division decides (a few values in 10^4).
-[[gnu::always_inline]] inline bool quantize(double v, const Quantized& c, std::uint64_t& q) noexcept {
+PAKT_ALWAYS_INLINE bool quantize(double v, const Quantized& c, std::uint64_t& q) noexcept {
   if (!(v >= c.min && v <= c.max)) return false;
   double x = (v - c.min) * c.scale;  // in [0, steps] give or take the rounding: v >= min, max > min
   // llround's halves away from zero, inline (libm's llround was a fifth of a cube scene's encode):
@@ -197,7 +197,7 @@ template <class T>
 // A float32 is in range up to the range's ends rounded to float32 (-3.2f is the min of [-3.2, 3.2]
 // though below -3.2; and it is what the max decodes to): such a value is quantized as that end.
 template <class T>
-[[gnu::always_inline]] inline bool quantize_value(T v, const Quantized& c, std::uint64_t& q) noexcept {
+PAKT_ALWAYS_INLINE bool quantize_value(T v, const Quantized& c, std::uint64_t& q) noexcept {
   double x = static_cast<double>(v);
   if constexpr (std::is_same_v<T, float>) {
     if (x < c.min && v >= static_cast<float>(c.min)) x = c.min;
@@ -213,7 +213,7 @@ inline double dequantize(std::uint64_t q, const Quantized& c) noexcept {
 // from dequantize's double by under (q * step + |d|) * 2^-50; when every double that close rounds to
 // one float, that float is dequantize's too, without its division (all but a few values in 10^6).
 template <class T>
-[[gnu::always_inline]] inline T dequantize_as(std::uint64_t q, const Quantized& c) noexcept {
+PAKT_ALWAYS_INLINE T dequantize_as(std::uint64_t q, const Quantized& c) noexcept {
   if constexpr (std::is_same_v<T, float>) {
     if (q != c.steps) {
       const double offset = static_cast<double>(q) * c.step;
@@ -232,7 +232,7 @@ struct SmallestThreeWords {
   int largest = 0;
   std::uint64_t q[3] = {0, 0, 0};
 };
-[[gnu::always_inline]] inline bool smallest_three(const Quaternion& v, int bits, SmallestThreeWords& out) noexcept {
+PAKT_ALWAYS_INLINE bool smallest_three(const Quaternion& v, int bits, SmallestThreeWords& out) noexcept {
   const float c[4] = {v.x, v.y, v.z, v.w};
   for (float x : c) {
     if (std::isnan(x)) return false;
@@ -275,7 +275,7 @@ inline const double* smallest_three_table(int bits) noexcept {
 // Identical values (floats by their bits) have the same encoding: a delta's unchanged values are
 // found by this, without quantizing them.
 template <class T>
-[[gnu::always_inline]] inline bool same_bits(const T& a, const T& b) noexcept {
+PAKT_ALWAYS_INLINE bool same_bits(const T& a, const T& b) noexcept {
   if constexpr (std::is_floating_point_v<T>) {
     return raw_bits(a) == raw_bits(b);
   } else if constexpr (std::is_same_v<T, Quaternion>) {
@@ -313,16 +313,16 @@ inline void WriteVarint(BitWriter& w, std::uint64_t u) {
 }
 
 // ------------------------------------------------------------------------------------ bool
-[[gnu::always_inline]] inline bool Write(BitWriter& w, bool v, Bool) {
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, bool v, Bool) {
   w.write_bool(v);
   return true;
 }
 [[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, bool& v, Bool) { return r.read_bool(v); }
-[[gnu::always_inline]] inline bool Same(bool a, bool b, Bool) noexcept { return a == b; }
+PAKT_ALWAYS_INLINE bool Same(bool a, bool b, Bool) noexcept { return a == b; }
 
 // ------------------------------------------------------------------------------------ integers, enums
 template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
-[[gnu::always_inline]] inline bool Write(BitWriter& w, T v, Ranged c) {
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, T v, Ranged c) {
   if constexpr (std::is_enum_v<T>) {
     return Write(w, static_cast<std::underlying_type_t<T>>(v), c);
   } else {
@@ -346,7 +346,7 @@ template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enu
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
-[[gnu::always_inline]] inline bool Same(T a, T b, Ranged) noexcept {
+PAKT_ALWAYS_INLINE bool Same(T a, T b, Ranged) noexcept {
   return a == b;
 }
 
@@ -402,7 +402,7 @@ bool Same(T a, T b, Varint) noexcept {
 
 // ------------------------------------------------------------------------------------ raw: int8, uint8, floats
 template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-[[gnu::always_inline]] inline bool Write(BitWriter& w, T v, Raw) {
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, T v, Raw) {
   static_assert(sizeof(T) == 1 || std::is_floating_point_v<T>, "raw applies to int8, uint8, float32 and float64");
   w.write(detail::raw_bits(v), static_cast<int>(sizeof(T) * 8));
   return true;
@@ -422,13 +422,13 @@ template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-[[gnu::always_inline]] inline bool Same(T a, T b, Raw) noexcept {
+PAKT_ALWAYS_INLINE bool Same(T a, T b, Raw) noexcept {
   return detail::raw_bits(a) == detail::raw_bits(b);  // bit patterns: -0 differs from 0, a NaN equals itself
 }
 
 // ------------------------------------------------------------------------------------ quantized floats
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
-[[gnu::always_inline]] inline bool Write(BitWriter& w, T v, Quantized c) {
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, T v, Quantized c) {
   std::uint64_t q = 0;
   if (!detail::quantize_value(v, c, q)) {
     return detail::fail_outside(w, detail::number_text(v), detail::number_text(c.min), detail::number_text(c.max));
@@ -449,7 +449,7 @@ template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
-[[gnu::always_inline]] inline bool Same(T a, T b, Quantized c) noexcept {
+PAKT_ALWAYS_INLINE bool Same(T a, T b, Quantized c) noexcept {
   if (detail::same_bits(a, b)) return true;
   std::uint64_t qa = 0, qb = 0;
   return detail::quantize_value(a, c, qa) && detail::quantize_value(b, c, qb) && qa == qb;
@@ -459,7 +459,7 @@ template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 // Each component with the field's code (Raw, Quantized for float vectors; Varint, Ranged for the
 // integer ones), in wire order; an error names the component ("position.y").
 template <class V, class Visit>
-[[gnu::always_inline]] inline bool for_components(V& v, Visit visit) {
+PAKT_ALWAYS_INLINE bool for_components(V& v, Visit visit) {
   using T = std::remove_const_t<V>;
   if constexpr (std::is_same_v<T, Vector2> || std::is_same_v<T, Vector2i>) {
     return visit(v.x, "x") && visit(v.y, "y");
@@ -478,14 +478,14 @@ inline constexpr bool is_packed_vector_v = std::is_same_v<V, Vector2> || std::is
                                            std::is_same_v<V, Quaternion> || std::is_same_v<V, Color>;
 
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-[[gnu::always_inline]] inline bool Write(BitWriter& w, const V& v, C c) {
-  return for_components(v, [&](const auto& x, const char* name) __attribute__((always_inline)) {
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const V& v, C c) {
+  return for_components(v, [&](const auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
     return Write(w, x, c) || w.in_field(name);
   });
 }
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
 [[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, V& v, C c) {
-  return for_components(v, [&](auto& x, const char* name) __attribute__((always_inline)) {
+  return for_components(v, [&](auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
     return Read(r, x, c) || r.in_field(name);
   });
 }
@@ -499,7 +499,7 @@ auto components(const V& v) noexcept {
   if constexpr (std::is_same_v<V, Vector3i>) return std::array<std::int32_t, 3>{v.x, v.y, v.z};
 }
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-[[gnu::always_inline]] inline bool Same(const V& a, const V& b, C c) noexcept {
+PAKT_ALWAYS_INLINE bool Same(const V& a, const V& b, C c) noexcept {
   const auto xa = components(a);
   const auto xb = components(b);
   for (std::size_t i = 0; i < xa.size(); ++i) {
@@ -509,7 +509,7 @@ template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
 }
 
 // ------------------------------------------------------------------------------------ smallest three
-[[gnu::always_inline]] inline bool Write(BitWriter& w, const Quaternion& v, SmallestThree c) {
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const Quaternion& v, SmallestThree c) {
   detail::SmallestThreeWords words;
   if (!detail::smallest_three(v, c.bits, words)) {
     return w.fail(ErrorCode::kInvalidValue, "a quaternion component is NaN");
@@ -537,7 +537,7 @@ template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
                  static_cast<float>(x[3])};
   return true;
 }
-[[gnu::always_inline]] inline bool Same(const Quaternion& a, const Quaternion& b, SmallestThree c) noexcept {
+PAKT_ALWAYS_INLINE bool Same(const Quaternion& a, const Quaternion& b, SmallestThree c) noexcept {
   if (detail::same_bits(a, b)) return true;
   detail::SmallestThreeWords wa, wb;
   if (!detail::smallest_three(a, c.bits, wa) || !detail::smallest_three(b, c.bits, wb)) return false;
