@@ -14,33 +14,25 @@ packages=(
 )
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
+# install_missing PACKAGE...: apt-get installs those not installed yet; fails when apt-get does.
+install_missing() {
+  local p missing=() sudo=""
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]})) || return 0
   echo "setup: installing ${missing[*]}"
-  sudo=""
   [[ $(id -u) -eq 0 ]] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+  $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+install_missing "${packages[@]}"
 
 # The big-endian cross check (scripts/cross.sh, ctest cross.s390x): where these cannot be installed
 # the check is skipped with a message, and the rest of the suite runs.
-cross=(g++-s390x-linux-gnu qemu-user-static)
-missing=()
-for p in "${cross[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}"
-  sudo=""
-  [[ $(id -u) -eq 0 ]] || sudo="sudo"
-  { $sudo apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; } ||
-    echo "setup: could not install ${missing[*]}: the s390x cross check (ctest cross.s390x) will be skipped" >&2
-fi
+install_missing g++-s390x-linux-gnu qemu-user-static ||
+  echo "setup: could not install g++-s390x-linux-gnu qemu-user-static: the s390x cross check (ctest cross.s390x) will be skipped" >&2
 
 # The Godot 4 engine tests drive Chromium with playwright-core from Node.js; the package they pin
 # (tests/godot/engine4/package.json, "engines") runs on Debian 12's Node.js 18 and later.
