@@ -121,12 +121,12 @@ class BitReader : public ErrorState {
   std::size_t remaining_bits() const noexcept { return size_ * 8 - bit_; }
 
   // Reads n bits (0 <= n <= 64) into v; on too few bits records a truncation and returns false.
-  [[nodiscard, gnu::always_inline]] bool read(std::uint64_t& v, int n, const char* what = "value") {
+  [[nodiscard]] PAKT_ALWAYS_INLINE bool read(std::uint64_t& v, int n, const char* what = "value") {
     if (static_cast<std::size_t>(n) > remaining_bits()) return fail_truncated(n, what);
     v = get(n);
     return true;
   }
-  [[nodiscard, gnu::always_inline]] bool read_bool(bool& b, const char* what = "bool") {
+  [[nodiscard]] PAKT_ALWAYS_INLINE bool read_bool(bool& b, const char* what = "bool") {
     std::uint64_t v = 0;
     if (!read(v, 1, what)) return false;
     b = v != 0;

@@ -205,6 +205,17 @@ PAKT_ALWAYS_INLINE bool quantize_value(T v, const Quantized& c, std::uint64_t& q
   }
   return quantize(x, c, q);
 }
+// Whether quantize_value accepts v (within the range as it counts it; NaN is not), without
+// quantizing: an unchanged value in a delta is still one the full write would accept.
+template <class T>
+PAKT_ALWAYS_INLINE bool quantizable(T v, const Quantized& c) noexcept {
+  double x = static_cast<double>(v);
+  if constexpr (std::is_same_v<T, float>) {
+    if (x < c.min && v >= static_cast<float>(c.min)) x = c.min;
+    if (x > c.max && v <= static_cast<float>(c.max)) x = c.max;
+  }
+  return x >= c.min && x <= c.max;
+}
 inline double dequantize(std::uint64_t q, const Quantized& c) noexcept {
   if (q == c.steps) return c.max;
   return c.min + ((c.max - c.min) * static_cast<double>(q)) / static_cast<double>(c.steps);
@@ -317,7 +328,7 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, bool v, Bool) {
   w.write_bool(v);
   return true;
 }
-[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, bool& v, Bool) { return r.read_bool(v); }
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, bool& v, Bool) { return r.read_bool(v); }
 PAKT_ALWAYS_INLINE bool Same(bool a, bool b, Bool) noexcept { return a == b; }
 
 // ------------------------------------------------------------------------------------ integers, enums
@@ -336,7 +347,7 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, T v, Ranged c) {
   }
 }
 template <class T, class = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
-[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, T& v, Ranged c) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, T& v, Ranged c) {
   const std::size_t at = r.bit_offset();
   std::uint64_t offset = 0;
   if (!r.read(offset, c.bits)) return false;
@@ -408,7 +419,7 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, T v, Raw) {
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, T& v, Raw) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, T& v, Raw) {
   std::uint64_t u = 0;
   if (!r.read(u, static_cast<int>(sizeof(T) * 8))) return false;
   if constexpr (std::is_same_v<T, float>) {
@@ -437,7 +448,7 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, T v, Quantized c) {
   return true;
 }
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
-[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, T& v, Quantized c) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, T& v, Quantized c) {
   const std::size_t at = r.bit_offset();
   std::uint64_t q = 0;
   if (!r.read(q, c.bits)) return false;
@@ -450,7 +461,7 @@ template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 }
 template <class T, class = std::enable_if_t<std::is_floating_point_v<T>>>
 PAKT_ALWAYS_INLINE bool Same(T a, T b, Quantized c) noexcept {
-  if (detail::same_bits(a, b)) return true;
+  if (detail::same_bits(a, b)) return detail::quantizable(a, c);  // unchanged, if it can be written
   std::uint64_t qa = 0, qb = 0;
   return detail::quantize_value(a, c, qa) && detail::quantize_value(b, c, qb) && qa == qb;
 }
@@ -484,7 +495,7 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const V& v, C c) {
   });
 }
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, V& v, C c) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, V& v, C c) {
   return for_components(v, [&](auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
     return Read(r, x, c) || r.in_field(name);
   });
@@ -518,7 +529,7 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const Quaternion& v, SmallestThree c
   for (std::uint64_t q : words.q) w.write(q, c.bits);
   return true;
 }
-[[nodiscard, gnu::always_inline]] inline bool Read(BitReader& r, Quaternion& v, SmallestThree c) {
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, Quaternion& v, SmallestThree c) {
   std::uint64_t largest = 0;
   if (!r.read(largest, 2, "quaternion")) return false;
   const double* table = detail::smallest_three_table(c.bits);
@@ -538,7 +549,7 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const Quaternion& v, SmallestThree c
   return true;
 }
 PAKT_ALWAYS_INLINE bool Same(const Quaternion& a, const Quaternion& b, SmallestThree c) noexcept {
-  if (detail::same_bits(a, b)) return true;
+  if (detail::same_bits(a, b)) return !(std::isnan(a.x) || std::isnan(a.y) || std::isnan(a.z) || std::isnan(a.w));
   detail::SmallestThreeWords wa, wb;
   if (!detail::smallest_three(a, c.bits, wa) || !detail::smallest_three(b, c.bits, wb)) return false;
   return wa.largest == wb.largest && wa.q[0] == wb.q[0] && wa.q[1] == wb.q[1] && wa.q[2] == wb.q[2];
