@@ -71,8 +71,8 @@ sanitizer_pass() {
 run_pass "GCC RelWithDebInfo" normal_pass
 run_pass "GCC ASan+UBSan (tool, portable)" sanitizer_pass
 # Third pass: the suite built with clang 14 (libFuzzer instrumentation, ASan + UBSan, warnings
-# as errors); its ctest run includes every fuzz target fuzzing PAKT_FUZZ_SECONDS (default 30; scripts/fuzz.sh alone defaults to 60).
-run_pass "clang ASan+UBSan + fuzzing" ./scripts/fuzz.sh --whole-suite "${PAKT_FUZZ_SECONDS:-30}"
+# as errors); its ctest run includes every fuzz target fuzzing PAKT_FUZZ_SECONDS (default 20; scripts/fuzz.sh alone defaults to 60).
+run_pass "clang ASan+UBSan + fuzzing" ./scripts/fuzz.sh --whole-suite "${PAKT_FUZZ_SECONDS:-20}"
 
 echo
 echo "== summary"
