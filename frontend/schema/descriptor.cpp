@@ -38,7 +38,20 @@ const char* godot_name(GodotMode mode) { return mode == GodotMode::kArray ? "arr
 
 Json optional_size(std::size_t n) { return n == 0 ? Json(nullptr) : Json(n); }
 
-Json type_json(const TypeRef& type) {
+// The facts of a field's type, or of its element, in that field (its packing and limits apply;
+// an element has the field's max_length but no max_count of its own).
+Json type_facts_json(const TypeRef& type, const Field& field, bool element) {
+  Json out;
+  out["min_size"] = wire_min_size(type);
+  out["fixed_size"] = optional_size(wire_fixed_size(type));
+  out["packed_min_bits"] = packed_min_bits(type, &field);
+  out["write_can_fail"] = write_can_fail(type, field.max_length, element ? 0 : field.max_count);
+  out["packed_write_can_fail"] = packed_write_can_fail(type, field);
+  return out;
+}
+
+// A TYPE; with a field, the field's type and its element carry their facts.
+Json type_json(const TypeRef& type, const Field* field = nullptr, bool element = false) {
   Json out;
   switch (type.kind) {
     case TypeRef::Kind::kBuiltin:
@@ -60,16 +73,17 @@ Json type_json(const TypeRef& type) {
       break;
     case TypeRef::Kind::kList:
       out["kind"] = "list";
-      out["element"] = type_json(*type.element);
+      out["element"] = type_json(*type.element, field, true);
       out["spelled"] = type.spelled();
       break;
     case TypeRef::Kind::kArray:
       out["kind"] = "array";
-      out["element"] = type_json(*type.element);
+      out["element"] = type_json(*type.element, field, true);
       out["count"] = type.count;
       out["spelled"] = type.spelled();
       break;
   }
+  if (field != nullptr) out["facts"] = type_facts_json(type, *field, element);
   return out;
 }
 
@@ -157,7 +171,7 @@ Json field_json(const Field& f) {
   out["doc"] = f.doc;
   out["line"] = f.location.line;
   out["column"] = f.location.column;
-  out["type"] = type_json(f.type);
+  out["type"] = type_json(f.type, &f);
   out["optional"] = f.optional;
   out["required"] = f.required;
   out["deprecated"] = f.deprecated;
@@ -206,6 +220,8 @@ Json facts_json(const Message& m, const std::string& shape) {
   out["needs_check"] = message_needs_check(m);
   out["takes_no_bytes"] = message_takes_no_bytes(m);
   out["packed_min_bits"] = packed_message_min_bits(m);
+  out["write_can_fail"] = message_write_can_fail(m);
+  out["packed_write_can_fail"] = packed_message_write_can_fail(m);
   return out;
 }
 

@@ -11,7 +11,7 @@
 
 namespace pakt::schema {
 
-constexpr int kDescriptorVersion = 1;
+constexpr int kDescriptorVersion = 2;
 
 // Every loaded file, imports before the files that import them (each once): the order of the
 // descriptor's "files" and of a depfile's prerequisites.

@@ -224,6 +224,24 @@ bool message_takes_no_bytes(const Message& message) {
   return takes_no_bytes(message, seen);
 }
 
+bool write_can_fail(const TypeRef& type, std::size_t max_length, std::size_t max_count) {
+  switch (type.kind) {
+    case TypeRef::Kind::kBuiltin:
+      return (type.builtin == Builtin::kString || type.builtin == Builtin::kBytes) && max_length != 0;
+    case TypeRef::Kind::kEnum: return false;
+    case TypeRef::Kind::kMessage: return message_write_can_fail(*type.message);
+    case TypeRef::Kind::kArray: return true;  // its length
+    case TypeRef::Kind::kList: break;
+  }
+  return max_count != 0 || write_can_fail(*type.element, max_length, 0);
+}
+
+bool message_write_can_fail(const Message& message) {
+  return std::any_of(message.fields.begin(), message.fields.end(), [](const Field& f) {
+    return !f.deprecated && write_can_fail(f.type, f.max_length, f.max_count);
+  });
+}
+
 
 // ------------------------------------------------------------------------------ packed format
 
@@ -386,5 +404,26 @@ std::size_t packed_message_min_bits(const Message& message) {
 }
 
 std::size_t packed_code_min_bits(const PackedCode& code) { return code_min_bits(code); }
+
+bool packed_write_can_fail(const TypeRef& type, const Field& field) {
+  switch (type.kind) {
+    case TypeRef::Kind::kMessage: return packed_message_write_can_fail(*type.message);
+    case TypeRef::Kind::kList: return field.max_count != 0 || packed_write_can_fail(*type.element, field);
+    case TypeRef::Kind::kArray: return packed_write_can_fail(*type.element, field);
+    case TypeRef::Kind::kEnum:
+    case TypeRef::Kind::kBuiltin: break;
+  }
+  if (type.kind == TypeRef::Kind::kBuiltin && (type.builtin == Builtin::kString || type.builtin == Builtin::kBytes)) {
+    return field.max_length != 0;
+  }
+  const std::optional<PackedCode> code = leaf_code(type, field.packing);
+  return code && (code->kind == PackedCode::Kind::kRanged || code->kind == PackedCode::Kind::kQuantized ||
+                  code->kind == PackedCode::Kind::kSmallestThree);
+}
+
+bool packed_message_write_can_fail(const Message& message) {
+  return std::any_of(message.fields.begin(), message.fields.end(),
+                     [](const Field& f) { return !f.deprecated && packed_write_can_fail(f.type, f); });
+}
 
 }  // namespace pakt::schema

@@ -53,6 +53,12 @@ bool message_needs_check(const Message& message);
 // True for messages whose every encoding is empty (no fields, or only such messages).
 bool message_takes_no_bytes(const Message& message);
 
+// Writing a value of the type (compact, mslima, the Godot forms) checks something: a max_length or
+// max_count (of the field the type is in, or of a field inside a message it holds), a fixed array's
+// length. A deprecated field inside a message is written as its default and checks nothing.
+bool write_can_fail(const TypeRef& type, std::size_t max_length, std::size_t max_count);
+bool message_write_can_fail(const Message& message);
+
 // ------------------------------------------------------------------------------ packed format
 // How the packed format writes one leaf value (docs/packed.md "Wire format"): computed here once,
 // from a field's type and Packing, for the descriptor ("packed" of a field) and the run-time codec.
@@ -91,6 +97,11 @@ std::size_t packed_min_bits(const TypeRef& type, const Field* field = nullptr);
 // The fewest bits of the whole field: 1 when it is optional (the presence bit), else its type's.
 std::size_t packed_min_bits(const Field& field);
 std::size_t packed_message_min_bits(const Message& message);
+// Writing a value of the type (the field's type or its element) in packed can fail: a ranged or
+// quantized value out of its range, a NaN quaternion, a length or count over its limit, or any of
+// these inside a message it holds (not in its deprecated fields, written as their defaults).
+bool packed_write_can_fail(const TypeRef& type, const Field& field);
+bool packed_message_write_can_fail(const Message& message);
 // The fewest bits of one value of the code (varint and zigzag: 8; smallest-three 2 + 3 x bits).
 std::size_t packed_code_min_bits(const PackedCode& code);
 

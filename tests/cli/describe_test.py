@@ -40,7 +40,7 @@ def describe(*args, cwd=None):
 
 # --- every schema: valid JSON, version 1, paths that are keys, imports before importers
 def check_consistent(d, roots):
-    check(d["pakt_descriptor"] == 1, f"{roots}: pakt_descriptor")
+    check(d["pakt_descriptor"] == 2, f"{roots}: pakt_descriptor")
     check(d["roots"] == roots, f"{roots}: roots {d['roots']}")
     paths = [f["path"] for f in d["files"]]
     check(len(paths) == len(set(paths)), f"{roots}: files listed once")
@@ -117,24 +117,50 @@ if d is not None:
         check(facts["mslima"] == facts["compact"], f"facts of {name}: mslima {facts['mslima']}")
         check(re.fullmatch(r"0x[0-9A-F]{16}", facts["fingerprint"]) is not None, f"fingerprint of {name}: {facts['fingerprint']}")
         check(list(facts) == ["compact", "mslima", "marshal_size", "marshal_alignment", "wire_shape", "fingerprint",
-                              "version_boundaries", "needs_check", "takes_no_bytes", "packed_min_bits"],
+                              "version_boundaries", "needs_check", "takes_no_bytes", "packed_min_bits",
+                              "write_can_fail", "packed_write_can_fail"],
               f"FACTS members {list(facts)}")
     # packed: bool 1 + int32 zig-zag 8 + Vector3 raw 96 + Kind ranged over 1..2 1 + uint8[3] raw 24; Varying: a
     # string ranged over [0, 16] 5 + an optional 1 + a count ranged over [0, 4] 3 + Fixed[2] 260 + bytes' varint 8
     packed_bits = {name: messages[name]["facts"]["packed_min_bits"] for name in ("Fixed", "Varying", "Nothings")}
     check(packed_bits == {"Fixed": 131, "Varying": 279, "Nothings": 0}, f"packed_min_bits {packed_bits}")
+    # Whether a write can fail: Fixed's uint8[3] (an array's length) in compact, Kind ranged over 0..2 in
+    # packed; Varying's max_length 16 in both; Nothing has no field to fail; Evolving's floats are raw.
+    can_fail = {name: (messages[name]["facts"]["write_can_fail"], messages[name]["facts"]["packed_write_can_fail"])
+                for name in ("Fixed", "Varying", "Nothing", "Evolving")}
+    check(can_fail == {"Fixed": (True, True), "Varying": (True, True), "Nothing": (False, False),
+                       "Evolving": (False, False)}, f"write_can_fail {can_fail}")
     check(all(m["delta"] is False for m in f["messages"]), "delta false by default")
     fixed = messages["Fixed"]
     check(fixed["doc"] == "Every field has one size." and fixed["code"] is None and fixed["godot"] == "dict"
           and fixed["example"] is None and "example_line" not in fixed, f"Fixed: {fixed}")
+    # TYPE facts, in the field: Kind is a uint16 (2 bytes) ranged over [0, 2] (2 bits) in packed, which can
+    # fail; uint8[3] is 3 bytes, 24 raw bits, its length checked; each uint8 1 byte, 8 bits, nothing to fail.
     check(fixed["fields"][3]["type"] == {"kind": "enum", "name": "Kind", "spelled": "Kind",
-                                         "file": "tests/cli/descriptor_facts.yaml"}, "enum TYPE")
+                                         "file": "tests/cli/descriptor_facts.yaml",
+                                         "facts": {"min_size": 2, "fixed_size": 2, "packed_min_bits": 2,
+                                                   "write_can_fail": False, "packed_write_can_fail": True}},
+          f"enum TYPE {fixed['fields'][3]['type']}")
+    u8_facts = {"min_size": 1, "fixed_size": 1, "packed_min_bits": 8, "write_can_fail": False,
+                "packed_write_can_fail": False}
     check(fixed["fields"][4]["type"] == {"kind": "array", "element": {"kind": "builtin", "name": "uint8",
-                                                                      "spelled": "uint8"},
-                                         "count": 3, "spelled": "uint8[3]"}, "array TYPE")
+                                                                      "spelled": "uint8", "facts": u8_facts},
+                                         "count": 3, "spelled": "uint8[3]",
+                                         "facts": {"min_size": 3, "fixed_size": 3, "packed_min_bits": 24,
+                                                   "write_can_fail": True, "packed_write_can_fail": False}},
+          f"array TYPE {fixed['fields'][4]['type']}")
+    # Fixed[] with max_count 4: each element 22 bytes and 131 bits, the count's limit checked.
+    items = messages["Varying"]["fields"][2]["type"]
+    check((items["facts"], items["element"]["facts"]) == (
+        {"min_size": 4, "fixed_size": None, "packed_min_bits": 3, "write_can_fail": True, "packed_write_can_fail": True},
+        {"min_size": 22, "fixed_size": 22, "packed_min_bits": 131, "write_can_fail": True,
+         "packed_write_can_fail": True}), f"list TYPE facts {items}")
     name_field = messages["Varying"]["fields"][0]
     check(name_field == {"name": "name", "doc": "the name", "line": 20, "column": 16,
-                         "type": {"kind": "builtin", "name": "string", "spelled": "string"}, "optional": False,
+                         "type": {"kind": "builtin", "name": "string", "spelled": "string",
+                                  "facts": {"min_size": 4, "fixed_size": None, "packed_min_bits": 5,
+                                            "write_can_fail": True, "packed_write_can_fail": True}},
+                         "optional": False,
                          "required": False, "deprecated": False, "since": 1, "max_length": 16, "max_count": None,
                          "packing": None, "packed": None,
                          "packed_length": {"kind": "ranged", "bits": 5, "min": 0, "span": 16},
