@@ -148,6 +148,7 @@ function(pakt_generate)
   set(generator_files
         pakt_gen/__init__.py
         pakt_gen/__main__.py
+        pakt_gen/backend.py
         pakt_gen/cli.py
         pakt_gen/descriptor.py
         pakt_gen/model.py

@@ -13,6 +13,7 @@ import sys
 from typing import Callable, Dict, List, Optional
 
 from . import __version__
+from .backend import FORMATS, BackEndError
 from .descriptor import DescriptorError, load_descriptor
 
 
@@ -22,7 +23,7 @@ def _cpp():
     return cpp
 
 
-# --lang -> a function returning the language's package (generate(), ALL_FORMATS, BackEndError).
+# --lang -> a function returning the language's package (its generate()).
 def _csharp():
     from . import csharp
 
@@ -42,7 +43,6 @@ def _wireshark():
 
 
 LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp, "gdscript": _gdscript, "wireshark": _wireshark}
-CPP_FORMATS = ["compact", "mslima", "godot", "json", "packed"]
 
 
 def write_if_changed(path: str, text: str) -> None:
@@ -64,8 +64,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     )
     parser.add_argument("--lang", required=True, choices=sorted(LANGUAGES), help="the language to generate")
     parser.add_argument("--out", required=True, metavar="DIR", help="write DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp")
-    parser.add_argument("--formats", default=",".join(CPP_FORMATS), metavar="LIST",
-                        help="comma-separated codecs to emit: " + ",".join(CPP_FORMATS) + " (default: all)")
+    parser.add_argument("--formats", default=",".join(FORMATS), metavar="LIST",
+                        help="comma-separated codecs to emit: " + ",".join(FORMATS) + " (default: all)")
     parser.add_argument("--godot", choices=["4", "3"], default=None,
                         help="gdscript: the Godot generation whose syntax to write (default: 4)")
     parser.add_argument("--descriptor", metavar="FILE", default="-",
@@ -75,9 +75,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--version", action="version", version=f"pakt_gen {__version__}")
     args = parser.parse_args(argv)
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
-    unknown = [f for f in formats if f not in CPP_FORMATS]
+    unknown = [f for f in formats if f not in FORMATS]
     if unknown or not formats:
-        parser.error(f"--formats: unknown format '{unknown[0] if unknown else ''}'; choose from " + ",".join(CPP_FORMATS))
+        parser.error(f"--formats: unknown format '{unknown[0] if unknown else ''}'; choose from " + ",".join(FORMATS))
     if args.godot is not None and args.lang != "gdscript":
         parser.error("--godot applies to --lang gdscript only")
     lang = LANGUAGES[args.lang]()
@@ -106,7 +106,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     except DescriptorError as e:
         print(f"pakt_gen: error: {e}", file=sys.stderr)
         return 1
-    except lang.BackEndError as e:
+    except BackEndError as e:
         for line in e.lines:
             print(line, file=sys.stderr)
         n = len(e.lines)

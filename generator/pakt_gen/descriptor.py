@@ -24,11 +24,12 @@ from .model import (
     PackedCode,
     Packing,
     Schema,
+    TypeFacts,
     TypeRef,
     WireSize,
 )
 
-SUPPORTED_VERSIONS = (1,)
+SUPPORTED_VERSIONS = (2,)
 NON_FINITE = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
 
 
@@ -154,14 +155,28 @@ class _Reader:
                      wire_shape=self.get(fj, "wire_shape", str, where), fingerprint=fingerprint,
                      version_boundaries=list(boundaries), needs_check=self.get(fj, "needs_check", bool, where),
                      takes_no_bytes=self.get(fj, "takes_no_bytes", bool, where),
-                     packed_min_bits=self.get(fj, "packed_min_bits", int, where, 0))
+                     packed_min_bits=self.get(fj, "packed_min_bits", int, where),
+                     write_can_fail=self.get(fj, "write_can_fail", bool, where),
+                     packed_write_can_fail=self.get(fj, "packed_write_can_fail", bool, where))
+
+    def type_facts(self, tj: dict, where: str) -> TypeFacts:
+        w = f"{where}.facts"
+        fj = self.get(tj, "facts", dict, where)
+        fixed = self.get(fj, "fixed_size", None, w)
+        if fixed is not None and (isinstance(fixed, bool) or not isinstance(fixed, int)):
+            raise DescriptorError(f"{w}.fixed_size: expected an integer or null")
+        return TypeFacts(min_size=self.get(fj, "min_size", int, w), fixed_size=fixed,
+                         packed_min_bits=self.get(fj, "packed_min_bits", int, w),
+                         write_can_fail=self.get(fj, "write_can_fail", bool, w),
+                         packed_write_can_fail=self.get(fj, "packed_write_can_fail", bool, w))
 
     # ------------------------------------------------------------------ messages
     def fill_message(self, mj: dict, m: Message, where: str) -> None:
         path = m.schema.path
         for k, fj in enumerate(self.get(mj, "fields", list, where)):
             w = f"{where}.fields[{k}]"
-            f = Field(name=self.get(fj, "name", str, w), type=self.read_type(self.get(fj, "type", dict, w), f"{w}.type"),
+            f = Field(name=self.get(fj, "name", str, w),
+                      type=self.read_type(self.get(fj, "type", dict, w), f"{w}.type", with_facts=True),
                       loc=self.loc(fj, path, w), doc=self.get(fj, "doc", str, w, ""),
                       optional=self.get(fj, "optional", bool, w, False),
                       required=self.get(fj, "required", bool, w, False),
@@ -171,7 +186,7 @@ class _Reader:
                       packing=self.packing(fj, w), packed=self.packed_code(fj, "packed", w),
                       packed_length=self.packed_code(fj, "packed_length", w),
                       packed_element_length=self.packed_code(fj, "packed_element_length", w),
-                      packed_min_bits=self.get(fj, "packed_min_bits", int, w, 0))
+                      packed_min_bits=self.get(fj, "packed_min_bits", int, w))
             if "default" in fj:
                 f.has_default = True
                 f.default = self.value(f.type, fj["default"], f"{w}.default", f.optional)
@@ -211,7 +226,7 @@ class _Reader:
         kind = self.get(cj, "kind", str, w)
         if kind not in PACKED_CODE_KINDS:
             raise DescriptorError(f"{w}.kind: unknown packed code '{kind}'")
-        code = PackedCode(kind, bits=1 if kind == "bool" else 0)
+        code = PackedCode(kind)
         if kind in ("ranged", "raw", "quantized", "smallest_three"):
             code.bits = self.get(cj, "bits", int, w)
         if kind == "ranged":
@@ -229,26 +244,28 @@ class _Reader:
             raise DescriptorError(f"{where}.{key}: expected a positive integer or null")
         return v
 
-    def read_type(self, tj: dict, where: str) -> TypeRef:
+    def read_type(self, tj: dict, where: str, with_facts: bool = False) -> TypeRef:
+        """A TYPE; a field's type and its element carry the front end's facts (with_facts)."""
         kind = self.get(tj, "kind", str, where)
         if kind == "builtin":
             name = self.get(tj, "name", str, where)
             if name not in BUILTIN_TYPES:
                 raise DescriptorError(f"{where}.name: unknown builtin type '{name}'")
-            return TypeRef("builtin", name)
-        if kind in ("enum", "message"):
+            t = TypeRef("builtin", name)
+        elif kind in ("enum", "message"):
             name, file = self.get(tj, "name", str, where), self.get(tj, "file", str, where)
             decl = self.decls.get((file, name))
             if decl is None or (kind == "enum") != isinstance(decl, Enum):
                 raise DescriptorError(f"{where}: no {kind} '{name}' in '{file}'")
-            return TypeRef(kind, name, enum=decl if kind == "enum" else None,
-                           message=decl if kind == "message" else None)
-        if kind == "list":
-            return TypeRef("list", element=self.read_type(self.get(tj, "element", dict, where), f"{where}.element"))
-        if kind == "array":
-            return TypeRef("array", element=self.read_type(self.get(tj, "element", dict, where), f"{where}.element"),
-                           count=self.get(tj, "count", int, where))
-        raise DescriptorError(f"{where}.kind: unknown type kind '{kind}'")
+            t = TypeRef(kind, name, enum=decl if kind == "enum" else None, message=decl if kind == "message" else None)
+        elif kind in ("list", "array"):
+            element = self.read_type(self.get(tj, "element", dict, where), f"{where}.element", with_facts)
+            t = TypeRef(kind, element=element, count=self.get(tj, "count", int, where) if kind == "array" else 0)
+        else:
+            raise DescriptorError(f"{where}.kind: unknown type kind '{kind}'")
+        if with_facts:
+            t.facts = self.type_facts(tj, where)
+        return t
 
     # -------------------------------------------------------------------- values
     def initial(self, f: Field, v: Any, where: str) -> Any:

@@ -20,13 +20,6 @@ VECTOR_COMPONENTS = {
 BUILTIN_TYPES = ("bool",) + INTEGER_TYPES + FLOAT_TYPES + ("string", "bytes") + tuple(VECTOR_COMPONENTS)
 
 
-# Wire size of each fixed-size built-in in the binary formats (compact and mslima alike).
-FIXED_WIRE_SIZE = {
-    "bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
-    "float32": 4, "float64": 8, "Vector2": 8, "Vector3": 12, "Quaternion": 16, "Color": 16, "Vector2i": 8,
-    "Vector3i": 12,
-}
-
 
 @dataclass(frozen=True, order=True)
 class Location:
@@ -60,6 +53,20 @@ class Facts:
     needs_check: bool
     takes_no_bytes: bool
     packed_min_bits: int = 0  # the fewest bits of the message in the packed format
+    write_can_fail: bool = False  # writing it checks something: a limit, an array's length (in it or inside)
+    packed_write_can_fail: bool = False  # writing it packed can fail: a range, a NaN quaternion, a limit
+
+
+@dataclass
+class TypeFacts:
+    """What the front end computed about a field's type or its element, in that field (the TYPE's
+    "facts", docs/descriptor.md): back ends spell these numbers, they never compute them."""
+
+    min_size: int  # compact/mslima: the fewest bytes of one value
+    fixed_size: Optional[int]  # compact/mslima: the bytes of every value, None when they vary
+    packed_min_bits: int  # packed: the fewest bits of one value (with the field's packing and limits)
+    write_can_fail: bool  # compact/mslima/Godot: writing a value checks something (a limit, an array's length)
+    packed_write_can_fail: bool  # packed: writing a value can fail (a range, a NaN quaternion, a limit)
 
 
 PACKED_CODE_KINDS = ("bool", "ranged", "varint", "zigzag", "raw", "quantized", "smallest_three")
@@ -117,6 +124,7 @@ class TypeRef:
     count: int = 0  # for array
     enum: Optional[Enum] = None
     message: Optional["Message"] = None
+    facts: Optional[TypeFacts] = None  # a field's type and its element: the descriptor's facts
 
     def spelled(self) -> str:
         if self.kind == "list":
@@ -200,19 +208,6 @@ class Descriptor:
     front_end_version: str = ""
 
 
-def min_wire_size(t: TypeRef) -> int:
-    """The smallest binary wire size of a value of `t` (a reader's bound on a count before allocating):
-    a string, bytes or list is at least its 4-byte length; a message its descriptor fact."""
-    if t.kind == "builtin":
-        return FIXED_WIRE_SIZE.get(t.name, 4)
-    if t.kind == "enum":
-        return FIXED_WIRE_SIZE[t.enum.underlying]
-    if t.kind == "message":
-        return t.message.facts.compact.min_size
-    if t.kind == "array":
-        return t.count * min_wire_size(t.element)
-    return 4
-
 
 def is_uint8(t: TypeRef) -> bool:
     return t.kind == "builtin" and t.name == "uint8"
@@ -237,3 +232,9 @@ def packed_delta_kind(f: Field) -> str:
     if t.kind in ("list", "array") and t.element.kind == "message":
         return t.kind
     return "full"
+
+
+def length_code(t: TypeRef, f: Field) -> Optional[PackedCode]:
+    """The packed code of the length of `t` (a string's, bytes' or list's) in field f: the
+    descriptor's packed_length for the field's own type, packed_element_length for its elements."""
+    return f.packed_length if t is f.type else f.packed_element_length

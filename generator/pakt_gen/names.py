@@ -10,7 +10,7 @@ through, with the rules below.
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import FrozenSet, List, Tuple
+from typing import FrozenSet, Tuple
 
 import yaml
 

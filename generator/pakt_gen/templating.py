@@ -1,22 +1,10 @@
-"""What every back end's templates share: the Jinja2 environment, filters that read the schema
-being rendered, and the shortest text of a float32 (the back ends spell literals, not values)."""
+"""Filter helpers every back end's templates share: filters that read the schema being rendered, and
+the shortest text of a float32 (the back ends spell literals, not values). The environment is backend.py's."""
 
 import struct
 from typing import Callable
 
 import jinja2
-
-
-def template_environment(template_dir: str) -> jinja2.Environment:
-    """Templates of one language: StrictUndefined, no autoescape, block tags leave no blank lines."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(template_dir),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-    )
 
 
 def schema_filter(fn: Callable) -> Callable:

@@ -33,6 +33,7 @@ REGRESSIONS = os.path.join(ROOT, "tests", "fuzz", "corpus", "schema_loader")
 sys.path.insert(0, os.path.join(ROOT, "generator"))
 
 from pakt_gen import cpp  # noqa: E402
+from pakt_gen.backend import BackEndError  # noqa: E402
 from pakt_gen.descriptor import read_descriptor  # noqa: E402
 
 DIAGNOSTIC = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+):(?P<col>[0-9]+): error: (?P<message>.+)$")
@@ -162,7 +163,7 @@ def problem_with(pakt: str, path: str, input_timeout: int):
         descriptor = read_descriptor(json.loads(run.stdout.decode("utf-8")))
         try:
             cpp.generate(descriptor)
-        except cpp.BackEndError as e:
+        except BackEndError as e:
             n = len(e.lines)
             return diagnostics_problem("\n".join(e.lines + [f"{n} error{'s' if n != 1 else ''}"]), cwd)
     except Exception:  # noqa: BLE001 - any exception of the back end is the finding

@@ -39,9 +39,15 @@ def run_back_end(descriptor_text, *args, cwd=ROOT):
     return proc.returncode, proc.stdout, proc.stderr
 
 
-# A small hand-written descriptor (docs/descriptor.md, version 1) for tests that need no front end.
+def _facts(min_size, fixed_size, packed_min_bits, write_can_fail, packed_write_can_fail):
+    """A TYPE's "facts" (docs/descriptor.md)."""
+    return {"min_size": min_size, "fixed_size": fixed_size, "packed_min_bits": packed_min_bits,
+            "write_can_fail": write_can_fail, "packed_write_can_fail": packed_write_can_fail}
+
+
+# A small hand-written descriptor (docs/descriptor.md, version 2) for tests that need no front end.
 SMALL = {
-    "pakt_descriptor": 1,
+    "pakt_descriptor": 2,
     "pakt_version": "0.1.0",
     "roots": ["s.yaml"],
     "files": [
@@ -55,15 +61,17 @@ SMALL = {
             "messages": [{"name": "W", "full_name": "lib.W", "doc": "", "line": 7, "column": 3, "code": None,
                           "godot": "dict", "extensible": False, "final": False,
                           "fields": [{"name": "name", "doc": "", "line": 9, "column": 9,
-                                      "type": {"kind": "builtin", "name": "string", "spelled": "string"},
+                                      "type": {"kind": "builtin", "name": "string", "spelled": "string",
+                                               "facts": _facts(4, None, 4, True, True)},
                                       "optional": False, "required": False, "deprecated": False, "since": 1,
-                                      "max_length": 8, "max_count": None}],
+                                      "max_length": 8, "max_count": None, "packed_min_bits": 4}],
                           "example": None,
                           "facts": {"compact": {"min_size": 4, "fixed_size": None},
                                     "mslima": {"min_size": 4, "fixed_size": None},
                                     "marshal_size": 8, "marshal_alignment": 8, "wire_shape": "{string}",
                                     "fingerprint": "0x00000000000000AB", "version_boundaries": [],
-                                    "needs_check": True, "takes_no_bytes": False}}],
+                                    "needs_check": True, "takes_no_bytes": False, "packed_min_bits": 4,
+                                    "write_can_fail": True, "packed_write_can_fail": True}}],
         },
         {
             "path": "s.yaml", "stem": "s", "package": "t.net", "version": 2, "doc": "Doc line.",
@@ -72,30 +80,38 @@ SMALL = {
                           "godot": "array", "extensible": False, "final": False,
                           "fields": [
                               {"name": "team", "doc": "", "line": 7, "column": 9,
-                               "type": {"kind": "enum", "name": "Team", "spelled": "Team", "file": "lib/common.yaml"},
+                               "type": {"kind": "enum", "name": "Team", "spelled": "Team", "file": "lib/common.yaml",
+                                        "facts": _facts(1, 1, 1, False, True)},
                                "optional": False, "required": False, "deprecated": False, "since": 1,
-                               "max_length": None, "max_count": None, "default": "blue",
+                               "max_length": None, "max_count": None, "default": "blue", "packed_min_bits": 1,
                                "packed": {"kind": "ranged", "bits": 1, "min": 0, "span": 1}},
                               {"name": "f", "doc": "", "line": 8, "column": 9,
-                               "type": {"kind": "builtin", "name": "float32", "spelled": "float32"},
+                               "type": {"kind": "builtin", "name": "float32", "spelled": "float32",
+                                        "facts": _facts(4, 4, 32, False, False)},
                                "optional": False, "required": False, "deprecated": False, "since": 1,
-                               "max_length": None, "max_count": None, "default": 0.1,
+                               "max_length": None, "max_count": None, "default": 0.1, "packed_min_bits": 32,
                                "packed": {"kind": "raw", "bits": 32}},
                               {"name": "v", "doc": "", "line": 9, "column": 9,
-                               "type": {"kind": "builtin", "name": "Vector2", "spelled": "Vector2"},
+                               "type": {"kind": "builtin", "name": "Vector2", "spelled": "Vector2",
+                                        "facts": _facts(8, 8, 16, False, True)},
                                "optional": False, "required": False, "deprecated": False, "since": 1,
-                               "max_length": None, "max_count": None, "default": [1, 2],
+                               "max_length": None, "max_count": None, "default": [1, 2], "packed_min_bits": 16,
                                "packed": {"kind": "quantized", "bits": 8, "min": -10.0, "max": 10.0, "steps": 255}},
                               {"name": "ws", "doc": "", "line": 10, "column": 9,
                                "type": {"kind": "list", "spelled": "W[]",
                                         "element": {"kind": "message", "name": "W", "spelled": "W",
-                                                    "file": "lib/common.yaml"}},
+                                                    "file": "lib/common.yaml",
+                                                    "facts": _facts(4, None, 4, True, True)},
+                                        "facts": _facts(4, None, 8, True, True)},
                                "optional": False, "required": False, "deprecated": False, "since": 1,
-                               "max_length": None, "max_count": None},
+                               "max_length": None, "max_count": None, "packed_min_bits": 8,
+                               "packed_length": {"kind": "varint"}},
                               {"name": "b", "doc": "", "line": 11, "column": 9,
-                               "type": {"kind": "builtin", "name": "bytes", "spelled": "bytes"},
+                               "type": {"kind": "builtin", "name": "bytes", "spelled": "bytes",
+                                        "facts": _facts(4, None, 8, False, False)},
                                "optional": True, "required": False, "deprecated": False, "since": 2,
-                               "max_length": None, "max_count": None, "default": None},
+                               "max_length": None, "max_count": None, "default": None, "packed_min_bits": 1,
+                               "packed_length": {"kind": "varint"}},
                           ],
                           "example": {"f": "inf", "v": [0.5, "-inf"], "ws": [{"name": "x"}], "b": [1, 255]},
                           "example_line": 12, "example_column": 14,
@@ -104,7 +120,8 @@ SMALL = {
                                     "marshal_size": 40, "marshal_alignment": 8,
                                     "wire_shape": "{uint8,float32,Vector2,{string}[],bytes?}",
                                     "fingerprint": "0x0123456789ABCDEF", "version_boundaries": [4],
-                                    "needs_check": True, "takes_no_bytes": False}}],
+                                    "needs_check": True, "takes_no_bytes": False, "packed_min_bits": 58,
+                                    "write_can_fail": True, "packed_write_can_fail": True}}],
         },
     ],
 }

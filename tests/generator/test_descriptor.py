@@ -45,6 +45,11 @@ def test_values_arrive_typed(small):
 
 def test_facts_come_from_the_descriptor(small):
     p = read_descriptor(small).roots[0].messages[0]
+    assert p.facts.write_can_fail and p.facts.packed_write_can_fail and p.facts.packed_min_bits == 58
+    ws = p.fields[3].type
+    assert (ws.facts.min_size, ws.facts.fixed_size, ws.facts.packed_min_bits) == (4, None, 8)
+    assert (ws.element.facts.min_size, ws.element.facts.packed_min_bits, ws.element.facts.write_can_fail) == (4, 4, True)
+    assert p.fields[1].type.facts.fixed_size == 4 and not p.fields[1].type.facts.packed_write_can_fail
     assert p.facts.compact.min_size == 17 and p.facts.compact.fixed_size is None
     assert p.facts.marshal_size == 40 and p.facts.marshal_alignment == 8
     assert p.facts.fingerprint == 0x0123456789ABCDEF
@@ -53,11 +58,12 @@ def test_facts_come_from_the_descriptor(small):
 
 
 def test_packed_members_are_optional_and_read_into_the_model(small):
-    # A descriptor without the packed members (an older front end): no packing, no codes, not delta.
+    # Without the packed codes and options: no packing, no codes, not delta.
     for f in small["files"][1]["messages"][0]["fields"]:
         f.pop("packed", None)  # conftest's SMALL carries the leaf codes the C++ back end needs
+        f.pop("packed_length", None)
     p = read_descriptor(small).roots[0].messages[0]
-    assert not p.delta and p.facts.packed_min_bits == 0
+    assert not p.delta
     assert all(f.packing is None and f.packed is None and f.packed_length is None for f in p.fields)
     m = small["files"][1]["messages"][0]
     m["delta"] = True
@@ -74,7 +80,8 @@ def test_packed_members_are_optional_and_read_into_the_model(small):
     assert (f.packed.kind, f.packed.bits, f.packed.min, f.packed.max, f.packed.steps) == ("quantized", 3, -1.5, 2.5, 8)
     assert f.packed_min_bits == 3
     assert (p.fields[0].packed.kind, p.fields[0].packed.min, p.fields[0].packed.span) == ("ranged", -7, 0)
-    assert p.fields[3].packed_length.kind == "varint" and p.fields[3].packed.bits == 1
+    # a bool code has no bits member: nothing forces them (the facts carry the fewest bits)
+    assert p.fields[3].packed_length.kind == "varint" and p.fields[3].packed.bits == 0
 
 
 @pytest.mark.parametrize("change,message", [
@@ -88,7 +95,7 @@ def test_malformed_packed_members_name_the_place(small, change, message):
         read_descriptor(small)
 
 
-@pytest.mark.parametrize("version", [0, 2, "1", None, True])
+@pytest.mark.parametrize("version", [0, 1, 3, "2", None, True])
 def test_unknown_versions_are_refused(small, version):
     small["pakt_descriptor"] = version
     with pytest.raises(DescriptorError, match="not supported by this back end"):
@@ -105,6 +112,13 @@ def test_unknown_versions_are_refused(small, version):
     (lambda d: d["files"][1]["messages"][0]["facts"].update(fingerprint="0x12ULL"),
      r"facts.fingerprint: expected 0x and 16 hex digits"),
     (lambda d: d["files"][1]["messages"][0]["facts"].pop("needs_check"), r"facts: missing 'needs_check'"),
+    (lambda d: d["files"][1]["messages"][0]["facts"].pop("write_can_fail"), r"facts: missing 'write_can_fail'"),
+    (lambda d: d["files"][1]["messages"][0]["fields"][1]["type"].pop("facts"),
+     r"fields\[1\].type: missing 'facts'"),
+    (lambda d: d["files"][1]["messages"][0]["fields"][3]["type"]["element"]["facts"].update(fixed_size="4"),
+     r"fields\[3\].type.element.facts.fixed_size: expected an integer or null"),
+    (lambda d: d["files"][1]["messages"][0]["fields"][1]["type"]["facts"].update(packed_min_bits=None),
+     r"fields\[1\].type.facts.packed_min_bits: expected an integer"),
     (lambda d: d["files"][1].update(imports=["x.yaml"]), r"files\[1\].imports\[0\]: unknown file 'x.yaml'"),
     (lambda d: d.update(roots=["x.yaml"]), r"roots\[0\]: unknown file 'x.yaml'"),
     (lambda d: d["files"][1]["messages"][0].update(example={"zz": 1}), r"message P has no field 'zz'"),
@@ -151,10 +165,10 @@ def test_formats_select_the_codecs(small_json, tmp_path):
 
 
 def test_unknown_descriptor_version_exits_1_with_a_clear_message(small, tmp_path):
-    small["pakt_descriptor"] = 2
+    small["pakt_descriptor"] = 1
     code, out, err = run_back_end(json.dumps(small), "--lang", "cpp", "--out", str(tmp_path))
     assert (code, out) == (1, "")
-    assert err == ("pakt_gen: error: descriptor version 2 is not supported by this back end (it reads version 1); "
+    assert err == ("pakt_gen: error: descriptor version 1 is not supported by this back end (it reads version 2); "
                    "use the pakt_gen that comes with your pakt tool\n")
     assert os.listdir(tmp_path) == []
 

@@ -229,6 +229,15 @@ def _packed_field(name, type_ref, packed=None, **options):
     return Field(name=name, type=type_ref, loc=Location("p.yaml", 3, 9), packed=packed, **options)
 
 
+def _element(kind, name="", min_bits=0, **kw):
+    """A list's element type with the descriptor's facts (the fewest packed bits of one element)."""
+    from pakt_gen.model import TypeFacts, TypeRef
+
+    facts = TypeFacts(min_size=1, fixed_size=None, packed_min_bits=min_bits, write_can_fail=False,
+                      packed_write_can_fail=False)
+    return TypeRef(kind, name, facts=facts, **kw)
+
+
 def test_filter_packed_code(model):
     from pakt_gen.model import PackedCode, TypeRef
 
@@ -260,22 +269,21 @@ def test_filter_packed_code(model):
         P + 'Text{' + P + 'MakeLength(::pakt::LengthRule{"string length", "max_length", 16})}')
     assert code(_packed_field("b", TypeRef("builtin", "bytes"))) == (
         P + 'Blob{' + P + 'MakeLength(::pakt::LengthRule{"length", "max_length", 0})}')
-    scores = _packed_field("scores", TypeRef("list", element=TypeRef("builtin", "uint16")), ranged, max_count=8)
+    # a list's last argument: its element's packed_min_bits fact, verbatim (here not what the code's bits say)
+    scores = _packed_field("scores", TypeRef("list", element=_element("builtin", "uint16", 41)), ranged, max_count=8)
     assert code(scores) == (P + "List<" + P + "Ranged>{" + P + 'MakeLength(::pakt::LengthRule{"count", "max_count", 8}), '
-                            + P + "Ranged{0, 100, 7}, 7}")
-    u8 = _packed_field("u8", TypeRef("list", element=TypeRef("builtin", "uint8")), PackedCode("raw", bits=8))
+                            + P + "Ranged{0, 100, 7}, 41}")
+    u8 = _packed_field("u8", TypeRef("list", element=_element("builtin", "uint8", 8)), PackedCode("raw", bits=8))
     assert code(u8) == (P + "List<" + P + "Raw>{" + P + 'MakeLength(::pakt::LengthRule{"length", "max_length", 0}), '
                         + P + "Raw{}, 8}")
-    tags = _packed_field("tags", TypeRef("list", element=TypeRef("builtin", "string")), max_count=4, max_length=10)
+    tags = _packed_field("tags", TypeRef("list", element=_element("builtin", "string", 4)), max_count=4, max_length=10)
     assert code(tags) == (P + "List<" + P + "Text>{" + P + 'MakeLength(::pakt::LengthRule{"count", "max_count", 4}), '
                           + P + "Text{" + P + 'MakeLength(::pakt::LengthRule{"string length", "max_length", 10})}, 4}')
-    # vectors count every component; messages their packed_min_bits fact
-    flat = _packed_field("v", TypeRef("list", element=TypeRef("builtin", "Vector2")),
+    flat = _packed_field("v", TypeRef("list", element=_element("builtin", "Vector2", 20)),
                          PackedCode("quantized", bits=10, min=0.0, max=10.0, steps=1023))
     assert code(flat).endswith(", 20}")
     w = model.files[0].messages[0]
-    w.facts.packed_min_bits = 13
-    ws = _packed_field("ws", TypeRef("list", element=TypeRef("message", "W", message=w)), max_count=3)
+    ws = _packed_field("ws", TypeRef("list", element=_element("message", "W", 13, message=w)), max_count=3)
     assert code(ws) == (P + "List<" + P + "Message>{" + P + 'MakeLength(::pakt::LengthRule{"count", "max_count", 3}), '
                         + P + "Message{}, 13}")
     # arrays and optionals wrap their element's code

@@ -2,20 +2,13 @@
 
 from typing import Dict, List
 
+from ..backend import FORMATS, BackEndError, generate_roots
 from ..model import Descriptor
 from .filters import packed_code
-from .render import ALL_FORMATS, render
+from .render import render
 
 
-class BackEndError(Exception):
-    """The schemas cannot be generated in C++; carries `file:line:col: error: ...` lines."""
-
-    def __init__(self, lines: List[str]):
-        super().__init__("\n".join(lines))
-        self.lines = lines
-
-
-def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
+def generate(descriptor: Descriptor, formats: List[str] = FORMATS) -> Dict[str, str]:
     """{file name: text} of every root file, in root order (header, then source)."""
     errors = []  # names: the front end applied cpp/names.yaml (docs/names.md)
     if "packed" in formats:  # a descriptor of an older front end has no packed codes
@@ -29,7 +22,4 @@ def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[s
                                       "use the pakt_gen of your pakt tool, or --formats without packed")
     if errors:
         raise BackEndError(errors)
-    out: Dict[str, str] = {}
-    for schema in descriptor.roots:
-        out.update(render(schema, formats, descriptor.files))
-    return out
+    return generate_roots(descriptor, lambda schema: render(schema, formats, descriptor.files))

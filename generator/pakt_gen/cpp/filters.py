@@ -7,10 +7,8 @@ the descriptor; nothing here computes a wire rule.
 
 from typing import Callable, Dict
 
-import jinja2
-
 from ..templating import schema_filter
-from ..model import VECTOR_COMPONENTS, Field, Message, PackedCode, TypeRef, contained_message
+from ..model import Field, Message, PackedCode, TypeRef, contained_message
 from . import literals, types
 
 
@@ -248,30 +246,6 @@ def _length(what: str, limit_name: str, limit: int) -> str:
     return f'{PACKING}MakeLength(::pakt::LengthRule{{"{what}", "{limit_name}", {limit}}})'
 
 
-def _code_bits(code: PackedCode) -> int:
-    """The bits of one leaf value (varints: their one-group minimum)."""
-    if code.kind == "smallest_three":
-        return 2 + 3 * code.bits
-    if code.kind in ("varint", "zigzag"):
-        return 8
-    return code.bits
-
-
-def _min_bits(t: TypeRef, f: Field) -> int:
-    """The fewest packed bits of a value of `t` (an element of field f): bounds a list's count."""
-    if t.kind == "message":
-        return t.message.facts.packed_min_bits
-    if t.kind == "array":
-        return t.count * _min_bits(t.element, f)
-    if t.kind == "list" or (t.kind == "builtin" and t.name in ("string", "bytes")):
-        limit = f.max_count if t.kind == "list" else f.max_length
-        return (limit.bit_length() if limit else 8)  # the length's ranged bits, else one varint group
-    bits = _code_bits(f.packed)
-    if t.kind == "builtin" and t.name in VECTOR_COMPONENTS and f.packed.kind != "smallest_three":
-        bits *= len(VECTOR_COMPONENTS[t.name])
-    return bits
-
-
 def _packed_code(t: TypeRef, f: Field):
     """(C++ type, expression) of the code of a value of `t` in field f (t: the field's type or its element)."""
     if t.kind == "message":
@@ -288,7 +262,7 @@ def _packed_code(t: TypeRef, f: Field):
         else:
             length = _length("count", "max_count", f.max_count)
         return (f"{PACKING}List<{e_type}>",
-                f"{PACKING}List<{e_type}>{{{length}, {e_expr}, {_min_bits(t.element, f)}}}")
+                f"{PACKING}List<{e_type}>{{{length}, {e_expr}, {t.element.facts.packed_min_bits}}}")
     if t.kind == "array":
         e_type, e_expr = _packed_code(t.element, f)
         return f"{PACKING}Array<{e_type}>", f"{PACKING}Array<{e_type}>{{{e_expr}}}"
@@ -338,8 +312,3 @@ TESTS: Dict[str, Callable] = {
     "uint8_list": is_uint8_list,
 }
 
-
-def register(env: jinja2.Environment) -> None:
-    """Adds every filter and test of the C++ templates to `env`."""
-    env.filters.update(FILTERS)
-    env.tests.update(TESTS)

@@ -3,16 +3,13 @@
 import os
 from typing import Dict, Iterable, List, Set
 
-import jinja2
-
 from .. import RUNTIME_ABI, __version__
-from ..templating import template_environment
+from ..backend import FORMATS, environment
 from ..model import Message, Schema, contained_message
 from . import filters
 
 TEMPLATE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
-# Codecs a generated file can carry (--formats); binary ones map to runtime format tags.
-ALL_FORMATS = ["compact", "mslima", "godot", "json", "packed"]
+# Binary formats (of backend.FORMATS) map to runtime format tags.
 BINARY_TAGS = {"compact": "compact_t", "mslima": "mslima_t"}
 
 
@@ -34,10 +31,9 @@ def dependency_order(messages: List[Message]) -> List[Message]:
     return done
 
 
-def make_environment(formats: List[str]) -> jinja2.Environment:
-    env = template_environment(TEMPLATE_DIR)
-    filters.register(env)
-    env.globals.update(
+def make_environment(formats: List[str]):
+    return environment(
+        TEMPLATE_DIR, filters.FILTERS, filters.TESTS,
         gen_version=__version__,
         runtime_abi=RUNTIME_ABI,
         formats=[BINARY_TAGS[f] for f in formats if f in BINARY_TAGS],
@@ -45,7 +41,6 @@ def make_environment(formats: List[str]) -> jinja2.Environment:
         emit_godot="godot" in formats,
         emit_packed="packed" in formats,
     )
-    return env
 
 
 def declared_names(schema: Schema, files: Iterable[Schema]) -> Set[str]:
@@ -62,7 +57,7 @@ def declared_names(schema: Schema, files: Iterable[Schema]) -> Set[str]:
     return names
 
 
-def render(schema: Schema, formats: List[str] = ALL_FORMATS, files: Iterable[Schema] = ()) -> Dict[str, str]:
+def render(schema: Schema, formats: List[str] = FORMATS, files: Iterable[Schema] = ()) -> Dict[str, str]:
     """{file name: text} for one schema: <stem>.pakt.h and <stem>.pakt.cpp. `files`: every file of
     the descriptor (names they declare in the schema's namespace are not given to the former
     Example<M>() functions)."""

@@ -2,20 +2,13 @@
 
 from typing import Dict, List, Optional
 
+from ..backend import FORMATS, BackEndError, generate_roots
 from ..model import Descriptor
-from .render import ALL_FORMATS, render, runtime
+from .render import render, runtime
 from . import unity_package as unity
 
 
-class BackEndError(Exception):
-    """The schemas cannot be generated in C#; carries `file:line:col: error: ...` lines."""
-
-    def __init__(self, lines: List[str]):
-        super().__init__("\n".join(lines))
-        self.lines = lines
-
-
-def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS,
+def generate(descriptor: Descriptor, formats: List[str] = FORMATS,
              unity_package: Optional[str] = None) -> Dict[str, str]:
     """{file name: text}: every root file's .cs, in root order, then the runtime file; with
     unity_package (NAME or NAME@VERSION), also package.json, NAME.asmdef and the .meta files.
@@ -23,9 +16,7 @@ def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS,
     The C# code always carries both binary formats (Pakt.Format is a run-time choice) and ToJson;
     `formats` is accepted for the command line's sake."""
     # Names: the front end applied csharp/names.yaml (docs/names.md) before the descriptor was written.
-    out: Dict[str, str] = {}
-    for schema in descriptor.roots:
-        out.update(render(schema))
+    out = generate_roots(descriptor, render)
     out.update(runtime())
     if unity_package is not None:
         try:

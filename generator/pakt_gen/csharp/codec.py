@@ -6,7 +6,7 @@ place them. `d` is the nesting depth, so nested loops' locals never shadow each 
 
 from typing import List, Optional
 
-from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size, packed_delta_kind
+from ..model import INTEGER_TYPES, Field, Schema, TypeRef, is_uint8, packed_delta_kind
 from .keywords import identifier
 from .literals import default_expr
 from .types import BUILTIN_CS, is_value_type, new_array, type_name
@@ -23,17 +23,8 @@ P = "global::Pakt."
 
 
 def fixed_size(t: TypeRef) -> Optional[int]:
-    """The wire size when every value of `t` has the same (messages: the descriptor's fact)."""
-    if t.kind == "builtin":
-        return FIXED_WIRE_SIZE.get(t.name)
-    if t.kind == "enum":
-        return FIXED_WIRE_SIZE[t.enum.underlying]
-    if t.kind == "message":
-        return t.message.facts.compact.fixed_size
-    if t.kind == "array":
-        e = fixed_size(t.element)
-        return None if e is None else e * t.count
-    return None
+    """The wire size when every value of `t` (a field's type or its element) has the same (the descriptor's)."""
+    return t.facts.fixed_size
 
 
 # --------------------------------------------------------------------------- write
@@ -136,7 +127,7 @@ def read(target: str, t: TypeRef, schema: Schema, max_length: int, max_count: in
     # list
     as_bytes = is_uint8(t.element) and max_count == 0
     what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
-    lines = ["{", f'    int n{d} = r.Length("{what}", "{limit_name}", {limit}, {min_wire_size(t.element)});',
+    lines = ["{", f'    int n{d} = r.Length("{what}", "{limit_name}", {limit}, {t.element.facts.min_size});',
              f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
              f"        {target} = c{d};", "    }"]
     if t.element.kind == "message":
@@ -171,22 +162,10 @@ def reset_value(f: Field, schema: Schema) -> str:
 
 
 # --------------------------------------------------------------------------- check
-def _has_checks(t: TypeRef, max_length: int, max_count: int) -> bool:
-    if t.kind == "builtin":
-        return t.name in ("string", "bytes") and max_length != 0
-    if t.kind == "enum":
-        return False
-    if t.kind == "message":
-        return t.message.facts.needs_check or any(
-            _has_checks(f.type, f.max_length, f.max_count) for f in t.message.fields if not f.deprecated)
-    if t.kind == "array":
-        return True  # its length
-    return max_count != 0 or (is_uint8(t.element) and max_length != 0) or _has_checks(t.element, max_length, 0)
-
-
 def check(expr: str, t: TypeRef, schema: Schema, max_length: int, max_count: int, d: int = 0) -> List[str]:
     """Encode-side checks: max_length / max_count (as pakt::CheckLimits) and arrays' lengths."""
-    if not _has_checks(t, max_length, max_count):
+    # PaktCheck checks a deprecated field's value too: a message whose only limit is on one has checks.
+    if not (t.facts.write_can_fail or (t.kind == "message" and t.message.facts.needs_check)):
         return []
     if t.kind == "builtin":
         if t.name == "string":
@@ -238,7 +217,7 @@ def json(expr: str, t: TypeRef, schema: Schema, d: int = 0) -> List[str]:
             return [f"j.Bool({expr});"]
         if n == "uint64":
             return [f"j.UInt({expr});"]
-        if n in FIXED_WIRE_SIZE and n.startswith(("int", "uint")):
+        if n in INTEGER_TYPES:
             return [f"j.Int({expr});"]
         if n == "float32":
             return [f"j.Float({expr});"]
@@ -279,7 +258,6 @@ SIGNED_RANGE = {"int8": ("sbyte.MinValue", "sbyte.MaxValue"), "int16": ("short.M
                 "int32": ("int.MinValue", "int.MaxValue"), "int64": ("long.MinValue", "long.MaxValue")}
 UNSIGNED_MAX = {"uint8": "byte.MaxValue", "uint16": "ushort.MaxValue", "uint32": "uint.MaxValue",
                 "uint64": "ulong.MaxValue"}
-VECTORS = ("Vector2", "Vector3", "Quaternion", "Color", "Vector2i", "Vector3i")
 
 
 def _long(v: int) -> str:
@@ -364,30 +342,6 @@ def packed_constants(f: Field) -> List[str]:
         lines.append(f'internal static readonly {P}PackedLength changed_{f.name} = new {P}PackedLength("changed count", '
                      f'"size", {t.count});')
     return lines
-
-
-def _code_bits(code) -> int:
-    if code.kind == "smallest_three":
-        return 2 + 3 * code.bits
-    if code.kind in ("varint", "zigzag"):
-        return 8
-    return code.bits
-
-
-def packed_min_bits(t: TypeRef, f: Field) -> int:
-    """The fewest packed bits of a value of `t` (an element of field f): bounds a list's count
-    before anything is allocated (as the C++ back end's _min_bits)."""
-    if t.kind == "message":
-        return t.message.facts.packed_min_bits
-    if t.kind == "array":
-        return t.count * packed_min_bits(t.element, f)
-    if t.kind == "list" or _is_text(t):
-        limit = f.max_count if t.kind == "list" else f.max_length
-        return limit.bit_length() if limit else 8
-    bits = _code_bits(f.packed)
-    if t.kind == "builtin" and t.name in VECTORS and f.packed.kind != "smallest_three":
-        bits *= {"Vector2": 2, "Vector3": 3, "Quaternion": 4, "Color": 4, "Vector2i": 2, "Vector3i": 3}[t.name]
-    return bits
 
 
 def packed_comment(f: Field) -> str:
@@ -512,7 +466,7 @@ def packed_read(target: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, t
         inner = packed_read(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
         lines += ["        " + s for s in _try(inner, _catch("index", f"i{d}"))] + ["    }", "}"]
         return lines
-    lines = ["{", f"    int n{d} = r.Count({CODES}length_{f.name}, {packed_min_bits(t.element, f)});",
+    lines = ["{", f"    int n{d} = r.Count({CODES}length_{f.name}, {t.element.facts.packed_min_bits});",
              f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
              f"        {target} = c{d};", "    }"]
     if t.element.kind == "message":
@@ -632,7 +586,7 @@ def packed_read_delta_field(target: str, f: Field, schema: Schema) -> List[str]:
     elif kind == "list":
         et = type_name(t.element, schema)
         body = [f"if ({target} == null) {target} = new {tn}();",
-                f"{P}Packed.ReadListDelta(r, {target}, {CODES}length_{f.name}, {packed_min_bits(t.element, f)}, "
+                f"{P}Packed.ReadListDelta(r, {target}, {CODES}length_{f.name}, {t.element.facts.packed_min_bits}, "
                 f"default({et}.PaktPackedCodec));"]
     elif kind == "array":
         et = type_name(t.element, schema)

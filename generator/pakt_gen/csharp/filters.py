@@ -6,8 +6,6 @@ template context. Sizes come from the descriptor's facts; codec statements from 
 
 from typing import Callable, Dict, List
 
-import jinja2
-
 from ..templating import schema_filter
 from ..model import Enum, Field, Message
 from . import codec, keywords, literals, types
@@ -240,8 +238,3 @@ FILTERS: Dict[str, Callable] = {
 }
 TESTS: Dict[str, Callable] = {}
 
-
-def register(env: jinja2.Environment) -> None:
-    """Adds every filter and test of the C# templates to `env`."""
-    env.filters.update(FILTERS)
-    env.tests.update(TESTS)

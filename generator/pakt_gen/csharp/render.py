@@ -1,26 +1,19 @@
 """Renders one schema of the descriptor into <stem>.pakt.cs, and the runtime file Pakt.Runtime.cs."""
 
 import os
-from typing import Dict, List
-
-import jinja2
+from typing import Dict
 
 from .. import __version__
-from ..templating import template_environment
+from ..backend import environment
 from ..model import Schema
 from . import filters
 
 TEMPLATE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
 RUNTIME_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime", "Pakt.Runtime.cs")
-# The C# back end writes the binary formats only; godot and json (ToJson is always there) are C++'s.
-ALL_FORMATS = ["compact", "mslima"]
 
 
-def make_environment() -> jinja2.Environment:
-    env = template_environment(TEMPLATE_DIR)
-    filters.register(env)
-    env.globals.update(gen_version=__version__)
-    return env
+def make_environment():
+    return environment(TEMPLATE_DIR, filters.FILTERS, filters.TESTS, gen_version=__version__)
 
 
 def render(schema: Schema) -> Dict[str, str]:

@@ -13,13 +13,12 @@ a tag and digits, then the field's name, so two fields' locals never share a nam
 named plainly (`hp = _pakt_r.i32()`): no local can hide them.
 """
 
-from typing import List, Optional
+from typing import List
 
-from ..model import FIXED_WIRE_SIZE, Field, Schema, TypeRef, is_uint8, min_wire_size
+from ..model import Field, Schema, TypeRef, is_uint8
 from .literals import default_expr, new_value
 from . import types
-from .keywords import identifier
-from .types import RUNTIME, member, message_class, type_name
+from .types import RUNTIME, member, message_class
 
 W = "_pakt_w"  # the Writer
 R = "_pakt_r"  # the Reader / VariantReader
@@ -60,19 +59,6 @@ def bulk(t: TypeRef, godot: str):
     return None if vt is None else (vt, comps, width)
 
 
-def can_fail_write(t: TypeRef, max_length: int, max_count: int) -> bool:
-    """Whether writing a value of `t` checks something (a limit, a fixed array's length)."""
-    if t.kind == "builtin":
-        return t.name in ("string", "bytes") and max_length != 0
-    if t.kind == "enum":
-        return False
-    if t.kind == "message":
-        return any(can_fail_write(f.type, f.max_length, f.max_count) for f in t.message.fields if not f.deprecated)
-    if t.kind == "array":
-        return True
-    return max_count != 0 or (is_uint8(t.element) and max_length != 0) or can_fail_write(t.element, max_length, 0)
-
-
 # --------------------------------------------------------------------------- write
 def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
           d: int = 0) -> List[str]:
@@ -88,20 +74,20 @@ def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, ma
     if t.kind == "message":
         tn = message_class(t, schema, godot)
         lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write({W})"]
-        if can_fail_write(t, 0, 0):
+        if t.facts.write_can_fail:
             lines += _on_fail(W, fail)
         return lines
     lines = []
     if t.kind == "array":
         lines += [f"{W}.check_fixed({expr}.size(), {t.count})"] + _on_fail(W, fail)
-        elem_fail_possible = can_fail_write(t.element, max_length, 0)
+        elem_fail_possible = t.element.facts.write_can_fail
     else:
         as_bytes = is_uint8(t.element) and max_count == 0
         limit = max_length if as_bytes else max_count
         if limit:
             lines += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
         lines.append(f"{W}.length({expr}.size())")
-        elem_fail_possible = can_fail_write(t.element, max_length, 0)
+        elem_fail_possible = t.element.facts.write_can_fail
     b = bulk(t.element, godot)
     if b is not None:
         return lines + [f"{W}.bulk({expr}, {b[1]}, {b[2]})"]
@@ -134,11 +120,11 @@ def check(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, ma
     """The checks of write() alone, in its order (the packed to_bytes checks the limits first, as
     pakt::CheckMessage, without writing compact bytes)."""
     if t.kind == "builtin":
-        return write(expr, t, schema, godot, max_length, max_count, fail, d)[:-1] if can_fail_write(t, max_length, 0) else []
+        return write(expr, t, schema, godot, max_length, max_count, fail, d)[:-1] if t.facts.write_can_fail else []
     if t.kind == "enum":
         return []
     if t.kind == "message":
-        if not can_fail_write(t, 0, 0):
+        if not t.facts.write_can_fail:
             return []
         tn = message_class(t, schema, godot)
         return [f"({tn}.new() if {expr} == null else {expr})._pakt_check_limits({W})"] + _on_fail(W, fail)
@@ -150,7 +136,7 @@ def check(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, ma
         limit = max_length if as_bytes else max_count
         if limit:
             lines += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
-    if not can_fail_write(t.element, max_length, 0):
+    if not t.element.facts.write_can_fail:
         return lines
     i = f"_pakt_i{d}"
     inner = check(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
@@ -188,14 +174,15 @@ def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, m
     # A fixed-size element of a list cannot fail once its count was checked against the remaining bytes
     # (a bool can: compact accepts only 0 and 1).
     cannot_fail = t.kind == "list" and (
-        t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.name in FIXED_WIRE_SIZE and t.element.name != "bool"))
+        t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.facts.fixed_size is not None
+                                      and t.element.name != "bool"))
     loop_body = elem if cannot_fail else elem + _on_fail(R, elem_fail)
     if t.kind == "array":
         return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(loop_body)
     as_bytes = is_uint8(t.element) and max_count == 0
     what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
     n = f"_pakt_n{d}_{var}"
-    head = [f'var {n}: int = {R}.length("{what}", "{limit_name}", {limit}, {min_wire_size(t.element)})',
+    head = [f'var {n}: int = {R}.length("{what}", "{limit_name}", {limit}, {t.element.facts.min_size})',
             f"if {n} < 0:"] + _block(fail)
     b = bulk(t.element, godot)
     if b is not None:  # one engine call instead of a loop

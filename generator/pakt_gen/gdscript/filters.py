@@ -4,12 +4,10 @@ Filters that spell a type or value as seen from the file being generated read `s
 Godot generation (`godot`: "4" or "3") from the template context. Codec statements come from codec.py.
 """
 
+import jinja2
 from typing import Callable, Dict, List
 
-import jinja2
-
 from ..model import Field, Message, Schema, TypeRef, contained_message
-from ..model import TypeRef as _TypeRef
 from . import codec, keywords, literals, packed, types
 
 
@@ -257,7 +255,7 @@ def limit_checks(m: Message, schema: Schema, godot: str, indent: int) -> str:
 def needs_limit_check(m: Message) -> bool:
     """Whether writing the message checks limits (max_length, max_count, fixed lengths), which the
     packed to_bytes checks first, as the C++ SerializePacked does."""
-    return codec.can_fail_write(_TypeRef(kind="message", name=m.name, message=m), 0, 0)
+    return m.facts.write_can_fail
 
 
 def fingerprint(m: Message) -> str:
@@ -300,8 +298,6 @@ FILTERS: Dict[str, Callable] = {
     "fingerprint": fingerprint,
 }
 
-
-def register(env: jinja2.Environment) -> None:
-    """Adds every filter of the GDScript templates to `env`."""
-    env.filters.update(FILTERS)
-    env.tests["used_by"] = lambda owner, schema: uses_import(schema, owner)
+TESTS: Dict[str, Callable] = {
+    "used_by": lambda owner, schema: uses_import(schema, owner),
+}

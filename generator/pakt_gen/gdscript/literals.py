@@ -2,7 +2,7 @@
 
 import math
 
-from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
+from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Schema, TypeRef
 from ..templating import float32_text
 from .keywords import identifier
 from .types import GODOT, message_class, type_name

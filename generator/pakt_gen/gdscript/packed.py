@@ -15,7 +15,7 @@ import struct
 from decimal import Decimal
 from typing import Dict, List
 
-from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, packed_delta_kind
+from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, length_code, packed_delta_kind
 from .keywords import identifier
 from .literals import default_expr, integer_literal, new_value
 from .types import GODOT, member, message_class, type_name
@@ -61,9 +61,9 @@ def _is_leaf(t: TypeRef) -> bool:
     return t.kind == "enum" or (t.kind == "builtin" and t.name not in ("string", "bytes"))
 
 
-def _length(max_: int):
-    """(limit, bits) of a length or count code: ranged over [0, max_] or a varint (0, 0)."""
-    return (max_, max_.bit_length()) if max_ else (0, 0)
+def _length(code: PackedCode):
+    """(limit, bits) of a length or count code of the descriptor: ranged over [0, limit], or a varint (0, 0)."""
+    return (code.span, code.bits) if code.kind == "ranged" else (0, 0)
 
 
 def list_length_rule(t: TypeRef, f: Field):
@@ -72,43 +72,6 @@ def list_length_rule(t: TypeRef, f: Field):
     if e.kind == "builtin" and e.name == "uint8" and not f.max_count:
         return "length", "max_length", f.max_length
     return "count", "max_count", f.max_count
-
-
-def _code_bits(code: PackedCode) -> int:
-    if code.kind == "smallest_three":
-        return 2 + 3 * code.bits
-    if code.kind in ("varint", "zigzag"):
-        return 8
-    if code.kind == "bool":
-        return 1
-    return code.bits
-
-
-def min_bits(t: TypeRef, f: Field) -> int:
-    """The fewest packed bits of a value of `t` (an element of field f), as the C++ back end's
-    packed_code filter computes a list's min_element_bits."""
-    if t.kind == "message":
-        return t.message.facts.packed_min_bits
-    if t.kind == "array":
-        return t.count * min_bits(t.element, f)
-    if t.kind == "list" or (t.kind == "builtin" and t.name in ("string", "bytes")):
-        limit = f.max_count if t.kind == "list" else f.max_length
-        return limit.bit_length() if limit else 8
-    bits = _code_bits(f.packed)
-    if t.kind == "builtin" and t.name in VECTOR_COMPONENTS and f.packed.kind != "smallest_three":
-        bits *= len(VECTOR_COMPONENTS[t.name])
-    return bits
-
-
-def can_fail_write(t: TypeRef, f: Field) -> bool:
-    """Whether writing a value of `t` in field f can fail (a range, a NaN quaternion, a limit)."""
-    if t.kind == "message":
-        return any(can_fail_write(g.type, g) for g in t.message.fields if not g.deprecated)
-    if t.kind in ("list", "array"):
-        return (t.kind == "list" and list_length_rule(t, f)[2] != 0) or can_fail_write(t.element, f)
-    if t.kind == "builtin" and t.name in ("string", "bytes"):
-        return f.max_length != 0
-    return f.packed is not None and f.packed.kind in ("ranged", "quantized", "smallest_three")
 
 
 # --------------------------------------------------------------------------- leaf values
@@ -234,16 +197,16 @@ def write(expr: str, t: TypeRef, f: Field, schema: Schema, godot: str, fail: Lis
     if t.kind == "message":
         tn = message_class(t, schema, godot)
         lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_packed(_pakt_w)"]
-        return lines + (_on_fail("_pakt_w", fail) if can_fail_write(t, f) else [])
+        return lines + (_on_fail("_pakt_w", fail) if t.facts.packed_write_can_fail else [])
     if t.kind == "builtin" and t.name in ("string", "bytes"):
-        limit, bits = _length(f.max_length)
+        limit, bits = _length(length_code(t, f))
         call = "text" if t.name == "string" else "blob"
         return [f"_pakt_w.{call}({expr}, {limit}, {bits})"] + (_on_fail("_pakt_w", fail) if limit else [])
     if t.kind in ("list", "array"):
         lines = []
         if t.kind == "list":
-            what, limit_name, limit = list_length_rule(t, f)
-            lim, bits = _length(limit)
+            what, limit_name, _ = list_length_rule(t, f)
+            lim, bits = _length(length_code(t, f))
             lines.append(f'_pakt_w.length({expr}.size(), "{what}", "{limit_name}", {lim}, {bits})')
             if lim:
                 lines += _on_fail("_pakt_w", fail)
@@ -291,7 +254,7 @@ def read(target: str, t: TypeRef, f: Field, schema: Schema, godot: str, fail: Li
         tn = message_class(t, schema, godot)
         return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read_packed(_pakt_r)"]
     if t.kind == "builtin" and t.name in ("string", "bytes"):
-        limit, bits = _length(f.max_length)
+        limit, bits = _length(length_code(t, f))
         return [f"{target} = _pakt_r.{'text' if t.name == 'string' else 'blob'}({limit}, {bits})"]
     if t.kind in ("list", "array"):
         i = f"_pakt_i{d}"
@@ -300,10 +263,10 @@ def read(target: str, t: TypeRef, f: Field, schema: Schema, godot: str, fail: Li
         body = elem + _on_fail("_pakt_r", elem_fail)
         if t.kind == "array":
             return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(body)
-        what, limit_name, limit = list_length_rule(t, f)
-        lim, bits = _length(limit)
+        what, limit_name, _ = list_length_rule(t, f)
+        lim, bits = _length(length_code(t, f))
         n = f"_pakt_n{d}_{var}"
-        return [f'var {n}: int = _pakt_r.length("{what}", "{limit_name}", {lim}, {bits}, {min_bits(t.element, f)})',
+        return [f'var {n}: int = _pakt_r.length("{what}", "{limit_name}", {lim}, {bits}, {t.element.facts.packed_min_bits})',
                 f"if {n} < 0:"] + _block(fail) + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(body)
     name = _leaf_name(t)
     code = f.packed
@@ -404,7 +367,7 @@ def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
                 f"{tn}.new() if _pakt_base.{name} == null else _pakt_base.{name})"] + _on_fail("_pakt_w", fail)
     elif kind in ("list", "array"):  # the changed bit too, each element compared once
         tn = message_class(t.element, schema, godot)
-        lim, bits = _length(f.max_count) if kind == "list" else (0, 0)
+        lim, bits = _length(f.packed_length) if kind == "list" else (0, 0)
         return [f"_pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
                 f"{tn})"] + _on_fail("_pakt_w", fail)
     else:
@@ -423,8 +386,8 @@ def _delta_read_body(target: str, f: Field, schema: Schema, godot: str, full: Li
         body = [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read_delta(_pakt_r)"]
     elif kind in ("list", "array"):
         tn = message_class(t.element, schema, godot)
-        lim, bits = _length(f.max_count) if kind == "list" else (0, 0)
-        mb = min_bits(t.element, f) if kind == "list" else 0
+        lim, bits = _length(f.packed_length) if kind == "list" else (0, 0)
+        mb = t.element.facts.packed_min_bits if kind == "list" else 0
         body = [f"_pakt_r.elements_delta({target}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, {mb}, {tn})"]
     else:
         body = full
@@ -651,7 +614,7 @@ def read_word_delta(fields: List[Field], schema: Schema, godot: str) -> List[str
     Unused bits go back to the reader."""
     widths = [sum(a.bits for a in word_atoms(f)) for f in fields]
     most = sum(widths) + len(fields)
-    lines = [f"# every field has a fixed width: the changed bits and values from whole words when the largest",
+    lines = ["# every field has a fixed width: the changed bits and values from whole words when the largest",
              f"# delta ({most} bits) remains and every code is valid; else field by field below",
              f"if _pakt_r.size * 8 - _pakt_r.bit >= {most}:",
              "\tvar _pakt_at: int = _pakt_r.bit",

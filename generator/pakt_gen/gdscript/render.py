@@ -3,25 +3,19 @@
 import os
 from typing import Dict
 
-import jinja2
-
 from .. import __version__
 from ..model import Schema
-from ..templating import template_environment
+from ..backend import environment
 from . import filters
 from .types import spellings
 
 TEMPLATE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
 RUNTIME_NAME = "pakt_runtime.gd"
-# The GDScript back end writes the binary formats; to_variant() is pakt's Godot mapping.
-ALL_FORMATS = ["compact", "mslima"]
 
 
-def make_environment() -> jinja2.Environment:
-    env = template_environment(TEMPLATE_DIR)
-    filters.register(env)
-    env.globals.update(gen_version=__version__, runtime_name=RUNTIME_NAME)
-    return env
+def make_environment():
+    return environment(TEMPLATE_DIR, filters.FILTERS, filters.TESTS, gen_version=__version__,
+                       runtime_name=RUNTIME_NAME)
 
 
 def render(schema: Schema, godot: str = "4") -> Dict[str, str]:

@@ -3,22 +3,12 @@ of a descriptor — one protocol per schema file, a field per schema field, comp
 
 from typing import Dict, List
 
+from ..backend import FORMATS, generate_roots
 from ..model import Descriptor
-from .render import ALL_FORMATS, render
+from .render import render
 
 
-class BackEndError(Exception):
-    """The schemas cannot be generated as a dissector; carries `file:line:col: error: ...` lines."""
-
-    def __init__(self, lines: List[str]):
-        super().__init__("\n".join(lines))
-        self.lines = lines
-
-
-def generate(descriptor: Descriptor, formats: List[str] = ALL_FORMATS) -> Dict[str, str]:
+def generate(descriptor: Descriptor, formats: List[str] = FORMATS) -> Dict[str, str]:
     """{file name: text}: every root file's dissector, in root order. A dissector decodes every binary
     format (the format is a binding's choice at run time); `formats` is accepted for the command line's sake."""
-    out: Dict[str, str] = {}
-    for schema in descriptor.roots:
-        out.update(render(schema))
-    return out
+    return generate_roots(descriptor, render)

@@ -5,14 +5,11 @@ import os
 import re
 from typing import Any, Dict, List, Optional
 
-import jinja2
-
 from .. import __version__
-from ..model import Message, PackedCode, Schema, TypeRef, VECTOR_COMPONENTS, contained_message, min_wire_size
-from ..templating import template_environment
+from ..model import Message, PackedCode, Schema, TypeRef, contained_message
+from ..backend import environment
 
 TEMPLATE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
-ALL_FORMATS = ["compact", "mslima", "packed"]
 LUA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 LUA_KEYWORDS = {
     "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local",
@@ -45,23 +42,6 @@ def lua(value: Any) -> str:
                 parts.append(f"[{lua(k)}] = {lua(v)}")
         return "{" + ", ".join(parts) + "}"
     raise TypeError(f"no Lua literal for {value!r}")
-
-
-def bits_of(span: int) -> int:
-    return span.bit_length()
-
-
-def code_min_bits(code: Optional[PackedCode]) -> int:
-    """The fewest bits a value written with `code` takes."""
-    if code is None:
-        return 0
-    if code.kind == "bool":
-        return 1
-    if code.kind in ("varint", "zigzag"):
-        return 8
-    if code.kind == "smallest_three":
-        return 2 + 3 * code.bits
-    return code.bits
 
 
 def code_table(code: Optional[PackedCode], wide: bool) -> Optional[Dict[str, Any]]:
@@ -108,11 +88,10 @@ class SchemaTables:
         """The message's part of its fields' filter names: its name, or its full name when imported."""
         return m.name if m.schema is self.schema else m.full_name
 
-    def type_table(self, t: TypeRef, code: Optional[PackedCode], wide: bool, element_length) -> Dict[str, Any]:
+    def type_table(self, t: TypeRef) -> Dict[str, Any]:
         if t.kind == "list" or t.kind == "array":
-            element = self.type_table(t.element, code, wide, element_length)
-            out = {"kind": t.kind, "element": element,
-                   "min_size": min_wire_size(t.element), "min_bits": self.min_bits(t.element, code, element_length)}
+            out = {"kind": t.kind, "element": self.type_table(t.element),
+                   "min_size": t.element.facts.min_size, "min_bits": t.element.facts.packed_min_bits}
             if t.kind == "array":
                 out["count"] = t.count
             return out
@@ -122,20 +101,6 @@ class SchemaTables:
             return {"kind": "enum", "enum": t.enum.full_name, "name": t.enum.underlying}
         return {"kind": "builtin", "name": t.name}
 
-    def min_bits(self, t: TypeRef, code: Optional[PackedCode], length: Optional[PackedCode]) -> int:
-        """The fewest packed bits of one value of `t` (a list's element)."""
-        if t.kind == "message":
-            return t.message.facts.packed_min_bits
-        if t.kind == "array":
-            return t.count * self.min_bits(t.element, code, length)
-        if t.kind == "list" or (t.kind == "builtin" and t.name in ("string", "bytes")):
-            return code_min_bits(length)
-        if t.kind == "builtin" and t.name in VECTOR_COMPONENTS:
-            if code is not None and code.kind == "smallest_three":
-                return code_min_bits(code)
-            return len(VECTOR_COMPONENTS[t.name]) * code_min_bits(code)
-        return code_min_bits(code)
-
     def field_table(self, m: Message, f) -> Dict[str, Any]:
         leaf = f.type
         while leaf.kind in ("list", "array"):
@@ -143,7 +108,7 @@ class SchemaTables:
         leaf_name = leaf.enum.underlying if leaf.kind == "enum" else leaf.name
         wide = leaf_name in ("int64", "uint64")
         out: Dict[str, Any] = {"name": f.name, "abbrev": f"{self.abbrev(m)}.{f.name}",
-                               "type": self.type_table(f.type, f.packed, wide, f.packed_element_length)}
+                               "type": self.type_table(f.type)}
         if f.optional:
             out["optional"] = True
         if f.deprecated:
@@ -177,11 +142,8 @@ def proto_name(schema: Schema) -> str:
     return "pakt_" + re.sub(r"[^a-z0-9_]", "_", schema.stem.lower())
 
 
-def make_environment() -> jinja2.Environment:
-    env = template_environment(TEMPLATE_DIR)
-    env.filters["lua"] = lua
-    env.globals.update(gen_version=__version__)
-    return env
+def make_environment():
+    return environment(TEMPLATE_DIR, {"lua": lua}, gen_version=__version__)
 
 
 def render(schema: Schema) -> Dict[str, str]:
