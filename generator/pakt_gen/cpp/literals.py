@@ -1,9 +1,10 @@
 """C++ literals of schema values (defaults and examples, typed as the descriptor reader gives them)."""
 
 import math
-from typing import Optional
+from typing import List, Optional
 
-from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
+from ..backend import Literals
+from ..model import Field, Schema, TypeRef
 from ..templating import float32_text
 from .types import BUILTIN_CPP, qualified, type_name
 
@@ -65,48 +66,50 @@ def enum_number(n: int, underlying: str) -> str:
     return integer_literal(n, underlying)
 
 
+class CppLiterals(Literals):
+    """C++ spellings of values (backend.Literals walks the type)."""
+
+    def null(self, t: TypeRef, optional: bool) -> str:
+        return "::std::nullopt" if optional else "{}"
+
+    def sequence(self, t: TypeRef, items: List[str]) -> str:
+        inner = ", ".join(items)
+        tn = type_name(t, self.schema)
+        return f"{tn}{{{{{inner}}}}}" if t.kind == "array" else f"{tn}{{{inner}}}"
+
+    def enum(self, t: TypeRef, v) -> str:
+        return f"{type_name(t, self.schema)}::{v}"
+
+    def message(self, t: TypeRef, v: dict) -> str:
+        """Aggregate initialization listing every field (defaults where the value omits one)."""
+        m = t.message
+        parts = [self.literal(f.type, v[f.name], f.optional) if f.name in v else default_expr(f, self.schema) or "{}"
+                 for f in m.fields]
+        return f"{qualified(self.schema, m.schema, m.name)}{{{', '.join(parts)}}}"
+
+    def integer_text(self, v: int, name: str) -> str:
+        return integer_literal(v, name)
+
+    def integer(self, t: TypeRef, v: int) -> str:
+        lit = integer_literal(v, t.name)
+        return lit if t.name in ("int32", "int64", "uint64", "uint32") else f"{type_name(t, self.schema)}{{{lit}}}"
+
+    def floating(self, v: float, is_float32: bool) -> str:
+        return float_literal(v, is_float32)
+
+    def string(self, v: str) -> str:
+        return f"::std::string({string_literal(v)}, {len(v.encode('utf-8'))})"
+
+    def bytes(self, t: TypeRef, v: List[int]) -> str:
+        return f"{type_name(t, self.schema)}{{{', '.join(str(b) for b in v)}}}"
+
+    def vector(self, t: TypeRef, components: List[str]) -> str:
+        return f"{type_name(t, self.schema)}{{{', '.join(components)}}}"
+
+
 def value_expr(t: TypeRef, v, schema: Schema, optional: bool = False) -> str:
     """A C++ expression of type `t` holding the (typed) value v."""
-    if v is None:
-        return "::std::nullopt" if optional else "{}"
-    tn = type_name(t, schema)
-    if t.kind in ("list", "array"):
-        inner = ", ".join(value_expr(t.element, e, schema) for e in v)
-        if t.kind == "array":
-            return f"{tn}{{{{{inner}}}}}"
-        return f"{tn}{{{inner}}}"
-    if t.kind == "enum":
-        return f"{tn}::{v}"
-    if t.kind == "message":
-        return message_expr(t.message, v, schema)
-    name = t.name
-    if name == "bool":
-        return "true" if v else "false"
-    if name in INTEGER_TYPES:
-        lit = integer_literal(int(v), name)
-        return lit if name in ("int32", "int64", "uint64", "uint32") else f"{tn}{{{lit}}}"
-    if name in ("float32", "float64"):
-        return float_literal(v, name == "float32")
-    if name == "string":
-        return f"::std::string({string_literal(v)}, {len(v.encode('utf-8'))})"
-    if name == "bytes":
-        return f"{tn}{{{', '.join(str(b) for b in v)}}}"
-    if name in VECTOR_COMPONENTS:
-        if name.endswith("i"):
-            return f"{tn}{{{', '.join(integer_literal(int(c), 'int32') for c in v)}}}"
-        return f"{tn}{{{', '.join(float_literal(c, True) for c in v)}}}"
-    raise ValueError(name)
-
-
-def message_expr(m: Message, v: dict, schema: Schema) -> str:
-    """Aggregate initialization listing every field (defaults where the value omits one)."""
-    parts = []
-    for f in m.fields:
-        if f.name in v:
-            parts.append(value_expr(f.type, v[f.name], schema, f.optional))
-        else:
-            parts.append(default_expr(f, schema) or "{}")
-    return f"{qualified(schema, m.schema, m.name)}{{{', '.join(parts)}}}"
+    return CppLiterals(schema).literal(t, v, optional)
 
 
 def default_expr(f: Field, schema: Schema) -> Optional[str]:

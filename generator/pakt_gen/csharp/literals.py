@@ -1,8 +1,10 @@
 """C# literals of schema values (defaults and examples, typed as the descriptor reader gives them)."""
 
 import math
+from typing import List
 
-from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, Schema, TypeRef
+from ..backend import Literals
+from ..model import Field, Schema, TypeRef
 from ..templating import float32_text
 from .keywords import identifier, pascal
 from .types import is_value_type, new_array, qualified, type_name
@@ -89,49 +91,50 @@ def new_value(t: TypeRef, schema: Schema) -> str:
     return f"new {type_name(t.element, schema)}[] {{ {items} }}"
 
 
+class CsLiterals(Literals):
+    """C# spellings of values (backend.Literals walks the type)."""
+
+    def null(self, t: TypeRef, optional: bool) -> str:
+        return "null" if optional else new_value(t, self.schema)
+
+    def sequence(self, t: TypeRef, items: List[str]) -> str:
+        inner = ", ".join(items)
+        if t.kind == "array":
+            return f"new {type_name(t.element, self.schema)}[] {{ {inner} }}"
+        tn = type_name(t, self.schema)
+        return f"new {tn} {{ {inner} }}" if inner else f"new {tn}()"
+
+    def enum(self, t: TypeRef, v) -> str:
+        tn = type_name(t, self.schema)
+        return f"default({tn})" if isinstance(v, int) else f"{tn}.{enum_member(v)}"
+
+    def message(self, t: TypeRef, v: dict) -> str:
+        """An object initializer setting the fields the value gives (the rest keep their defaults)."""
+        m = t.message
+        parts = [f"{identifier(f.name)} = {self.literal(f.type, v[f.name], f.optional)}"
+                 for f in m.fields if f.name in v]
+        tn = qualified(m.schema, m.name)
+        return f"new {tn} {{ {', '.join(parts)} }}" if parts else f"new {tn}()"
+
+    def integer_text(self, v: int, name: str) -> str:
+        return integer_literal(v, name)
+
+    def floating(self, v: float, is_float32: bool) -> str:
+        return float_literal(v, is_float32)
+
+    def string(self, v: str) -> str:
+        return string_literal(v)
+
+    def bytes(self, t: TypeRef, v: List[int]) -> str:
+        return "new byte[] { " + ", ".join(str(b) for b in v) + " }" if v else "new byte[0]"
+
+    def vector(self, t: TypeRef, components: List[str]) -> str:
+        return f"new {type_name(t, self.schema)}({', '.join(components)})"
+
+
 def value_expr(t: TypeRef, v, schema: Schema, optional: bool = False) -> str:
     """A C# expression of type `t` holding the (typed) value v."""
-    if v is None:
-        return "null" if optional else new_value(t, schema)
-    tn = type_name(t, schema)
-    if t.kind == "list":
-        inner = ", ".join(value_expr(t.element, e, schema) for e in v)
-        return f"new {tn} {{ {inner} }}" if inner else f"new {tn}()"
-    if t.kind == "array":
-        inner = ", ".join(value_expr(t.element, e, schema) for e in v)
-        return f"new {type_name(t.element, schema)}[] {{ {inner} }}"
-    if t.kind == "enum":
-        if isinstance(v, int):  # the number 0 of an enum that declares no value 0 (descriptor "initial")
-            return f"default({tn})"
-        return f"{tn}.{enum_member(v)}"
-    if t.kind == "message":
-        return message_expr(t.message, v, schema)
-    name = t.name
-    if name == "bool":
-        return "true" if v else "false"
-    if name in INTEGER_TYPES:
-        return integer_literal(int(v), name)
-    if name in ("float32", "float64"):
-        return float_literal(v, name == "float32")
-    if name == "string":
-        return string_literal(v)
-    if name == "bytes":
-        return "new byte[] { " + ", ".join(str(b) for b in v) + " }" if v else "new byte[0]"
-    if name in VECTOR_COMPONENTS:
-        if name.endswith("i"):
-            args = ", ".join(integer_literal(int(c), "int32") for c in v)
-        else:
-            args = ", ".join(float_literal(c, True) for c in v)
-        return f"new {tn}({args})"
-    raise ValueError(name)
-
-
-def message_expr(m: Message, v: dict, schema: Schema) -> str:
-    """An object initializer setting the fields the value gives (the rest keep their defaults)."""
-    parts = [f"{identifier(f.name)} = {value_expr(f.type, v[f.name], schema, f.optional)}"
-             for f in m.fields if f.name in v]
-    tn = qualified(m.schema, m.name)
-    return f"new {tn} {{ {', '.join(parts)} }}" if parts else f"new {tn}()"
+    return CsLiterals(schema).literal(t, v, optional)
 
 
 def default_expr(f: Field, schema: Schema) -> str:

@@ -1,7 +1,9 @@
 """GDScript literals of schema values (defaults; typed as the descriptor reader gives them)."""
 
 import math
+from typing import List
 
+from ..backend import Literals
 from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Schema, TypeRef
 from ..templating import float32_text
 from .keywords import identifier
@@ -82,52 +84,65 @@ def new_value(t: TypeRef, schema: Schema, godot: str) -> str:
     return f"[{items}]" if tn.startswith("Array") else f"{tn}([{items}])"
 
 
+class GdLiterals(Literals):
+    """GDScript spellings of values for Godot `godot` (backend.Literals walks the type)."""
+
+    def __init__(self, schema: Schema, godot: str):
+        super().__init__(schema)
+        self.godot = godot
+
+    def literal(self, t: TypeRef, v, optional: bool = False) -> str:
+        # Empty lists, bytes and messages, and math types holding Godot's own default (zeros; a
+        # Quaternion's w, a Color's a 1): the type's fresh value, `[]`, `PackedInt32Array()`, `Vector3()`.
+        if v is not None and (t.kind in ("list", "message") or (t.kind == "builtin" and t.name == "bytes")) and not v:
+            return new_value(t, self.schema, self.godot)
+        if v is not None and t.kind == "builtin" and t.name in VECTOR_COMPONENTS:
+            n = len(VECTOR_COMPONENTS[t.name])
+            godot_default = [0] * (n - 1) + [1] if t.name in ("Quaternion", "Color") else [0] * n
+            if all(x == y and math.copysign(1, x) > 0 for x, y in zip(v, godot_default)):
+                return new_value(t, self.schema, self.godot)
+        return super().literal(t, v, optional)
+
+    def null(self, t: TypeRef, optional: bool) -> str:
+        return "null" if optional else new_value(t, self.schema, self.godot)
+
+    def sequence(self, t: TypeRef, items: List[str]) -> str:
+        tn = type_name(t, self.schema, self.godot)
+        inner = ", ".join(items)
+        return f"[{inner}]" if tn.startswith("Array") else f"{tn}([{inner}])"
+
+    def enum(self, t: TypeRef, v) -> str:
+        return str(v) if isinstance(v, int) else str(t.enum.value_named(v).number)
+
+    def message(self, t: TypeRef, v: dict) -> str:
+        """The message's fresh value with the fields the value gives set (the others keep their own)."""
+        by_name = {f.name: f for f in t.message.fields}
+        items = ", ".join(f'"{identifier(k, self.godot)}": {self.literal(by_name[k].type, x, by_name[k].optional)}'
+                          for k, x in v.items())
+        return f"_pakt_runtime.with_fields({new_value(t, self.schema, self.godot)}, {{{items}}})"
+
+    def integer_text(self, v: int, name: str) -> str:
+        return integer_literal(v, name)
+
+    def floating(self, v: float, is_float32: bool) -> str:
+        return float_literal(v, is_float32)
+
+    def string(self, v: str) -> str:
+        return string_literal(v)
+
+    def bytes(self, t: TypeRef, v: List[int]) -> str:
+        return f"{GODOT[self.godot]['bytes']}([{', '.join(str(b) for b in v)}])"
+
+    def vector(self, t: TypeRef, components: List[str]) -> str:
+        args = ", ".join(components)
+        if t.name.endswith("i"):
+            return f"{t.name}({args})" if GODOT[self.godot]["has_int_vectors"] else f"[{args}]"
+        return f"{type_name(t, self.schema, self.godot)}({args})"
+
+
 def value_expr(t: TypeRef, v, schema: Schema, godot: str, optional: bool = False) -> str:
     """A GDScript expression of type `t` holding the (typed) value v."""
-    g = GODOT[godot]
-    if v is None:
-        return "null" if optional else new_value(t, schema, godot)
-    if t.kind == "list" or (t.kind == "builtin" and t.name == "bytes"):
-        if not v:
-            return new_value(t, schema, godot)  # `[]`, `PackedInt32Array()`
-    if t.kind == "builtin" and t.name in VECTOR_COMPONENTS:
-        n = len(VECTOR_COMPONENTS[t.name])
-        godot_default = [0] * (n - 1) + [1] if t.name in ("Quaternion", "Color") else [0] * n
-        if all(x == y and math.copysign(1, x) > 0 for x, y in zip(v, godot_default)):
-            return new_value(t, schema, godot)  # Godot's own default: zeros; a Quaternion's w, a Color's a 1
-    if t.kind in ("list", "array"):
-        tn = type_name(t, schema, godot)
-        inner = ", ".join(value_expr(t.element, e, schema, godot) for e in v)
-        return f"[{inner}]" if tn.startswith("Array") else f"{tn}([{inner}])"
-    if t.kind == "enum":
-        # A value name, or the number 0 of an enum that declares no value 0 (the descriptor's initial).
-        return str(v) if isinstance(v, int) else str(t.enum.value_named(v).number)
-    if t.kind == "message":
-        # {field: value} of the fields the value gives; the others keep their own initial values.
-        if not v:
-            return new_value(t, schema, godot)
-        by_name = {f.name: f for f in t.message.fields}
-        items = ", ".join(f'"{identifier(k, godot)}": {value_expr(by_name[k].type, x, schema, godot, by_name[k].optional)}'
-                          for k, x in v.items())
-        return f"_pakt_runtime.with_fields({new_value(t, schema, godot)}, {{{items}}})"
-    n = t.name
-    if n == "bool":
-        return "true" if v else "false"
-    if n in INTEGER_TYPES:
-        return integer_literal(v, n)
-    if n in ("float32", "float64"):
-        return float_literal(v, n == "float32")
-    if n == "string":
-        return string_literal(v)
-    if n == "bytes":
-        return f"{g['bytes']}([{', '.join(str(b) for b in v)}])"
-    if n in VECTOR_COMPONENTS:
-        if n.endswith("i"):
-            args = ", ".join(integer_literal(c) for c in v)
-            return f"{n}({args})" if g["has_int_vectors"] else f"[{args}]"
-        args = ", ".join(float_literal(c, True) for c in v)
-        return f"{type_name(t, schema, godot)}({args})"
-    raise ValueError(n)
+    return GdLiterals(schema, godot).literal(t, v, optional)
 
 
 def default_expr(f: Field, schema: Schema, godot: str) -> str:
