@@ -48,7 +48,8 @@ def test_facts_come_from_the_descriptor(small):
     assert p.facts.write_can_fail and p.facts.packed_write_can_fail and p.facts.packed_min_bits == 58
     ws = p.fields[3].type
     assert (ws.facts.min_size, ws.facts.fixed_size, ws.facts.packed_min_bits) == (4, None, 8)
-    assert (ws.element.facts.min_size, ws.element.facts.packed_min_bits, ws.element.facts.write_can_fail) == (4, 4, True)
+    element = ws.element.facts
+    assert (element.min_size, element.packed_min_bits, element.write_can_fail) == (4, 4, True)
     assert p.fields[1].type.facts.fixed_size == 4 and not p.fields[1].type.facts.packed_write_can_fail
     assert p.facts.compact.min_size == 17 and p.facts.compact.fixed_size is None
     assert p.facts.marshal_size == 40 and p.facts.marshal_alignment == 8

@@ -84,7 +84,8 @@ EXPECTED = {
                  r'\.length\([^\n]*"count", "max_count", 5, 29, 4093\)', r'"max_count", 0, 0, 4073\)',
                  r"\.text\([^\n]*20, 27\)", r"\.text\([^\n]*9, 23\)"],
     "wireshark": [r"min_size = 4091, min_bits = 4093", r"min_size = 4079, min_bits = 4073",
-                  r"packed_length = \{kind = \"ranged\", bits = 29", r"packed_element_length = \{kind = \"ranged\", bits = 27",
+                  r"packed_length = \{kind = \"ranged\", bits = 29",
+                  r"packed_element_length = \{kind = \"ranged\", bits = 27",
                   r"packed_length = \{kind = \"ranged\", bits = 23"],
 }
 
@@ -101,17 +102,27 @@ def test_odd_numbers_of_the_descriptor_come_out_verbatim(tmp_path, descriptors, 
 
 def _flip_write_can_fail(desc, member):
     """Inner (an int32) cannot fail to write; the descriptor says it can, in its facts and in the
-    facts of the element of Outer.inners."""
+    facts of Outer.inners (an Inner[]) and of its element."""
     inner = desc["files"][0]["messages"][0]
     assert inner["name"] == "Inner" and inner["facts"][member] is False
     inner["facts"][member] = True
-    _fields(desc)["inners"]["type"]["element"]["facts"][member] = True
+    inners = _fields(desc)["inners"]["type"]
+    inners["facts"][member] = inners["element"]["facts"][member] = True
     return desc
 
 
-@pytest.mark.parametrize("lang,member", [("csharp", "write_can_fail"), ("gdscript", "write_can_fail"),
-                                         ("gdscript", "packed_write_can_fail")])
+# What the code of a write that can fail has (an Inner in the list checked, its failure handled).
+CAN_FAIL = {
+    ("csharp", "write_can_fail"): r"Inner\.PaktCheck\(c0\[i0\]\);",
+    ("gdscript", "write_can_fail"): r"\._pakt_check_limits\(_pakt_w\)\n\t+if _pakt_w\.failed:",
+    ("gdscript", "packed_write_can_fail"): r"\._pakt_write_packed\(_pakt_w\)\n\t+if _pakt_w\.failed:",
+}
+
+
+@pytest.mark.parametrize("lang,member", sorted(CAN_FAIL))
 def test_whether_a_write_can_fail_is_the_descriptors(tmp_path, descriptors, lang, member):
     plain, _ = descriptors
     flipped = _flip_write_can_fail(json.loads(json.dumps(plain)), member)
-    assert _generate(tmp_path / "plain", plain, lang) != _generate(tmp_path / "flipped", flipped, lang)
+    pattern = CAN_FAIL[(lang, member)]
+    assert not re.search(pattern, _generate(tmp_path / "plain", plain, lang))
+    assert re.search(pattern, _generate(tmp_path / "flipped", flipped, lang))
