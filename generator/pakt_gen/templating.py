@@ -1,8 +1,9 @@
-"""Filter helpers every back end's templates share: filters that read the schema being rendered, and
-the shortest text of a float32 (the back ends spell literals, not values). The environment is backend.py's."""
+"""Filter helpers every back end's templates share: filters that read the schema being rendered, the
+shortest text of a float32 and a quoted string from a language's escapes (the back ends spell
+literals, not values). The environment is backend.py's."""
 
 import struct
-from typing import Callable
+from typing import Callable, Dict, Optional
 
 import jinja2
 
@@ -32,3 +33,9 @@ def float32_text(v: float) -> str:
         if as_float32(float(candidate)) == v:
             return candidate
     return repr(v)
+
+
+def quoted(s: str, escapes: Dict[str, str], escape_code: Callable[[int], Optional[str]]) -> str:
+    """`s` in double quotes, each character spelled by a language's table: `escapes` (by character),
+    else escape_code(its code point), else as it is (escape_code returns None)."""
+    return '"' + "".join(escapes.get(ch) or escape_code(ord(ch)) or ch for ch in s) + '"'

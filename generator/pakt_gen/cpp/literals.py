@@ -5,7 +5,7 @@ from typing import List, Optional
 
 from ..backend import Literals
 from ..model import Field, Schema, TypeRef
-from ..templating import float32_text
+from ..templating import float32_text, quoted
 from .types import BUILTIN_CPP, qualified, type_name
 
 INT32_MIN = -(2**31)
@@ -26,26 +26,12 @@ def float_literal(v, is_float32: bool) -> str:
     return text + suffix
 
 
+CPP_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "?": "\\?"}  # "?": no trigraphs
+
+
 def string_literal(s: str) -> str:
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif o < 0x20 or o == 0x7F:
-            out.append(f"\\{o:03o}")
-        elif ch == "?":
-            out.append("\\?")  # no trigraphs
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
+    """A C++ string literal: other control characters in octal."""
+    return quoted(s, CPP_ESCAPES, lambda o: f"\\{o:03o}" if o < 0x20 or o == 0x7F else None)
 
 
 def integer_literal(v: int, name: str) -> str:
@@ -69,6 +55,9 @@ def enum_number(n: int, underlying: str) -> str:
 class CppLiterals(Literals):
     """C++ spellings of values (backend.Literals walks the type)."""
 
+    integer_text = staticmethod(integer_literal)
+    floating = staticmethod(float_literal)
+
     def null(self, t: TypeRef, optional: bool) -> str:
         return "::std::nullopt" if optional else "{}"
 
@@ -87,15 +76,9 @@ class CppLiterals(Literals):
                  for f in m.fields]
         return f"{qualified(self.schema, m.schema, m.name)}{{{', '.join(parts)}}}"
 
-    def integer_text(self, v: int, name: str) -> str:
-        return integer_literal(v, name)
-
     def integer(self, t: TypeRef, v: int) -> str:
         lit = integer_literal(v, t.name)
         return lit if t.name in ("int32", "int64", "uint64", "uint32") else f"{type_name(t, self.schema)}{{{lit}}}"
-
-    def floating(self, v: float, is_float32: bool) -> str:
-        return float_literal(v, is_float32)
 
     def string(self, v: str) -> str:
         return f"::std::string({string_literal(v)}, {len(v.encode('utf-8'))})"

@@ -5,7 +5,7 @@ from typing import List
 
 from ..backend import Literals
 from ..model import Field, Schema, TypeRef
-from ..templating import float32_text
+from ..templating import float32_text, quoted
 from .keywords import identifier, pascal
 from .types import is_value_type, new_array, qualified, type_name
 
@@ -24,23 +24,13 @@ def float_literal(v, is_float32: bool) -> str:
     return text + suffix
 
 
+CS_ESCAPES = {'"': '\\"', "\\": "\\\\"}
+
+
 def string_literal(s: str) -> str:
     """A C# string literal; everything outside printable ASCII as \\u / \\U escapes."""
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif 0x20 <= o < 0x7F:
-            out.append(ch)
-        elif o <= 0xFFFF:
-            out.append(f"\\u{o:04x}")
-        else:
-            out.append(f"\\U{o:08x}")
-    out.append('"')
-    return "".join(out)
+    return quoted(s, CS_ESCAPES,
+                  lambda o: None if 0x20 <= o < 0x7F else f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}")
 
 
 def integer_literal(v: int, name: str) -> str:
@@ -94,6 +84,10 @@ def new_value(t: TypeRef, schema: Schema) -> str:
 class CsLiterals(Literals):
     """C# spellings of values (backend.Literals walks the type)."""
 
+    integer_text = staticmethod(integer_literal)
+    floating = staticmethod(float_literal)
+    string = staticmethod(string_literal)
+
     def null(self, t: TypeRef, optional: bool) -> str:
         return "null" if optional else new_value(t, self.schema)
 
@@ -115,15 +109,6 @@ class CsLiterals(Literals):
                  for f in m.fields if f.name in v]
         tn = qualified(m.schema, m.name)
         return f"new {tn} {{ {', '.join(parts)} }}" if parts else f"new {tn}()"
-
-    def integer_text(self, v: int, name: str) -> str:
-        return integer_literal(v, name)
-
-    def floating(self, v: float, is_float32: bool) -> str:
-        return float_literal(v, is_float32)
-
-    def string(self, v: str) -> str:
-        return string_literal(v)
 
     def bytes(self, t: TypeRef, v: List[int]) -> str:
         return "new byte[] { " + ", ".join(str(b) for b in v) + " }" if v else "new byte[0]"

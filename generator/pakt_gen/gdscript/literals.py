@@ -5,7 +5,7 @@ from typing import List
 
 from ..backend import Literals
 from ..model import INTEGER_TYPES, VECTOR_COMPONENTS, Field, Schema, TypeRef
-from ..templating import float32_text
+from ..templating import float32_text, quoted
 from .keywords import identifier
 from .types import GODOT, message_class, type_name
 
@@ -34,25 +34,12 @@ def integer_literal(v: int, name: str = "int64") -> str:
     return str(v)
 
 
+GD_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t"}
+
+
 def string_literal(s: str) -> str:
-    """A GDScript string literal: the text as UTF-8, with quotes, backslashes and controls escaped."""
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif o < 0x20 or o == 0x7F:
-            out.append(f"\\u{o:04x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
+    """A GDScript string literal: the text as UTF-8, other control characters as \\u escapes."""
+    return quoted(s, GD_ESCAPES, lambda o: f"\\u{o:04x}" if o < 0x20 or o == 0x7F else None)
 
 
 def new_value(t: TypeRef, schema: Schema, godot: str) -> str:
@@ -87,6 +74,10 @@ def new_value(t: TypeRef, schema: Schema, godot: str) -> str:
 class GdLiterals(Literals):
     """GDScript spellings of values for Godot `godot` (backend.Literals walks the type)."""
 
+    integer_text = staticmethod(integer_literal)
+    floating = staticmethod(float_literal)
+    string = staticmethod(string_literal)
+
     def __init__(self, schema: Schema, godot: str):
         super().__init__(schema)
         self.godot = godot
@@ -120,15 +111,6 @@ class GdLiterals(Literals):
         items = ", ".join(f'"{identifier(k, self.godot)}": {self.literal(by_name[k].type, x, by_name[k].optional)}'
                           for k, x in v.items())
         return f"_pakt_runtime.with_fields({new_value(t, self.schema, self.godot)}, {{{items}}})"
-
-    def integer_text(self, v: int, name: str) -> str:
-        return integer_literal(v, name)
-
-    def floating(self, v: float, is_float32: bool) -> str:
-        return float_literal(v, is_float32)
-
-    def string(self, v: str) -> str:
-        return string_literal(v)
 
     def bytes(self, t: TypeRef, v: List[int]) -> str:
         return f"{GODOT[self.godot]['bytes']}([{', '.join(str(b) for b in v)}])"
