@@ -1,7 +1,7 @@
 // Fuzz target: the schema front end and the descriptor (`pakt describe`) on any text. The input is
 // one schema file, written next to a copy of schemas/common.yaml (which it may import).
 // Whatever loads must describe (or say why not): the descriptor text parses as JSON with
-// "pakt_descriptor": 1 and the input as its one root. Whatever does not load has diagnostics,
+// "pakt_descriptor": schema::kDescriptorVersion and the input as its one root. Whatever does not load has diagnostics,
 // each with a position and printed as one line without control characters.
 #include <stdlib.h>  // mkdtemp
 
@@ -79,7 +79,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const nlohmann::json parsed =
       nlohmann::json::parse(pakt::schema::descriptor_text(descriptor), nullptr, /*allow_exceptions=*/false);
   require(parsed.is_object(), "the descriptor is a JSON object");
-  require(parsed.contains("pakt_descriptor") && parsed["pakt_descriptor"] == 1, "\"pakt_descriptor\": 1");
+  require(parsed.contains("pakt_descriptor") && parsed["pakt_descriptor"] == pakt::schema::kDescriptorVersion,
+          "\"pakt_descriptor\": kDescriptorVersion");
   require(parsed.contains("roots") && parsed["roots"] == nlohmann::json::array({path}), "the input is the root");
   require(parsed.contains("files") && !parsed["files"].empty(), "the descriptor has files");
   return 0;
