@@ -1,4 +1,4 @@
-// The schema descriptor (docs/descriptor.md, "pakt_descriptor": 1): everything a back end needs
+// The schema descriptor (docs/descriptor.md, "pakt_descriptor": 2): everything a back end needs
 // to generate code for a validated SchemaSet, as JSON whose members keep the documented order.
 #pragma once
 
