@@ -21,6 +21,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -488,18 +489,6 @@ inline constexpr bool is_packed_vector_v = std::is_same_v<V, Vector2> || std::is
                                            std::is_same_v<V, Vector2i> || std::is_same_v<V, Vector3i> ||
                                            std::is_same_v<V, Quaternion> || std::is_same_v<V, Color>;
 
-template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const V& v, C c) {
-  return for_components(v, [&](const auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
-    return Write(w, x, c) || w.in_field(name);
-  });
-}
-template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, V& v, C c) {
-  return for_components(v, [&](auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
-    return Read(r, x, c) || r.in_field(name);
-  });
-}
 template <class V>
 auto components(const V& v) noexcept {
   if constexpr (std::is_same_v<V, Vector2>) return std::array<float, 2>{v.x, v.y};
@@ -508,6 +497,68 @@ auto components(const V& v) noexcept {
   if constexpr (std::is_same_v<V, Color>) return std::array<float, 4>{v.r, v.g, v.b, v.a};
   if constexpr (std::is_same_v<V, Vector2i>) return std::array<std::int32_t, 2>{v.x, v.y};
   if constexpr (std::is_same_v<V, Vector3i>) return std::array<std::int32_t, 3>{v.x, v.y, v.z};
+}
+template <class V>
+inline constexpr std::size_t component_count_v = std::tuple_size_v<decltype(components(std::declval<const V&>()))>;
+
+// A quantized vector's steps, components in wire order from bit 0 (the bits of one write or read
+// per component, in one word): false when a component is not in range or NaN (nothing computed).
+template <class V>
+PAKT_ALWAYS_INLINE bool quantize_vector(const V& v, const Quantized& c, std::uint64_t& word) noexcept {
+  const auto x = components(v);
+  word = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    std::uint64_t q = 0;
+    if (!detail::quantize_value(x[i], c, q)) return false;
+    word |= q << (static_cast<int>(i) * c.bits);
+  }
+  return true;
+}
+
+template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const V& v, C c) {
+  if constexpr (std::is_same_v<C, Quantized>) {
+    // All components in one write when their bits fit a word; a bad component is then named by
+    // the component-wise path below.
+    constexpr int n = static_cast<int>(component_count_v<V>);
+    std::uint64_t word = 0;
+    if (n * c.bits <= 64 && quantize_vector(v, c, word)) {
+      w.write(word, n * c.bits);
+      return true;
+    }
+  }
+  return for_components(v, [&](const auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
+    return Write(w, x, c) || w.in_field(name);
+  });
+}
+template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, V& v, C c) {
+  if constexpr (std::is_same_v<C, Quantized>) {
+    // All components from one word when their bits fit it and every step is in range; otherwise
+    // (too few bits, a step above the range) the component-wise path reads them and says which.
+    constexpr int n = static_cast<int>(component_count_v<V>);
+    std::uint64_t word = 0;
+    if (n * c.bits <= 64 && r.peek(word, n * c.bits)) {
+      std::uint64_t q[component_count_v<V>];
+      bool in_range = true;
+      for (int i = 0; i < n; ++i) {
+        q[i] = (word >> (i * c.bits)) & LowBits(c.bits);
+        in_range &= q[i] <= c.steps;
+      }
+      if (in_range) {
+        r.skip(n * c.bits);
+        int i = 0;
+        for_components(v, [&](auto& x, const char*) PAKT_LAMBDA_ALWAYS_INLINE {
+          x = detail::dequantize_as<std::remove_reference_t<decltype(x)>>(q[i++], c);
+          return true;
+        });
+        return true;
+      }
+    }
+  }
+  return for_components(v, [&](auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
+    return Read(r, x, c) || r.in_field(name);
+  });
 }
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
 PAKT_ALWAYS_INLINE bool Same(const V& a, const V& b, C c) noexcept {
@@ -525,22 +576,39 @@ PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const Quaternion& v, SmallestThree c
   if (!detail::smallest_three(v, c.bits, words)) {
     return w.fail(ErrorCode::kInvalidValue, "a quaternion component is NaN");
   }
+  if (2 + 3 * c.bits <= 64) {  // one write, the same bits
+    w.write(static_cast<std::uint64_t>(words.largest) | words.q[0] << 2 | words.q[1] << (2 + c.bits) |
+                words.q[2] << (2 + 2 * c.bits),
+            2 + 3 * c.bits);
+    return true;
+  }
   w.write(static_cast<std::uint64_t>(words.largest), 2);
   for (std::uint64_t q : words.q) w.write(q, c.bits);
   return true;
 }
 [[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, Quaternion& v, SmallestThree c) {
+  // The index and the three codes: from one word when they fit it (every code is valid), else one read each.
   std::uint64_t largest = 0;
-  if (!r.read(largest, 2, "quaternion")) return false;
+  std::uint64_t q[3] = {0, 0, 0};
+  std::uint64_t word = 0;
+  if (2 + 3 * c.bits <= 64 && r.peek(word, 2 + 3 * c.bits)) {
+    r.skip(2 + 3 * c.bits);
+    largest = word & 3;
+    for (int k = 0; k < 3; ++k) q[k] = (word >> (2 + k * c.bits)) & LowBits(c.bits);
+  } else {
+    if (!r.read(largest, 2, "quaternion")) return false;
+    for (std::uint64_t& code : q) {
+      if (!r.read(code, c.bits, "quaternion")) return false;
+    }
+  }
   const double* table = detail::smallest_three_table(c.bits);
   const Quantized code{-detail::kSmallestThreeBound, detail::kSmallestThreeBound, LowBits(c.bits), c.bits};
   double x[4] = {0, 0, 0, 0};
   double sum = 0;
-  for (std::uint64_t i = 0; i < 4; ++i) {
+  for (std::uint64_t i = 0, k = 0; i < 4; ++i) {
     if (i == largest) continue;
-    std::uint64_t q = 0;
-    if (!r.read(q, c.bits, "quaternion")) return false;
-    x[i] = table != nullptr ? table[q] : detail::dequantize(q, code);
+    x[i] = table != nullptr ? table[q[k]] : detail::dequantize(q[k], code);
+    ++k;
     sum += x[i] * x[i];
   }
   x[largest] = std::sqrt(sum < 1 ? 1 - sum : 0.0);
