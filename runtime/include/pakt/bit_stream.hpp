@@ -132,6 +132,16 @@ class BitReader : public ErrorState {
     b = v != 0;
     return true;
   }
+  // The next n bits (0 <= n <= 64) without reading them: false (and nothing recorded) when fewer remain.
+  // With skip(n) after it, the same as read(v, n).
+  [[nodiscard]] PAKT_ALWAYS_INLINE bool peek(std::uint64_t& v, int n) noexcept {
+    if (static_cast<std::size_t>(n) > remaining_bits()) return false;
+    const std::size_t at = bit_;
+    v = get(n);
+    bit_ = at;
+    return true;
+  }
+  PAKT_ALWAYS_INLINE void skip(int n) noexcept { bit_ += static_cast<std::size_t>(n); }  // bits peek() saw
   // n bytes (the caller checked them against remaining_bits()).
   void read_bytes(std::uint8_t* p, std::size_t n) noexcept {
     if (bit_ % 8 == 0) {

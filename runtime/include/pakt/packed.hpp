@@ -21,6 +21,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -488,18 +489,6 @@ inline constexpr bool is_packed_vector_v = std::is_same_v<V, Vector2> || std::is
                                            std::is_same_v<V, Vector2i> || std::is_same_v<V, Vector3i> ||
                                            std::is_same_v<V, Quaternion> || std::is_same_v<V, Color>;
 
-template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const V& v, C c) {
-  return for_components(v, [&](const auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
-    return Write(w, x, c) || w.in_field(name);
-  });
-}
-template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
-[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, V& v, C c) {
-  return for_components(v, [&](auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
-    return Read(r, x, c) || r.in_field(name);
-  });
-}
 template <class V>
 auto components(const V& v) noexcept {
   if constexpr (std::is_same_v<V, Vector2>) return std::array<float, 2>{v.x, v.y};
@@ -508,6 +497,75 @@ auto components(const V& v) noexcept {
   if constexpr (std::is_same_v<V, Color>) return std::array<float, 4>{v.r, v.g, v.b, v.a};
   if constexpr (std::is_same_v<V, Vector2i>) return std::array<std::int32_t, 2>{v.x, v.y};
   if constexpr (std::is_same_v<V, Vector3i>) return std::array<std::int32_t, 3>{v.x, v.y, v.z};
+}
+template <class V>
+inline constexpr std::size_t component_count_v = std::tuple_size_v<decltype(components(std::declval<const V&>()))>;
+
+// A quantized vector's steps, components in wire order: false when a component is not in range or NaN.
+template <class V, std::size_t N>
+PAKT_ALWAYS_INLINE bool quantize_vector(const V& v, const Quantized& c, std::uint64_t (&q)[N]) noexcept {
+  const auto x = components(v);
+  static_assert(x.size() == N);
+  for (std::size_t i = 0; i < N; ++i) {
+    if (!detail::quantize_value(x[i], c, q[i])) return false;
+  }
+  return true;
+}
+
+// A quantized vector's steps (components in wire order): in one write when their bits fit a word.
+template <std::size_t N>
+PAKT_ALWAYS_INLINE void WriteSteps(BitWriter& w, const std::uint64_t (&q)[N], int bits) {
+  if (static_cast<int>(N) * bits <= 64) {
+    std::uint64_t word = 0;
+    for (std::size_t i = 0; i < N; ++i) word |= q[i] << (static_cast<int>(i) * bits);
+    w.write(word, static_cast<int>(N) * bits);
+  } else {
+    for (std::uint64_t step : q) w.write(step, bits);
+  }
+}
+
+template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
+PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const V& v, C c) {
+  if constexpr (std::is_same_v<C, Quantized>) {
+    // Every component quantized, then written (a bad one is named by the component-wise path below).
+    std::uint64_t q[component_count_v<V>];
+    if (quantize_vector(v, c, q)) {
+      WriteSteps(w, q, c.bits);
+      return true;
+    }
+  }
+  return for_components(v, [&](const auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
+    return Write(w, x, c) || w.in_field(name);
+  });
+}
+template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
+[[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, V& v, C c) {
+  if constexpr (std::is_same_v<C, Quantized>) {
+    // All components from one word when their bits fit it and every step is in range; otherwise
+    // (too few bits, a step above the range) the component-wise path reads them and says which.
+    constexpr int n = static_cast<int>(component_count_v<V>);
+    std::uint64_t word = 0;
+    if (n * c.bits <= 64 && r.peek(word, n * c.bits)) {
+      std::uint64_t q[component_count_v<V>];
+      bool in_range = true;
+      for (int i = 0; i < n; ++i) {
+        q[i] = (word >> (i * c.bits)) & LowBits(c.bits);
+        in_range &= q[i] <= c.steps;
+      }
+      if (in_range) {
+        r.skip(n * c.bits);
+        int i = 0;
+        for_components(v, [&](auto& x, const char*) PAKT_LAMBDA_ALWAYS_INLINE {
+          x = detail::dequantize_as<std::remove_reference_t<decltype(x)>>(q[i++], c);
+          return true;
+        });
+        return true;
+      }
+    }
+  }
+  return for_components(v, [&](auto& x, const char* name) PAKT_LAMBDA_ALWAYS_INLINE {
+    return Read(r, x, c) || r.in_field(name);
+  });
 }
 template <class V, class C, class = std::enable_if_t<is_packed_vector_v<V>>>
 PAKT_ALWAYS_INLINE bool Same(const V& a, const V& b, C c) noexcept {
@@ -520,27 +578,47 @@ PAKT_ALWAYS_INLINE bool Same(const V& a, const V& b, C c) noexcept {
 }
 
 // ------------------------------------------------------------------------------------ smallest three
+PAKT_ALWAYS_INLINE void WriteSmallestThreeWords(BitWriter& w, const detail::SmallestThreeWords& words, int bits) {
+  if (2 + 3 * bits <= 64) {  // one write, the same bits
+    w.write(static_cast<std::uint64_t>(words.largest) | words.q[0] << 2 | words.q[1] << (2 + bits) |
+                words.q[2] << (2 + 2 * bits),
+            2 + 3 * bits);
+    return;
+  }
+  w.write(static_cast<std::uint64_t>(words.largest), 2);
+  for (std::uint64_t q : words.q) w.write(q, bits);
+}
 PAKT_ALWAYS_INLINE bool Write(BitWriter& w, const Quaternion& v, SmallestThree c) {
   detail::SmallestThreeWords words;
   if (!detail::smallest_three(v, c.bits, words)) {
     return w.fail(ErrorCode::kInvalidValue, "a quaternion component is NaN");
   }
-  w.write(static_cast<std::uint64_t>(words.largest), 2);
-  for (std::uint64_t q : words.q) w.write(q, c.bits);
+  WriteSmallestThreeWords(w, words, c.bits);
   return true;
 }
 [[nodiscard]] PAKT_ALWAYS_INLINE bool Read(BitReader& r, Quaternion& v, SmallestThree c) {
+  // The index and the three codes: from one word when they fit it (every code is valid), else one read each.
   std::uint64_t largest = 0;
-  if (!r.read(largest, 2, "quaternion")) return false;
+  std::uint64_t q[3] = {0, 0, 0};
+  std::uint64_t word = 0;
+  if (2 + 3 * c.bits <= 64 && r.peek(word, 2 + 3 * c.bits)) {
+    r.skip(2 + 3 * c.bits);
+    largest = word & 3;
+    for (int k = 0; k < 3; ++k) q[k] = (word >> (2 + k * c.bits)) & LowBits(c.bits);
+  } else {
+    if (!r.read(largest, 2, "quaternion")) return false;
+    for (std::uint64_t& code : q) {
+      if (!r.read(code, c.bits, "quaternion")) return false;
+    }
+  }
   const double* table = detail::smallest_three_table(c.bits);
   const Quantized code{-detail::kSmallestThreeBound, detail::kSmallestThreeBound, LowBits(c.bits), c.bits};
   double x[4] = {0, 0, 0, 0};
   double sum = 0;
-  for (std::uint64_t i = 0; i < 4; ++i) {
+  for (std::uint64_t i = 0, k = 0; i < 4; ++i) {
     if (i == largest) continue;
-    std::uint64_t q = 0;
-    if (!r.read(q, c.bits, "quaternion")) return false;
-    x[i] = table != nullptr ? table[q] : detail::dequantize(q, code);
+    x[i] = table != nullptr ? table[q[k]] : detail::dequantize(q[k], code);
+    ++k;
     sum += x[i] * x[i];
   }
   x[largest] = std::sqrt(sum < 1 ? 1 - sum : 0.0);
@@ -751,55 +829,77 @@ inline void WriteGolomb(BitWriter& w, std::uint64_t x) {
 // (docs/packed.md "List delta"): `length` is the list's count code, nullptr for a fixed array.
 // changed(i) for i < min(count, base_count); delta_at(i) writes element i's delta against the
 // baseline's; full_at(i) writes an appended element in full. No allocation: two passes over the
-// elements, the first's answers kept for the first kChangedMemo elements (on the stack).
+// elements (ElementsPlan, then WriteElementsDelta), the first's answers kept for the first
+// kChangedMemo elements (on the stack).
 inline constexpr std::size_t kChangedMemo = 4096;
+class ElementsPlan {
+ public:
+  // The first pass: which of the shared elements changed, and what the sparse form costs.
+  template <class Changed>
+  ElementsPlan(std::size_t count, std::size_t base_count, const Length* length, Changed changed_at)
+      : count_(count), k_(count < base_count ? count : base_count), length_(length) {
+    std::size_t last = 0;  // index + 1 of the previous changed element
+    for (std::size_t i = 0; i < k_; ++i) {
+      const bool element_changed = changed_at(i);
+      if (i < kChangedMemo) {
+        if (i % 64 == 0) memo_[i / 64] = 0;
+        memo_[i / 64] |= std::uint64_t{element_changed} << (i % 64);
+      }
+      if (!element_changed) continue;
+      ++changed_;
+      sparse_bits_ += static_cast<std::size_t>(GolombBits(i + 1 - last));
+      last = i + 1;
+    }
+  }
+  // Whether the field differs from its baseline: another count, or a shared element changed.
+  bool any_change(std::size_t base_count) const noexcept { return count_ != base_count || changed_ != 0; }
+
+  template <class Changed, class DeltaAt, class FullAt>
+  bool write(BitWriter& w, Changed changed_at, DeltaAt delta_at, FullAt full_at) const {
+    if (length_ != nullptr && !WriteLength(w, count_, *length_)) return false;
+    const auto changed = [&](std::size_t i) {
+      return i < kChangedMemo ? ((memo_[i / 64] >> (i % 64)) & 1) != 0 : changed_at(i);
+    };
+    const Length set_length =
+        length_ != nullptr ? *length_ : MakeLength(LengthRule{"changed count", "size", k_});
+    const std::size_t sparse_bits =
+        sparse_bits_ + static_cast<std::size_t>(set_length.rule.limit != 0 ? set_length.bits : VarintBits(changed_));
+    const bool sparse = sparse_bits < k_;
+    w.write_bool(sparse);
+    if (sparse) {
+      WriteLength(w, changed_, set_length);  // changed_ <= k <= the limit
+      std::size_t last = 0;
+      for (std::size_t i = 0; i < k_; ++i) {
+        if (!changed(i)) continue;
+        WriteGolomb(w, i + 1 - last);
+        last = i + 1;
+        if (!delta_at(i)) return w.in_index(i);
+      }
+    } else {
+      for (std::size_t i = 0; i < k_; ++i) {
+        const bool element_changed = changed(i);
+        w.write_bool(element_changed);
+        if (element_changed && !delta_at(i)) return w.in_index(i);
+      }
+    }
+    for (std::size_t i = k_; i < count_; ++i) {
+      if (!full_at(i)) return w.in_index(i);
+    }
+    return true;
+  }
+
+ private:
+  std::size_t count_;
+  std::size_t k_;  // the elements the baseline shares
+  const Length* length_;
+  std::size_t changed_ = 0;
+  std::size_t sparse_bits_ = 0;  // the gaps' bits
+  std::uint64_t memo_[kChangedMemo / 64];
+};
 template <class Changed, class DeltaAt, class FullAt>
 bool WriteElementsDelta(BitWriter& w, std::size_t count, std::size_t base_count, const Length* length,
                         Changed changed_at, DeltaAt delta_at, FullAt full_at) {
-  if (length != nullptr && !WriteLength(w, count, *length)) return false;
-  const std::size_t k = count < base_count ? count : base_count;
-  std::uint64_t memo[kChangedMemo / 64];
-  const auto changed = [&](std::size_t i) {
-    return i < kChangedMemo ? ((memo[i / 64] >> (i % 64)) & 1) != 0 : changed_at(i);
-  };
-  std::size_t c = 0;
-  std::size_t sparse_bits = 0;
-  std::size_t last = 0;  // index + 1 of the previous changed element
-  for (std::size_t i = 0; i < k; ++i) {
-    const bool element_changed = changed_at(i);
-    if (i < kChangedMemo) {
-      if (i % 64 == 0) memo[i / 64] = 0;
-      memo[i / 64] |= std::uint64_t{element_changed} << (i % 64);
-    }
-    if (!element_changed) continue;
-    ++c;
-    sparse_bits += static_cast<std::size_t>(GolombBits(i + 1 - last));
-    last = i + 1;
-  }
-  const Length set_length = length != nullptr ? *length : MakeLength(LengthRule{"changed count", "size", k});
-  sparse_bits += static_cast<std::size_t>(set_length.rule.limit != 0 ? set_length.bits : VarintBits(c));
-  const bool sparse = sparse_bits < k;
-  w.write_bool(sparse);
-  if (sparse) {
-    WriteLength(w, c, set_length);  // c <= k <= the limit
-    last = 0;
-    for (std::size_t i = 0; i < k; ++i) {
-      if (!changed(i)) continue;
-      WriteGolomb(w, i + 1 - last);
-      last = i + 1;
-      if (!delta_at(i)) return w.in_index(i);
-    }
-  } else {
-    for (std::size_t i = 0; i < k; ++i) {
-      const bool element_changed = changed(i);
-      w.write_bool(element_changed);
-      if (element_changed && !delta_at(i)) return w.in_index(i);
-    }
-  }
-  for (std::size_t i = k; i < count; ++i) {
-    if (!full_at(i)) return w.in_index(i);
-  }
-  return true;
+  return ElementsPlan(count, base_count, length, changed_at).write(w, changed_at, delta_at, full_at);
 }
 
 // The reading side: `size` is the current (baseline) element count; resize(n) makes it n (new
@@ -868,27 +968,83 @@ template <class Resize, class DeltaAt, class FullAt>
 }
 
 // ------------------------------------------------------------------------------------ delta: fields
+// A leaf field of a delta message: its changed bit, then (when changed) its encoding. A quantized
+// value (a float, a float vector, a smallest-three rotation) is quantized at most once: identical to
+// the baseline (floats by their bits) it is unchanged without quantizing (still checked against its
+// range, NaN too, as the full write checks it), else both are quantized, the codes compared and the
+// new code written. A value that cannot be written goes to Write, which says why.
+template <class T, class C>
+bool WriteChangedValue(BitWriter& w, const T& v, const T& base, C c) {
+  if constexpr (std::is_floating_point_v<T> && std::is_same_v<C, Quantized>) {
+    std::uint64_t q = 0;
+    std::uint64_t base_q = 0;
+    if (detail::same_bits(v, base) ? detail::quantizable(v, c) : detail::quantize_value(v, c, q)) {
+      const bool changed = !detail::same_bits(v, base) && (!detail::quantize_value(base, c, base_q) || base_q != q);
+      w.write_bool(changed);
+      if (changed) w.write(q, c.bits);
+      return true;
+    }
+  } else if constexpr (is_packed_vector_v<T> && std::is_same_v<C, Quantized>) {
+    const auto x = components(v);
+    const auto x_base = components(base);
+    constexpr std::size_t n = component_count_v<T>;
+    bool identical = true;
+    for (std::size_t i = 0; i < n; ++i) identical = identical && detail::same_bits(x[i], x_base[i]);
+    std::uint64_t q[n] = {};
+    std::uint64_t base_q[n] = {};
+    bool writable = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      writable = writable && (identical ? detail::quantizable(x[i], c) : detail::quantize_value(x[i], c, q[i]));
+    }
+    if (writable) {
+      bool changed = false;
+      for (std::size_t i = 0; i < n && !identical && !changed; ++i) {
+        changed = !detail::quantize_value(x_base[i], c, base_q[i]) || base_q[i] != q[i];
+      }
+      w.write_bool(changed);
+      if (changed) WriteSteps(w, q, c.bits);
+      return true;
+    }
+  } else if constexpr (std::is_same_v<T, Quaternion> && std::is_same_v<C, SmallestThree>) {
+    detail::SmallestThreeWords words;
+    detail::SmallestThreeWords base_words;
+    if (detail::same_bits(v, base) ? !(std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z) || std::isnan(v.w))
+                                   : detail::smallest_three(v, c.bits, words)) {
+      const bool changed = !detail::same_bits(v, base) &&
+                           (!detail::smallest_three(base, c.bits, base_words) || base_words.largest != words.largest ||
+                            base_words.q[0] != words.q[0] || base_words.q[1] != words.q[1] ||
+                            base_words.q[2] != words.q[2]);
+      w.write_bool(changed);
+      if (changed) WriteSmallestThreeWords(w, words, c.bits);
+      return true;
+    }
+  }
+  const bool changed = !Same(v, base, c);
+  w.write_bool(changed);
+  return !changed || Write(w, v, c);
+}
+
 // One field of a delta message: a changed bit, then (when changed) a nested message's delta, a
 // list's or array's element delta, or the value in full.
 template <class T, class C>
 bool WriteFieldDelta(BitWriter& w, const T& v, const T& base, C c) {
-  const bool changed = !Same(v, base, c);
-  w.write_bool(changed);
-  if (!changed) return true;
   if constexpr (std::is_same_v<C, Message>) {
-    return WritePackedDelta(w, v, base);
-  } else if constexpr (std::is_same_v<C, List<Message>>) {
-    return WriteElementsDelta(
-        w, v.size(), base.size(), &c.length, [&](std::size_t i) { return !SamePacked(v[i], base[i]); },
-        [&](std::size_t i) { return WritePackedDelta(w, v[i], base[i]); },
-        [&](std::size_t i) { return WritePackedMessage(w, v[i]); });
-  } else if constexpr (std::is_same_v<C, Array<Message>>) {
-    return WriteElementsDelta(
-        w, v.size(), v.size(), nullptr, [&](std::size_t i) { return !SamePacked(v[i], base[i]); },
-        [&](std::size_t i) { return WritePackedDelta(w, v[i], base[i]); },
-        [&](std::size_t i) { return WritePackedMessage(w, v[i]); });
+    const bool changed = !Same(v, base, c);
+    w.write_bool(changed);
+    return !changed || WritePackedDelta(w, v, base);
+  } else if constexpr (std::is_same_v<C, List<Message>> || std::is_same_v<C, Array<Message>>) {
+    // The elements' first pass also decides the field's changed bit.
+    const auto changed_at = [&](std::size_t i) { return !SamePacked(v[i], base[i]); };
+    const Length* length = nullptr;
+    if constexpr (std::is_same_v<C, List<Message>>) length = &c.length;
+    const ElementsPlan plan(v.size(), base.size(), length, changed_at);
+    const bool changed = plan.any_change(base.size());
+    w.write_bool(changed);
+    return !changed || plan.write(
+                           w, changed_at, [&](std::size_t i) { return WritePackedDelta(w, v[i], base[i]); },
+                           [&](std::size_t i) { return WritePackedMessage(w, v[i]); });
   } else {
-    return Write(w, v, c);
+    return WriteChangedValue(w, v, base, c);
   }
 }
 // v holds the baseline's value; a changed field is updated in place.
