@@ -206,17 +206,22 @@ def test_filter_packed_same_field(packed_model):
 def test_filter_packed_write_delta_field(packed_model):
     m = packed_model
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "cubes"))
-    assert "w.Bool(!same);" in text
-    assert ("global::Pakt.Packed.WriteListDelta(w, m.cubes, b.cubes, PaktPackedCodes.length_cubes, "
-            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec));") in text
+    assert "w.Bool(!same);" not in text, "the list delta writes its own changed bit"
+    assert ("if (global::Pakt.Packed.WriteListDelta(w, m.cubes, b.cubes, PaktPackedCodes.length_cubes, "
+            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec))) changed = true;") in text
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "anchors"))
     assert ("WriteArrayDelta(w, m.anchors, b.anchors, 2, PaktPackedCodes.changed_anchors, "
-            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec));") in text
-    assert "Camera.PaktWritePackedDelta(w, m.camera, b.camera);" in \
+            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec))) changed = true;") in text
+    assert ("if (global::Pakt.Packed.WriteMessageDelta(w, m.camera, b.camera, "
+            "default(global::Pakt.Test.Packed.Camera.PaktPackedCodec))) changed = true;") in \
         render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "camera"))
+    text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Cube", "position"))
+    assert "if (w.DeltaVector3(m.position, b.position, PaktPackedCodes.code_position)) changed = true;" in text, \
+        "a float leaf: its changed bit and value in one call, quantized once"
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "phase"))
     assert "bool same = m.phase == b.phase;" in text
-    assert "w.Signed((long)m.phase, PaktPackedCodes.code_phase);" in text, "a leaf changed is written in full"
+    assert text.index("changed = true;") < text.index("w.Signed((long)m.phase, PaktPackedCodes.code_phase);"), \
+        "a leaf changed is written in full"
 
 
 def test_filter_packed_read_delta_field(packed_model):

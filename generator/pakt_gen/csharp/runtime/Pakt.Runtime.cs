@@ -753,6 +753,9 @@ namespace Pakt
         /// Packed.Quantize / Dequantize compute per value); the float32s nearest QMin and QMax.</summary>
         public readonly double Width, StepsD;
         public readonly float FMin, FMax;
+        /// <summary>Quantized: StepsD / Width, and the distance in steps beyond which two values'
+        /// steps differ whatever the rounding of their quotients (StepDiffers).</summary>
+        public readonly double Scale, Apart;
 
         private PackedCode(PackedKind kind, int bits, long min, ulong span, double qmin, double qmax, ulong steps)
         {
@@ -761,6 +764,10 @@ namespace Pakt
             StepsD = (double)steps;
             FMin = (float)qmin;
             FMax = (float)qmax;
+            Scale = Width == 0 ? 0 : StepsD / Width;
+            // a quotient of Quantize is off by a few ulps of itself (at most Steps): 1e-14 × Steps
+            // bounds both values' errors and the multiply's with room to spare
+            Apart = 1.0 + 1e-9 + StepsD * 1e-14;
         }
 
         /// <summary>The step of a float32 (Packed.QuantizeInput, then Packed.Quantize); false outside the range and for NaN.</summary>
@@ -770,6 +777,28 @@ namespace Pakt
             if (!(x >= QMin && x <= QMax)) { q = 0; return false; }
             q = Packed.StepOf(((x - QMin) * StepsD) / Width, Steps);
             return true;
+        }
+
+        /// <summary>Whether b's step (QuantizeF32) is not q, the step of v: without quantizing b when
+        /// the two lie more than a step apart (Apart), which most changed values do. b outside the
+        /// range or NaN: true (it has no step).</summary>
+        public bool StepDiffers(float v, float b, ulong q)
+        {
+            double x = v == FMin ? QMin : v == FMax ? QMax : v;
+            double y = b == FMin ? QMin : b == FMax ? QMax : b;
+            double d = (x - y) * Scale;
+            if (d > Apart || d < -Apart) return true;
+            ulong qb;
+            return !QuantizeF32(b, out qb) || qb != q;
+        }
+
+        /// <summary>StepDiffers of a float64 (q: v's step of Packed.Quantize).</summary>
+        public bool StepDiffers(double v, double b, ulong q)
+        {
+            double d = (v - b) * Scale;
+            if (d > Apart || d < -Apart) return true;
+            ulong qb;
+            return !Packed.Quantize(b, QMin, QMax, Steps, out qb) || qb != q;
         }
 
         /// <summary>Whether QuantizeF32 takes v (in the range, not NaN).</summary>
@@ -820,16 +849,26 @@ namespace Pakt
         T Create();
         void Write(BitWriter w, T m);
         void Read(BitReader r, T m);
-        bool Same(T a, T b);
-        void WriteDelta(BitWriter w, T m, T baseline);
+        /// <summary>m's delta against baseline; false when nothing changed (then it wrote only 0 bits).</summary>
+        bool WriteDelta(BitWriter w, T m, T baseline);
         void ReadDelta(BitReader r, T m);
         /// <summary>Makes `to` hold what `from` holds (decoding a delta starts from a copy of the baseline).</summary>
         void Copy(T from, T to);
     }
 
+    /// <summary>A BitWriter's position (BitWriter.Mark): Rewind goes back to it, as if nothing had been
+    /// written since.</summary>
+    public struct BitMark
+    {
+        internal int Pos;
+        internal ulong Acc;
+        internal int Used;
+    }
+
     /// <summary>Appends bits, least significant first (the first bit is bit 0 of byte 0), into a
     /// caller's buffer; bits past its end are counted, not written (Overflowed), so one pass over a
-    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.</summary>
+    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.
+    /// A growing writer (ResetGrowing: the list deltas' per-thread scratch) enlarges its own buffer instead.</summary>
     public sealed class BitWriter
     {
         private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false, false);
@@ -837,6 +876,7 @@ namespace Pakt
         private int _begin, _pos, _end;  // _pos: the byte after the last word stored
         private ulong _acc;
         private int _used;  // bits in _acc, < 64
+        private bool _grow;
         private byte[] _text = new byte[64];
 
         public void Reset(byte[] buffer, int offset)
@@ -847,6 +887,59 @@ namespace Pakt
             _end = buffer == null ? offset : buffer.Length;
             _acc = 0;
             _used = 0;
+            _grow = false;
+        }
+
+        /// <summary>Empties the writer into a buffer of its own, which grows as bits are written (kept for the next use).</summary>
+        public void ResetGrowing()
+        {
+            if (!_grow || _buf == null) _buf = new byte[256];
+            _grow = true;
+            _begin = 0;
+            _pos = 0;
+            _end = _buf.Length;
+            _acc = 0;
+            _used = 0;
+        }
+
+        private void Grow(int need)
+        {
+            byte[] b = new byte[Math.Max(need + 16, _buf.Length * 2)];
+            Buffer.BlockCopy(_buf, 0, b, 0, Math.Min(_pos, _buf.Length));
+            _buf = b;
+            _end = b.Length;
+        }
+
+        public BitMark Mark()
+        {
+            BitMark m;
+            m.Pos = _pos;
+            m.Acc = _acc;
+            m.Used = _used;
+            return m;
+        }
+
+        /// <summary>Drops what was written since m (the bytes stored since are overwritten by the next writes).</summary>
+        public void Rewind(BitMark m)
+        {
+            _pos = m.Pos;
+            _acc = m.Acc;
+            _used = m.Used;
+        }
+
+        /// <summary>Appends bits [from, to) of a growing writer after its Finish (its buffer holds them).</summary>
+        public void WriteBitsOf(BitWriter s, long from, long to)
+        {
+            byte[] b = s._buf;
+            while (from < to)
+            {
+                int i = (int)(from >> 3);
+                ulong word = b[i] | ((ulong)b[i + 1] << 8) | ((ulong)b[i + 2] << 16) | ((ulong)b[i + 3] << 24) |
+                             ((ulong)b[i + 4] << 32) | ((ulong)b[i + 5] << 40) | ((ulong)b[i + 6] << 48) | ((ulong)b[i + 7] << 56);
+                int n = (int)Math.Min(56, to - from);  // 64 - (from & 7) >= 57 bits of the word are s's
+                Write(word >> (int)(from & 7), n);
+                from += n;
+            }
         }
 
         /// <summary>The bytes written (after Finish: the whole payload), including those that did not fit.</summary>
@@ -856,6 +949,7 @@ namespace Pakt
 
         private void Put(byte b)
         {
+            if (_pos >= _end && _grow) Grow(_pos + 1);
             if (_pos < _end) _buf[_pos] = b;
             ++_pos;
         }
@@ -863,6 +957,7 @@ namespace Pakt
         private void Store(ulong word)
         {
             int p = _pos;
+            if (p + 8 > _end && _grow) Grow(p + 8);
             byte[] b = _buf;
             if (p + 8 <= _end)
             {
@@ -917,6 +1012,7 @@ namespace Pakt
             }
             for (; _used != 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
             _acc = 0;
+            if (_grow && _pos + n > _end) Grow(_pos + n);
             int fit = Math.Max(0, Math.Min(n, _end - _pos));
             if (fit > 0) Buffer.BlockCopy(p, offset, _buf, _pos, fit);
             _pos += n;
@@ -928,6 +1024,7 @@ namespace Pakt
             for (; _used > 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
             _acc = 0;
             _used = 0;
+            if (_grow && _pos + 8 > _end) Grow(_pos + 8);  // WriteBitsOf reads whole words
         }
 
         // ------------------------------------------------------------------ codes
@@ -1100,64 +1197,166 @@ namespace Pakt
         }
 
         // ------------------------------------------------------------------ a delta's leaf fields
-        // The changed bit, then (changed) the value: each value is quantized once, the baseline's only
-        // when its bits differ (equal bits are the same step); errors as the full write's.
+        // The changed bit, then (changed) the value; true when changed. A quantized value equal to the
+        // baseline's (raw: the same bits) is unchanged: only checked against its range (NaN: refused),
+        // as the full write would, not quantized. Another value is quantized once; its step is compared with the
+        // baseline's (StepDiffers: no quantizing when they are more than a step apart) and written.
 
         private static bool SameBits(float a, float b) { return Packed.Bits32(a) == Packed.Bits32(b); }
 
-        public void DeltaF32(float v, float b, PackedCode c)
+        /// <summary>The range check of an unchanged component (the full write's error).</summary>
+        private static void CheckRange(float v, PackedCode c, string component)
         {
-            if (c.Kind != PackedKind.Quantized)
-            {
-                bool same = SameBits(v, b);
-                WriteBool(!same);
-                if (!same) F32(v, c);
-                return;
-            }
-            ulong q = Step(v, c, null), qb;
-            bool unchanged = SameBits(v, b) || (c.QuantizeF32(b, out qb) && qb == q);
-            WriteBool(!unchanged);
-            if (!unchanged) Write(q, c.Bits);
+            if (!c.InRangeF32(v)) throw OutsideComponent(v, c, component);
         }
 
-        public void DeltaVector3(Vector3 v, Vector3 b, PackedCode c)
+        public bool DeltaF32(float v, float b, PackedCode c)
         {
+            bool changed;
             if (c.Kind != PackedKind.Quantized)
             {
-                bool same = Packed.SameVector3(v, b, c);
-                WriteBool(!same);
-                if (!same) Vector3(v, c);
-                return;
+                changed = !SameBits(v, b);
+                WriteBool(changed);
+                if (changed) F32(v, c);
+                return changed;
             }
-            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y"), z = Step(v.z, c, "z"), bx, by, bz;
-            bool unchanged = (SameBits(v.x, b.x) || (c.QuantizeF32(b.x, out bx) && bx == x)) &&
-                             (SameBits(v.y, b.y) || (c.QuantizeF32(b.y, out by) && by == y)) &&
-                             (SameBits(v.z, b.z) || (c.QuantizeF32(b.z, out bz) && bz == z));
-            WriteBool(!unchanged);
-            if (unchanged) return;
+            if (v == b)
+            {
+                CheckRange(v, c, null);
+                WriteBool(false);
+                return false;
+            }
+            ulong q = Step(v, c, null);
+            changed = c.StepDiffers(v, b, q);
+            if (!changed) WriteBool(false);
+            else if (c.Bits < 64) Write(1 | (q << 1), c.Bits + 1);  // the changed bit and the step in one write
+            else { WriteBool(true); Write(q, c.Bits); }
+            return changed;
+        }
+
+        public bool DeltaF64(double v, double b, PackedCode c)
+        {
+            bool same = BitConverter.DoubleToInt64Bits(v) == BitConverter.DoubleToInt64Bits(b), changed;
+            if (c.Kind != PackedKind.Quantized)
+            {
+                WriteBool(!same);
+                if (!same) F64(v, c);
+                return !same;
+            }
+            ulong q = 0;
+            if (!(same ? v >= c.QMin && v <= c.QMax : Packed.Quantize(v, c.QMin, c.QMax, c.Steps, out q)))
+                throw Outside(Packed.NumberText(v), Packed.NumberText(c.QMin), Packed.NumberText(c.QMax));
+            changed = !same && c.StepDiffers(v, b, q);
+            WriteBool(changed);
+            if (changed) Write(q, c.Bits);
+            return changed;
+        }
+
+        public bool DeltaVector2(Vector2 v, Vector2 b, PackedCode c)
+        {
+            bool quantized = c.Kind == PackedKind.Quantized, changed;
+            bool sx = quantized ? v.x == b.x : SameBits(v.x, b.x), sy = quantized ? v.y == b.y : SameBits(v.y, b.y);
+            if (!quantized || (sx && sy))
+            {
+                if (quantized) { CheckRange(v.x, c, "x"); CheckRange(v.y, c, "y"); }
+                changed = !(sx && sy);
+                WriteBool(changed);
+                if (changed) Vector2(v, c);
+                return changed;
+            }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y");
+            changed = (!sx && c.StepDiffers(v.x, b.x, x)) || (!sy && c.StepDiffers(v.y, b.y, y));
+            WriteBool(changed);
+            if (!changed) return false;
             int n = c.Bits;
-            if (3 * n <= 64) Write(x | (y << n) | (z << (2 * n)), 3 * n);
-            else { Write(x, n); Write(y, n); Write(z, n); }
+            if (2 * n <= 64) Write(x | (y << n), 2 * n);
+            else { Write(x, n); Write(y, n); }
+            return true;
         }
 
-        public void DeltaQuaternion(Quaternion v, Quaternion b, PackedCode c)
+        public bool DeltaVector3(Vector3 v, Vector3 b, PackedCode c)
         {
+            bool quantized = c.Kind == PackedKind.Quantized, changed;
+            bool sx = quantized ? v.x == b.x : SameBits(v.x, b.x), sy = quantized ? v.y == b.y : SameBits(v.y, b.y),
+                 sz = quantized ? v.z == b.z : SameBits(v.z, b.z);
+            if (!quantized || (sx && sy && sz))
+            {
+                if (quantized) { CheckRange(v.x, c, "x"); CheckRange(v.y, c, "y"); CheckRange(v.z, c, "z"); }
+                changed = !(sx && sy && sz);
+                WriteBool(changed);
+                if (changed) Vector3(v, c);
+                return changed;
+            }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y"), z = Step(v.z, c, "z");
+            changed = (!sx && c.StepDiffers(v.x, b.x, x)) || (!sy && c.StepDiffers(v.y, b.y, y)) ||
+                      (!sz && c.StepDiffers(v.z, b.z, z));
+            if (!changed)
+            {
+                WriteBool(false);
+                return false;
+            }
+            int n = c.Bits;
+            if (3 * n < 64) Write(1 | (x << 1) | (y << (n + 1)) | (z << (2 * n + 1)), 3 * n + 1);  // one write
+            else { WriteBool(true); Write(x, n); Write(y, n); Write(z, n); }
+            return true;
+        }
+
+        public bool DeltaColor(Color v, Color b, PackedCode c)
+        {
+            bool quantized = c.Kind == PackedKind.Quantized, changed;
+            bool sr = quantized ? v.r == b.r : SameBits(v.r, b.r), sg = quantized ? v.g == b.g : SameBits(v.g, b.g),
+                 sb = quantized ? v.b == b.b : SameBits(v.b, b.b), sa = quantized ? v.a == b.a : SameBits(v.a, b.a);
+            if (!quantized || (sr && sg && sb && sa))
+            {
+                if (quantized)
+                {
+                    CheckRange(v.r, c, "r"); CheckRange(v.g, c, "g"); CheckRange(v.b, c, "b"); CheckRange(v.a, c, "a");
+                }
+                changed = !(sr && sg && sb && sa);
+                WriteBool(changed);
+                if (changed) Color(v, c);
+                return changed;
+            }
+            ulong r = Step(v.r, c, "r"), g = Step(v.g, c, "g"), bq = Step(v.b, c, "b"), a = Step(v.a, c, "a");
+            changed = (!sr && c.StepDiffers(v.r, b.r, r)) || (!sg && c.StepDiffers(v.g, b.g, g)) ||
+                      (!sb && c.StepDiffers(v.b, b.b, bq)) || (!sa && c.StepDiffers(v.a, b.a, a));
+            WriteBool(changed);
+            if (!changed) return false;
+            int n = c.Bits;
+            if (4 * n <= 64) Write(r | (g << n) | (bq << (2 * n)) | (a << (3 * n)), 4 * n);
+            else { Write(r, n); Write(g, n); Write(bq, n); Write(a, n); }
+            return true;
+        }
+
+        public bool DeltaQuaternion(Quaternion v, Quaternion b, PackedCode c)
+        {
+            bool changed;
             if (c.Kind != PackedKind.SmallestThree)
             {
-                bool same = Packed.SameQuaternion(v, b, c);
-                WriteBool(!same);
-                if (!same) Quaternion(v, c);
-                return;
+                changed = !Packed.SameQuaternion(v, b, c);
+                WriteBool(changed);
+                if (changed) Quaternion(v, c);
+                return changed;
+            }
+            if (SameBits(v.x, b.x) && SameBits(v.y, b.y) && SameBits(v.z, b.z) && SameBits(v.w, b.w))
+            {
+                if (float.IsNaN(v.x) || float.IsNaN(v.y) || float.IsNaN(v.z) || float.IsNaN(v.w))
+                    throw new EncodeException("a quaternion component is NaN");
+                WriteBool(false);
+                return false;
             }
             int largest, lb;
             ulong q0, q1, q2, b0, b1, b2;
             if (!Packed.SmallestThree(v, c.Bits, out largest, out q0, out q1, out q2))
                 throw new EncodeException("a quaternion component is NaN");
-            bool unchanged = (SameBits(v.x, b.x) && SameBits(v.y, b.y) && SameBits(v.z, b.z) && SameBits(v.w, b.w)) ||
-                             (Packed.SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2) && lb == largest && b0 == q0 &&
-                              b1 == q1 && b2 == q2);
-            WriteBool(!unchanged);
-            if (!unchanged) Quaternion(v, c);
+            changed = !Packed.SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2) || lb != largest || b0 != q0 ||
+                      b1 != q1 || b2 != q2;
+            WriteBool(changed);
+            if (!changed) return false;
+            int n = c.Bits;
+            if (2 + 3 * n <= 64) Write((ulong)largest | (q0 << 2) | (q1 << (2 + n)) | (q2 << (2 + 2 * n)), 2 + 3 * n);
+            else { Write((ulong)largest, 2); Write(q0, n); Write(q1, n); Write(q2, n); }
+            return true;
         }
 
         /// <summary>A length or count (the limits were checked before: PaktCheck).</summary>
@@ -1781,79 +1980,128 @@ namespace Pakt
 
         // ------------------------------------------------------------------ list deltas
         // The element codec C is the element message's PaktPackedCodec struct: its calls are direct.
-        // The changed elements' indices are found in one pass over Same and kept in the per-thread
-        // ChangedIndices, so the unchanged ones cost nothing more (a run of them in dense mode is one
-        // write of zero bits).
+        // One pass over the elements writes each one's delta into a per-thread scratch writer (one
+        // per nesting depth): an unchanged element's is rewound (its values compared, not quantized),
+        // a changed one's end is kept with its index in the per-thread ChangedIndices. Then the mode,
+        // the indices and the changed elements' bits, copied a word at a time.
 
-        /// <summary>A list's changed elements against the baseline's, then its appended elements
-        /// (docs/packed.md "List delta"). Allocates nothing once the per-thread indices have grown.</summary>
-        public static void WriteListDelta<T, C>(BitWriter w, List<T> v, List<T> b, PackedLength length, C codec)
+        /// <summary>A nested message field of a delta: the changed bit, then (changed) its delta.
+        /// Written at once, the bit 1; rewound to a 0 when nothing changed. True when changed.</summary>
+        public static bool WriteMessageDelta<T, C>(BitWriter w, T v, T b, C codec) where T : class where C : struct, IPackedMessage<T>
+        {
+            BitMark at = w.Mark();
+            w.WriteBool(true);
+            if (codec.WriteDelta(w, v, b)) return true;
+            w.Rewind(at);
+            w.WriteBool(false);
+            return false;
+        }
+
+        /// <summary>A list field of a delta: the changed bit, then (changed) the count, its changed
+        /// elements against the baseline's and its appended elements (docs/packed.md "List delta").
+        /// True when changed. Allocates nothing once the per-thread scratch has grown.</summary>
+        public static bool WriteListDelta<T, C>(BitWriter w, List<T> v, List<T> b, PackedLength length, C codec)
             where T : class where C : struct, IPackedMessage<T>
         {
+            BitMark at = w.Mark();
+            w.WriteBool(true);
             int count = v == null ? 0 : v.Count;
             int baseCount = b == null ? 0 : b.Count;
             w.Count(count, length);
             int k = Math.Min(count, baseCount);
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
+            BitWriter s = Scratch.PushDeltaWriter();
             try
             {
                 for (int i = 0; i < k; ++i)
-                    if (!codec.Same(v[i], b[i])) changed.Push(i);
-                int end = changed.Top;
-                bool sparse = WriteDeltaMode(w, k, changed.Items, start, end, length);
-                int last = 0;
-                for (int j = start; j < end; ++j)
                 {
-                    int i = changed.Items[j];
-                    WriteChangedIndex(w, sparse, i, last);
-                    last = i + 1;
-                    try { codec.WriteDelta(w, v[i], b[i]); }
-                    catch (EncodeException e) { e.InIndex(i); throw; }
+                    BitMark m = s.Mark();
+                    if (WriteElementDelta(s, v[i], b[i], i, codec)) changed.Push(i, s.BitCount);
+                    else s.Rewind(m);
                 }
-                if (!sparse) w.Zeros(k - last);
+                if (changed.Top == start && count == baseCount)
+                {
+                    w.Rewind(at);
+                    w.WriteBool(false);
+                    return false;
+                }
+                WriteChanged(w, s, k, changed, start, length);
             }
             finally
             {
                 changed.Top = start;
+                Scratch.PopDeltaWriter();
             }
             for (int i = k; i < count; ++i)
             {
                 try { codec.Write(w, v[i]); }
                 catch (EncodeException e) { e.InIndex(i); throw; }
             }
+            return true;
         }
 
-        /// <summary>A fixed array's changed elements (changedCount: ranged over [0, size]); a null array is all defaults.</summary>
-        public static void WriteArrayDelta<T, C>(BitWriter w, T[] v, T[] b, int size, PackedLength changedCount, C codec)
+        /// <summary>A fixed array field of a delta (changedCount: ranged over [0, size]); a null array is all defaults.</summary>
+        public static bool WriteArrayDelta<T, C>(BitWriter w, T[] v, T[] b, int size, PackedLength changedCount, C codec)
             where T : class where C : struct, IPackedMessage<T>
         {
+            BitMark at = w.Mark();
+            w.WriteBool(true);
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
+            BitWriter s = Scratch.PushDeltaWriter();
             try
             {
                 for (int i = 0; i < size; ++i)
-                    if (!codec.Same(ElementOf(v, i), ElementOf(b, i))) changed.Push(i);
-                int end = changed.Top;
-                bool sparse = WriteDeltaMode(w, size, changed.Items, start, end, changedCount);
-                int last = 0;
-                for (int j = start; j < end; ++j)
                 {
-                    int i = changed.Items[j];
-                    WriteChangedIndex(w, sparse, i, last);
-                    last = i + 1;
-                    try { codec.WriteDelta(w, ElementOf(v, i), ElementOf(b, i)); }
-                    catch (EncodeException e) { e.InIndex(i); throw; }
+                    BitMark m = s.Mark();
+                    if (WriteElementDelta(s, ElementOf(v, i), ElementOf(b, i), i, codec)) changed.Push(i, s.BitCount);
+                    else s.Rewind(m);
                 }
-                if (!sparse) w.Zeros(size - last);
+                if (changed.Top == start)
+                {
+                    w.Rewind(at);
+                    w.WriteBool(false);
+                    return false;
+                }
+                WriteChanged(w, s, size, changed, start, changedCount);
+                return true;
             }
             finally
             {
                 changed.Top = start;
+                Scratch.PopDeltaWriter();
             }
         }
 
         private static T ElementOf<T>(T[] a, int i) where T : class { return a == null || i >= a.Length ? null : a[i]; }
+
+        /// <summary>Element i's delta (the loops above stay free of exception regions).</summary>
+        private static bool WriteElementDelta<T, C>(BitWriter s, T v, T b, int i, C codec) where T : class where C : struct, IPackedMessage<T>
+        {
+            try { return codec.WriteDelta(s, v, b); }
+            catch (EncodeException e) { e.InIndex(i); throw; }
+        }
+
+        /// <summary>The mode, then each changed element's index and its delta's bits from s (element j's
+        /// end at changed.Ends[j], the next one's start).</summary>
+        private static void WriteChanged(BitWriter w, BitWriter s, int k, ChangedIndices changed, int start, PackedLength setLength)
+        {
+            s.Finish();
+            int end = changed.Top;
+            bool sparse = WriteDeltaMode(w, k, changed.Items, start, end, setLength);
+            int last = 0;
+            long from = 0;
+            for (int j = start; j < end; ++j)
+            {
+                int i = changed.Items[j];
+                WriteChangedIndex(w, sparse, i, last);
+                last = i + 1;
+                w.WriteBitsOf(s, from, changed.Ends[j]);
+                from = changed.Ends[j];
+            }
+            if (!sparse) w.Zeros(k - last);
+        }
 
         /// <summary>The mode bit (sparse when the indices take fewer bits than a changed bit per
         /// element) and, sparse, the count of changed elements.</summary>
@@ -2084,17 +2332,24 @@ namespace Pakt
         public static byte[] CopyBuffer(int n) { return Scratch.CopyBuffer(n); }
     }
 
-    /// <summary>The changed elements' indices of the list deltas being written: a stack, as a changed
-    /// element's own lists push theirs above (Top goes back when a list is done).</summary>
+    /// <summary>The changed elements' indices of the list deltas being written, and where each one's
+    /// delta ends in the list's scratch writer: a stack, as a changed element's own lists push theirs
+    /// above (Top goes back when a list is done).</summary>
     public sealed class ChangedIndices
     {
         public int[] Items = new int[64];
+        public long[] Ends = new long[64];
         public int Top;
 
-        public void Push(int i)
+        public void Push(int i, long end)
         {
-            if (Top == Items.Length) Array.Resize(ref Items, Items.Length * 2);
-            Items[Top++] = i;
+            if (Top == Items.Length)
+            {
+                Array.Resize(ref Items, Items.Length * 2);
+                Array.Resize(ref Ends, Items.Length);
+            }
+            Items[Top] = i;
+            Ends[Top++] = end;
         }
     }
 
@@ -2108,12 +2363,32 @@ namespace Pakt
         [ThreadStatic] private static byte[] _packed;
         [ThreadStatic] private static byte[] _copy;
         [ThreadStatic] private static ChangedIndices _changed;
+        [ThreadStatic] private static BitWriter[] _deltaWriters;
+        [ThreadStatic] private static int _deltaDepth;
 
         public static Writer Writer { get { return _writer ?? (_writer = new Writer()); } }
         public static Reader Reader { get { return _reader ?? (_reader = new Reader()); } }
         public static BitWriter BitWriter { get { return _bitWriter ?? (_bitWriter = new BitWriter()); } }
         public static BitReader BitReader { get { return _bitReader ?? (_bitReader = new BitReader()); } }
         public static ChangedIndices Changed { get { return _changed ?? (_changed = new ChangedIndices()); } }
+
+        /// <summary>The list deltas' scratch writer of the next nesting depth, emptied (PopDeltaWriter gives it back).</summary>
+        public static BitWriter PushDeltaWriter()
+        {
+            BitWriter[] writers = _deltaWriters;
+            int depth = _deltaDepth;
+            if (writers == null || depth == writers.Length)
+            {
+                Array.Resize(ref writers, depth + 4);
+                _deltaWriters = writers;
+            }
+            BitWriter s = writers[depth] ?? (writers[depth] = new BitWriter());
+            s.ResetGrowing();
+            _deltaDepth = depth + 1;
+            return s;
+        }
+
+        public static void PopDeltaWriter() { --_deltaDepth; }
 
         /// <summary>The per-thread buffer packed payloads are written to first (at least n bytes).</summary>
         public static byte[] PackedBuffer(int n)
