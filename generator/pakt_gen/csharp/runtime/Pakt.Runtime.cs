@@ -867,8 +867,7 @@ namespace Pakt
 
     /// <summary>Appends bits, least significant first (the first bit is bit 0 of byte 0), into a
     /// caller's buffer; bits past its end are counted, not written (Overflowed), so one pass over a
-    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.
-    /// A growing writer (ResetGrowing: the list deltas' per-thread scratch) enlarges its own buffer instead.</summary>
+    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.</summary>
     public sealed class BitWriter
     {
         private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false, false);
@@ -876,7 +875,6 @@ namespace Pakt
         private int _begin, _pos, _end;  // _pos: the byte after the last word stored
         private ulong _acc;
         private int _used;  // bits in _acc, < 64
-        private bool _grow;
         private byte[] _text = new byte[64];
 
         public void Reset(byte[] buffer, int offset)
@@ -887,27 +885,6 @@ namespace Pakt
             _end = buffer == null ? offset : buffer.Length;
             _acc = 0;
             _used = 0;
-            _grow = false;
-        }
-
-        /// <summary>Empties the writer into a buffer of its own, which grows as bits are written (kept for the next use).</summary>
-        public void ResetGrowing()
-        {
-            if (!_grow || _buf == null) _buf = new byte[256];
-            _grow = true;
-            _begin = 0;
-            _pos = 0;
-            _end = _buf.Length;
-            _acc = 0;
-            _used = 0;
-        }
-
-        private void Grow(int need)
-        {
-            byte[] b = new byte[Math.Max(need + 16, _buf.Length * 2)];
-            Buffer.BlockCopy(_buf, 0, b, 0, Math.Min(_pos, _buf.Length));
-            _buf = b;
-            _end = b.Length;
         }
 
         public BitMark Mark()
@@ -927,21 +904,6 @@ namespace Pakt
             _used = m.Used;
         }
 
-        /// <summary>Appends bits [from, to) of a growing writer after its Finish (its buffer holds them).</summary>
-        public void WriteBitsOf(BitWriter s, long from, long to)
-        {
-            byte[] b = s._buf;
-            while (from < to)
-            {
-                int i = (int)(from >> 3);
-                ulong word = b[i] | ((ulong)b[i + 1] << 8) | ((ulong)b[i + 2] << 16) | ((ulong)b[i + 3] << 24) |
-                             ((ulong)b[i + 4] << 32) | ((ulong)b[i + 5] << 40) | ((ulong)b[i + 6] << 48) | ((ulong)b[i + 7] << 56);
-                int n = (int)Math.Min(56, to - from);  // 64 - (from & 7) >= 57 bits of the word are s's
-                Write(word >> (int)(from & 7), n);
-                from += n;
-            }
-        }
-
         /// <summary>The bytes written (after Finish: the whole payload), including those that did not fit.</summary>
         public int ByteCount { get { return _pos - _begin + (_used + 7) / 8; } }
         public bool Overflowed { get { return _pos > _end; } }
@@ -949,7 +911,6 @@ namespace Pakt
 
         private void Put(byte b)
         {
-            if (_pos >= _end && _grow) Grow(_pos + 1);
             if (_pos < _end) _buf[_pos] = b;
             ++_pos;
         }
@@ -957,7 +918,6 @@ namespace Pakt
         private void Store(ulong word)
         {
             int p = _pos;
-            if (p + 8 > _end && _grow) Grow(p + 8);
             byte[] b = _buf;
             if (p + 8 <= _end)
             {
@@ -1012,7 +972,6 @@ namespace Pakt
             }
             for (; _used != 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
             _acc = 0;
-            if (_grow && _pos + n > _end) Grow(_pos + n);
             int fit = Math.Max(0, Math.Min(n, _end - _pos));
             if (fit > 0) Buffer.BlockCopy(p, offset, _buf, _pos, fit);
             _pos += n;
@@ -1024,7 +983,6 @@ namespace Pakt
             for (; _used > 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
             _acc = 0;
             _used = 0;
-            if (_grow && _pos + 8 > _end) Grow(_pos + 8);  // WriteBitsOf reads whole words
         }
 
         // ------------------------------------------------------------------ codes
@@ -1980,10 +1938,10 @@ namespace Pakt
 
         // ------------------------------------------------------------------ list deltas
         // The element codec C is the element message's PaktPackedCodec struct: its calls are direct.
-        // One pass over the elements writes each one's delta into a per-thread scratch writer (one
-        // per nesting depth): an unchanged element's is rewound (its values compared, not quantized),
-        // a changed one's end is kept with its index in the per-thread ChangedIndices. Then the mode,
-        // the indices and the changed elements' bits, copied a word at a time.
+        // The elements are written in one pass in the dense mode, each with its changed bit written as
+        // 1 and rewound to 0 when nothing in it changed (its values compared, not quantized); the
+        // changed indices are kept in the per-thread ChangedIndices. When the sparse mode is shorter
+        // (few elements changed), the list is rewound to its mode bit and the changed ones written again.
 
         /// <summary>A nested message field of a delta: the changed bit, then (changed) its delta.
         /// Written at once, the bit 1; rewound to a 0 when nothing changed. True when changed.</summary>
@@ -1999,7 +1957,7 @@ namespace Pakt
 
         /// <summary>A list field of a delta: the changed bit, then (changed) the count, its changed
         /// elements against the baseline's and its appended elements (docs/packed.md "List delta").
-        /// True when changed. Allocates nothing once the per-thread scratch has grown.</summary>
+        /// True when changed. Allocates nothing once the per-thread indices have grown.</summary>
         public static bool WriteListDelta<T, C>(BitWriter w, List<T> v, List<T> b, PackedLength length, C codec)
             where T : class where C : struct, IPackedMessage<T>
         {
@@ -2009,29 +1967,48 @@ namespace Pakt
             int baseCount = b == null ? 0 : b.Count;
             w.Count(count, length);
             int k = Math.Min(count, baseCount);
+            BitMark mode = w.Mark();
+            w.WriteBool(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
-            BitWriter s = Scratch.PushDeltaWriter();
             try
             {
                 for (int i = 0; i < k; ++i)
                 {
-                    BitMark m = s.Mark();
-                    if (WriteElementDelta(s, v[i], b[i], i, codec)) changed.Push(i, s.BitCount);
-                    else s.Rewind(m);
+                    BitMark m = w.Mark();
+                    w.WriteBool(true);
+                    if (WriteElementDelta(w, v[i], b[i], i, codec)) changed.Push(i);
+                    else
+                    {
+                        w.Rewind(m);
+                        w.WriteBool(false);
+                    }
                 }
-                if (changed.Top == start && count == baseCount)
+                int end = changed.Top;
+                if (end == start && count == baseCount)
                 {
                     w.Rewind(at);
                     w.WriteBool(false);
                     return false;
                 }
-                WriteChanged(w, s, k, changed, start, length);
+                if (SparseIsShorter(k, changed.Items, start, end, length))
+                {
+                    w.Rewind(mode);
+                    w.WriteBool(true);
+                    w.Count(end - start, length);  // end - start <= k <= the limit
+                    int last = 0;
+                    for (int j = start; j < end; ++j)
+                    {
+                        int i = changed.Items[j];
+                        w.Golomb((ulong)(i + 1 - last));
+                        last = i + 1;
+                        WriteElementDelta(w, v[i], b[i], i, codec);
+                    }
+                }
             }
             finally
             {
                 changed.Top = start;
-                Scratch.PopDeltaWriter();
             }
             for (int i = k; i < count; ++i)
             {
@@ -2047,90 +2024,73 @@ namespace Pakt
         {
             BitMark at = w.Mark();
             w.WriteBool(true);
+            BitMark mode = w.Mark();
+            w.WriteBool(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
-            BitWriter s = Scratch.PushDeltaWriter();
             try
             {
                 for (int i = 0; i < size; ++i)
                 {
-                    BitMark m = s.Mark();
-                    if (WriteElementDelta(s, ElementOf(v, i), ElementOf(b, i), i, codec)) changed.Push(i, s.BitCount);
-                    else s.Rewind(m);
+                    BitMark m = w.Mark();
+                    w.WriteBool(true);
+                    if (WriteElementDelta(w, ElementOf(v, i), ElementOf(b, i), i, codec)) changed.Push(i);
+                    else
+                    {
+                        w.Rewind(m);
+                        w.WriteBool(false);
+                    }
                 }
-                if (changed.Top == start)
+                int end = changed.Top;
+                if (end == start)
                 {
                     w.Rewind(at);
                     w.WriteBool(false);
                     return false;
                 }
-                WriteChanged(w, s, size, changed, start, changedCount);
+                if (SparseIsShorter(size, changed.Items, start, end, changedCount))
+                {
+                    w.Rewind(mode);
+                    w.WriteBool(true);
+                    w.Count(end - start, changedCount);
+                    int last = 0;
+                    for (int j = start; j < end; ++j)
+                    {
+                        int i = changed.Items[j];
+                        w.Golomb((ulong)(i + 1 - last));
+                        last = i + 1;
+                        WriteElementDelta(w, ElementOf(v, i), ElementOf(b, i), i, codec);
+                    }
+                }
                 return true;
             }
             finally
             {
                 changed.Top = start;
-                Scratch.PopDeltaWriter();
             }
         }
 
         private static T ElementOf<T>(T[] a, int i) where T : class { return a == null || i >= a.Length ? null : a[i]; }
 
         /// <summary>Element i's delta (the loops above stay free of exception regions).</summary>
-        private static bool WriteElementDelta<T, C>(BitWriter s, T v, T b, int i, C codec) where T : class where C : struct, IPackedMessage<T>
+        private static bool WriteElementDelta<T, C>(BitWriter w, T v, T b, int i, C codec) where T : class where C : struct, IPackedMessage<T>
         {
-            try { return codec.WriteDelta(s, v, b); }
+            try { return codec.WriteDelta(w, v, b); }
             catch (EncodeException e) { e.InIndex(i); throw; }
         }
 
-        /// <summary>The mode, then each changed element's index and its delta's bits from s (element j's
-        /// end at changed.Ends[j], the next one's start).</summary>
-        private static void WriteChanged(BitWriter w, BitWriter s, int k, ChangedIndices changed, int start, PackedLength setLength)
+        /// <summary>Whether the sparse mode's indices (the count, then each gap) take fewer bits than a
+        /// changed bit per element (the dense mode's; a tie is dense).</summary>
+        private static bool SparseIsShorter(int k, int[] changed, int start, int end, PackedLength setLength)
         {
-            s.Finish();
-            int end = changed.Top;
-            bool sparse = WriteDeltaMode(w, k, changed.Items, start, end, setLength);
+            long c = end - start, sparseBits = setLength.Limit != 0 ? setLength.Bits : VarintBits((ulong)c);
             int last = 0;
-            long from = 0;
-            for (int j = start; j < end; ++j)
-            {
-                int i = changed.Items[j];
-                WriteChangedIndex(w, sparse, i, last);
-                last = i + 1;
-                w.WriteBitsOf(s, from, changed.Ends[j]);
-                from = changed.Ends[j];
-            }
-            if (!sparse) w.Zeros(k - last);
-        }
-
-        /// <summary>The mode bit (sparse when the indices take fewer bits than a changed bit per
-        /// element) and, sparse, the count of changed elements.</summary>
-        private static bool WriteDeltaMode(BitWriter w, int k, int[] changed, int start, int end, PackedLength setLength)
-        {
-            long c = end - start, sparseBits = 0;
-            int last = 0;
-            for (int j = start; j < end; ++j)
+            for (int j = start; j < end && sparseBits < k; ++j)
             {
                 sparseBits += GolombBits((ulong)(changed[j] + 1 - last));
                 last = changed[j] + 1;
             }
-            sparseBits += setLength.Limit != 0 ? setLength.Bits : VarintBits((ulong)c);
-            bool sparse = sparseBits < k;
-            w.WriteBool(sparse);
-            if (sparse) w.Count((int)c, setLength);  // c <= k <= the limit
-            return sparse;
-        }
-
-        /// <summary>Sparse: the gap to changed element i; dense: the unchanged elements' 0 bits, then i's 1.</summary>
-        private static void WriteChangedIndex(BitWriter w, bool sparse, int i, int last)
-        {
-            if (sparse)
-            {
-                w.Golomb((ulong)(i + 1 - last));
-                return;
-            }
-            w.Zeros(i - last);
-            w.WriteBool(true);
+            return sparseBits < k;
         }
 
         /// <summary>Applies a list's element delta to v in place (v holds the baseline's elements).</summary>
@@ -2332,24 +2292,17 @@ namespace Pakt
         public static byte[] CopyBuffer(int n) { return Scratch.CopyBuffer(n); }
     }
 
-    /// <summary>The changed elements' indices of the list deltas being written, and where each one's
-    /// delta ends in the list's scratch writer: a stack, as a changed element's own lists push theirs
-    /// above (Top goes back when a list is done).</summary>
+    /// <summary>The changed elements' indices of the list deltas being written: a stack, as a changed
+    /// element's own lists push theirs above (Top goes back when a list is done).</summary>
     public sealed class ChangedIndices
     {
         public int[] Items = new int[64];
-        public long[] Ends = new long[64];
         public int Top;
 
-        public void Push(int i, long end)
+        public void Push(int i)
         {
-            if (Top == Items.Length)
-            {
-                Array.Resize(ref Items, Items.Length * 2);
-                Array.Resize(ref Ends, Items.Length);
-            }
-            Items[Top] = i;
-            Ends[Top++] = end;
+            if (Top == Items.Length) Array.Resize(ref Items, Items.Length * 2);
+            Items[Top++] = i;
         }
     }
 
@@ -2363,32 +2316,12 @@ namespace Pakt
         [ThreadStatic] private static byte[] _packed;
         [ThreadStatic] private static byte[] _copy;
         [ThreadStatic] private static ChangedIndices _changed;
-        [ThreadStatic] private static BitWriter[] _deltaWriters;
-        [ThreadStatic] private static int _deltaDepth;
 
         public static Writer Writer { get { return _writer ?? (_writer = new Writer()); } }
         public static Reader Reader { get { return _reader ?? (_reader = new Reader()); } }
         public static BitWriter BitWriter { get { return _bitWriter ?? (_bitWriter = new BitWriter()); } }
         public static BitReader BitReader { get { return _bitReader ?? (_bitReader = new BitReader()); } }
         public static ChangedIndices Changed { get { return _changed ?? (_changed = new ChangedIndices()); } }
-
-        /// <summary>The list deltas' scratch writer of the next nesting depth, emptied (PopDeltaWriter gives it back).</summary>
-        public static BitWriter PushDeltaWriter()
-        {
-            BitWriter[] writers = _deltaWriters;
-            int depth = _deltaDepth;
-            if (writers == null || depth == writers.Length)
-            {
-                Array.Resize(ref writers, depth + 4);
-                _deltaWriters = writers;
-            }
-            BitWriter s = writers[depth] ?? (writers[depth] = new BitWriter());
-            s.ResetGrowing();
-            _deltaDepth = depth + 1;
-            return s;
-        }
-
-        public static void PopDeltaWriter() { --_deltaDepth; }
 
         /// <summary>The per-thread buffer packed payloads are written to first (at least n bytes).</summary>
         public static byte[] PackedBuffer(int n)
