@@ -175,8 +175,7 @@ namespace Pakt.Test
             public Empty Create() { return new Empty(); }
             public void Write(global::Pakt.BitWriter w, Empty m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Empty m) { PaktReadPacked(r, m); }
-            public bool Same(Empty a, Empty b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Empty m, Empty b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Empty m, Empty b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Empty m) { PaktReadPackedDelta(r, m); }
             public void Copy(Empty from, Empty to) { PaktCopy(from, to); }
         }
@@ -198,11 +197,13 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Empty m, Empty b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Empty m, Empty b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -408,8 +409,7 @@ namespace Pakt.Test
             public Inner Create() { return new Inner(); }
             public void Write(global::Pakt.BitWriter w, Inner m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Inner m) { PaktReadPacked(r, m); }
-            public bool Same(Inner a, Inner b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Inner m, Inner b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Inner m, Inner b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Inner m) { PaktReadPackedDelta(r, m); }
             public void Copy(Inner from, Inner to) { PaktCopy(from, to); }
         }
@@ -475,11 +475,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Inner m, Inner b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Inner m, Inner b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 23: id: int32, zig-zag varint
             try
             {
@@ -487,6 +488,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed(m.id, PaktPackedCodes.code_id);
                 }
             }
@@ -502,6 +504,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.String(m.label, PaktPackedCodes.length_label);
                 }
             }
@@ -510,6 +513,7 @@ namespace Pakt.Test
                 e.InField("label");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -885,8 +889,7 @@ namespace Pakt.Test
             public Scalars Create() { return new Scalars(); }
             public void Write(global::Pakt.BitWriter w, Scalars m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Scalars m) { PaktReadPacked(r, m); }
-            public bool Same(Scalars a, Scalars b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Scalars m, Scalars b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Scalars m, Scalars b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Scalars m) { PaktReadPackedDelta(r, m); }
             public void Copy(Scalars from, Scalars to) { PaktCopy(from, to); }
         }
@@ -1216,11 +1219,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Scalars m, Scalars b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Scalars m, Scalars b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 29: b: bool, 1 bit
             try
             {
@@ -1228,6 +1232,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Bool(m.b);
                 }
             }
@@ -1243,6 +1248,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Unsigned(m.u8, PaktPackedCodes.code_u8);
                 }
             }
@@ -1258,6 +1264,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed(m.i8, PaktPackedCodes.code_i8);
                 }
             }
@@ -1273,6 +1280,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Unsigned(m.u16, PaktPackedCodes.code_u16);
                 }
             }
@@ -1288,6 +1296,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed(m.i16, PaktPackedCodes.code_i16);
                 }
             }
@@ -1303,6 +1312,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Unsigned(m.u32, PaktPackedCodes.code_u32);
                 }
             }
@@ -1318,6 +1328,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed(m.i32, PaktPackedCodes.code_i32);
                 }
             }
@@ -1333,6 +1344,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Unsigned(m.u64, PaktPackedCodes.code_u64);
                 }
             }
@@ -1348,6 +1360,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed(m.i64, PaktPackedCodes.code_i64);
                 }
             }
@@ -1359,7 +1372,7 @@ namespace Pakt.Test
             // line 38: f32: float32, raw 32 bits
             try
             {
-                w.DeltaF32(m.f32, b.f32, PaktPackedCodes.code_f32);
+                if (w.DeltaF32(m.f32, b.f32, PaktPackedCodes.code_f32)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1369,12 +1382,7 @@ namespace Pakt.Test
             // line 39: f64: float64, raw 64 bits
             try
             {
-                bool same = global::Pakt.Packed.SameF64(m.f64, b.f64, PaktPackedCodes.code_f64);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.F64(m.f64, PaktPackedCodes.code_f64);
-                }
+                if (w.DeltaF64(m.f64, b.f64, PaktPackedCodes.code_f64)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1388,6 +1396,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Unsigned((ulong)m.small, PaktPackedCodes.code_small);
                 }
             }
@@ -1403,6 +1412,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed((long)m.signed_enum, PaktPackedCodes.code_signed_enum);
                 }
             }
@@ -1418,6 +1428,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed((long)m.wide, PaktPackedCodes.code_wide);
                 }
             }
@@ -1426,6 +1437,7 @@ namespace Pakt.Test
                 e.InField("wide");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -1877,8 +1889,7 @@ namespace Pakt.Test
             public Geometry Create() { return new Geometry(); }
             public void Write(global::Pakt.BitWriter w, Geometry m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Geometry m) { PaktReadPacked(r, m); }
-            public bool Same(Geometry a, Geometry b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Geometry m, Geometry b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Geometry m, Geometry b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Geometry m) { PaktReadPackedDelta(r, m); }
             public void Copy(Geometry from, Geometry to) { PaktCopy(from, to); }
         }
@@ -2032,20 +2043,16 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Geometry m, Geometry b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Geometry m, Geometry b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 49: v2: Vector2, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameVector2(m.v2, b.v2, PaktPackedCodes.code_v2);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Vector2(m.v2, PaktPackedCodes.code_v2);
-                }
+                if (w.DeltaVector2(m.v2, b.v2, PaktPackedCodes.code_v2)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2055,7 +2062,7 @@ namespace Pakt.Test
             // line 50: v3: Vector3, raw 32 bits
             try
             {
-                w.DeltaVector3(m.v3, b.v3, PaktPackedCodes.code_v3);
+                if (w.DeltaVector3(m.v3, b.v3, PaktPackedCodes.code_v3)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2065,7 +2072,7 @@ namespace Pakt.Test
             // line 51: q: Quaternion, raw 32 bits
             try
             {
-                w.DeltaQuaternion(m.q, b.q, PaktPackedCodes.code_q);
+                if (w.DeltaQuaternion(m.q, b.q, PaktPackedCodes.code_q)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2075,12 +2082,7 @@ namespace Pakt.Test
             // line 52: c: Color, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameColor(m.c, b.c, PaktPackedCodes.code_c);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Color(m.c, PaktPackedCodes.code_c);
-                }
+                if (w.DeltaColor(m.c, b.c, PaktPackedCodes.code_c)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2094,6 +2096,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Vector2i(m.v2i, PaktPackedCodes.code_v2i);
                 }
             }
@@ -2109,6 +2112,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Vector3i(m.v3i, PaktPackedCodes.code_v3i);
                 }
             }
@@ -2117,6 +2121,7 @@ namespace Pakt.Test
                 e.InField("v3i");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -2446,8 +2451,7 @@ namespace Pakt.Test
             public Texts Create() { return new Texts(); }
             public void Write(global::Pakt.BitWriter w, Texts m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Texts m) { PaktReadPacked(r, m); }
-            public bool Same(Texts a, Texts b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Texts m, Texts b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Texts m, Texts b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Texts m) { PaktReadPackedDelta(r, m); }
             public void Copy(Texts from, Texts to) { PaktCopy(from, to); }
         }
@@ -2557,11 +2561,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Texts m, Texts b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Texts m, Texts b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 59: s: string
             try
             {
@@ -2569,6 +2574,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.String(m.s, PaktPackedCodes.length_s);
                 }
             }
@@ -2584,6 +2590,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.String(m.limited, PaktPackedCodes.length_limited);
                 }
             }
@@ -2599,6 +2606,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Blob(m.raw, PaktPackedCodes.length_raw);
                 }
             }
@@ -2614,6 +2622,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Blob(m.raw_limited, PaktPackedCodes.length_raw_limited);
                 }
             }
@@ -2622,6 +2631,7 @@ namespace Pakt.Test
                 e.InField("raw_limited");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -3678,8 +3688,7 @@ namespace Pakt.Test
             public Lists Create() { return new Lists(); }
             public void Write(global::Pakt.BitWriter w, Lists m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Lists m) { PaktReadPacked(r, m); }
-            public bool Same(Lists a, Lists b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Lists m, Lists b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Lists m, Lists b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Lists m) { PaktReadPackedDelta(r, m); }
             public void Copy(Lists from, Lists to) { PaktCopy(from, to); }
         }
@@ -4669,11 +4678,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Lists m, Lists b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Lists m, Lists b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 67: bools: bool[], 1 bit
             try
             {
@@ -4691,6 +4701,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<bool> c0 = m.bools;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4732,6 +4743,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<byte> c0 = m.u8s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4773,6 +4785,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<short> c0 = m.i16s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4814,6 +4827,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<uint> c0 = m.u32s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4855,6 +4869,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<long> c0 = m.i64s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4896,6 +4911,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<float> c0 = m.f32s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4937,6 +4953,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<double> c0 = m.f64s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4978,6 +4995,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<string> c0 = m.strings;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5019,6 +5037,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<byte[]> c0 = m.blobs;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5060,6 +5079,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<Vector3> c0 = m.v3s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5101,6 +5121,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<Quaternion> c0 = m.quats;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5142,6 +5163,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<global::Pakt.Test.Small> c0 = m.enums;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5169,22 +5191,7 @@ namespace Pakt.Test
             // line 79: inners: Inner[], max_count 5
             try
             {
-                bool same = true;
-                {
-                    global::System.Collections.Generic.List<global::Pakt.Test.Inner> a0 = m.inners;
-                    global::System.Collections.Generic.List<global::Pakt.Test.Inner> b0 = b.inners;
-                    int n0 = a0 == null ? 0 : a0.Count;
-                    if (n0 != (b0 == null ? 0 : b0.Count)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Pakt.Test.Inner.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteListDelta(w, m.inners, b.inners, PaktPackedCodes.length_inners, default(global::Pakt.Test.Inner.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteListDelta(w, m.inners, b.inners, PaktPackedCodes.length_inners, default(global::Pakt.Test.Inner.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -5194,28 +5201,14 @@ namespace Pakt.Test
             // line 80: empties: Empty[], max_count 4
             try
             {
-                bool same = true;
-                {
-                    global::System.Collections.Generic.List<global::Pakt.Test.Empty> a0 = m.empties;
-                    global::System.Collections.Generic.List<global::Pakt.Test.Empty> b0 = b.empties;
-                    int n0 = a0 == null ? 0 : a0.Count;
-                    if (n0 != (b0 == null ? 0 : b0.Count)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Pakt.Test.Empty.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteListDelta(w, m.empties, b.empties, PaktPackedCodes.length_empties, default(global::Pakt.Test.Empty.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteListDelta(w, m.empties, b.empties, PaktPackedCodes.length_empties, default(global::Pakt.Test.Empty.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
                 e.InField("empties");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -6311,8 +6304,7 @@ namespace Pakt.Test
             public Fixed Create() { return new Fixed(); }
             public void Write(global::Pakt.BitWriter w, Fixed m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Fixed m) { PaktReadPacked(r, m); }
-            public bool Same(Fixed a, Fixed b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Fixed m, Fixed b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Fixed m, Fixed b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Fixed m) { PaktReadPackedDelta(r, m); }
             public void Copy(Fixed from, Fixed to) { PaktCopy(from, to); }
         }
@@ -6650,11 +6642,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Fixed m, Fixed b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Fixed m, Fixed b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 91: rgba: uint8[4], raw 8 bits
             try
             {
@@ -6672,6 +6665,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         byte[] c0 = m.rgba;
                         int n0 = 4;
@@ -6712,6 +6706,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         Vector2[] c0 = m.corners;
                         int n0 = 4;
@@ -6752,6 +6747,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         string[] c0 = m.names;
                         int n0 = 2;
@@ -6778,22 +6774,7 @@ namespace Pakt.Test
             // line 94: pair: Inner[2]
             try
             {
-                bool same = true;
-                {
-                    global::Pakt.Test.Inner[] a0 = m.pair;
-                    global::Pakt.Test.Inner[] b0 = b.pair;
-                    int n0 = a0 == null ? 0 : a0.Length;
-                    if (n0 != (b0 == null ? 0 : b0.Length)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Pakt.Test.Inner.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteArrayDelta(w, m.pair, b.pair, 2, PaktPackedCodes.changed_pair, default(global::Pakt.Test.Inner.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteArrayDelta(w, m.pair, b.pair, 2, PaktPackedCodes.changed_pair, default(global::Pakt.Test.Inner.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -6817,6 +6798,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         bool[] c0 = m.flags;
                         int n0 = 3;
@@ -6840,6 +6822,7 @@ namespace Pakt.Test
                 e.InField("flags");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -7435,8 +7418,7 @@ namespace Pakt.Test
             public Optionals Create() { return new Optionals(); }
             public void Write(global::Pakt.BitWriter w, Optionals m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Optionals m) { PaktReadPacked(r, m); }
-            public bool Same(Optionals a, Optionals b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Optionals m, Optionals b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Optionals m, Optionals b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Optionals m) { PaktReadPackedDelta(r, m); }
             public void Copy(Optionals from, Optionals to) { PaktCopy(from, to); }
         }
@@ -7713,11 +7695,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Optionals m, Optionals b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Optionals m, Optionals b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 100: maybe_int: int32, optional (a presence bit), zig-zag varint
             try
             {
@@ -7730,6 +7713,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Bool(m.maybe_int.HasValue);
                     if (m.maybe_int.HasValue)
                     {
@@ -7754,6 +7738,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Bool(m.maybe_text != null);
                     if (m.maybe_text != null)
                     {
@@ -7778,6 +7763,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Bool(m.maybe_inner != null);
                     if (m.maybe_inner != null)
                     {
@@ -7811,6 +7797,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Bool(m.maybe_list != null);
                     if (m.maybe_list != null)
                     {
@@ -7851,6 +7838,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Bool(m.maybe_vec.HasValue);
                     if (m.maybe_vec.HasValue)
                     {
@@ -7863,6 +7851,7 @@ namespace Pakt.Test
                 e.InField("maybe_vec");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -8322,8 +8311,7 @@ namespace Pakt.Test
             public Nested Create() { return new Nested(); }
             public void Write(global::Pakt.BitWriter w, Nested m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Nested m) { PaktReadPacked(r, m); }
-            public bool Same(Nested a, Nested b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Nested m, Nested b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Nested m, Nested b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Nested m) { PaktReadPackedDelta(r, m); }
             public void Copy(Nested from, Nested to) { PaktCopy(from, to); }
         }
@@ -8482,20 +8470,16 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Nested m, Nested b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Nested m, Nested b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 109: inner: Inner
             try
             {
-                bool same = global::Pakt.Test.Inner.PaktSamePacked(m.inner, b.inner);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Inner.PaktWritePackedDelta(w, m.inner, b.inner);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.inner, b.inner, default(global::Pakt.Test.Inner.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8505,12 +8489,7 @@ namespace Pakt.Test
             // line 110: scalars: Scalars
             try
             {
-                bool same = global::Pakt.Test.Scalars.PaktSamePacked(m.scalars, b.scalars);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Scalars.PaktWritePackedDelta(w, m.scalars, b.scalars);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.scalars, b.scalars, default(global::Pakt.Test.Scalars.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8520,12 +8499,7 @@ namespace Pakt.Test
             // line 111: lists: Lists
             try
             {
-                bool same = global::Pakt.Test.Lists.PaktSamePacked(m.lists, b.lists);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Lists.PaktWritePackedDelta(w, m.lists, b.lists);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.lists, b.lists, default(global::Pakt.Test.Lists.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8535,12 +8509,7 @@ namespace Pakt.Test
             // line 112: optionals: Optionals
             try
             {
-                bool same = global::Pakt.Test.Optionals.PaktSamePacked(m.optionals, b.optionals);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Optionals.PaktWritePackedDelta(w, m.optionals, b.optionals);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.optionals, b.optionals, default(global::Pakt.Test.Optionals.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8550,12 +8519,7 @@ namespace Pakt.Test
             // line 113: fixed: Fixed
             try
             {
-                bool same = global::Pakt.Test.Fixed.PaktSamePacked(m.@fixed, b.@fixed);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Fixed.PaktWritePackedDelta(w, m.@fixed, b.@fixed);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.@fixed, b.@fixed, default(global::Pakt.Test.Fixed.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8569,6 +8533,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Unsigned(m.tail, PaktPackedCodes.code_tail);
                 }
             }
@@ -8577,6 +8542,7 @@ namespace Pakt.Test
                 e.InField("tail");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -9013,8 +8979,7 @@ namespace Pakt.Test
             public Versioned Create() { return new Versioned(); }
             public void Write(global::Pakt.BitWriter w, Versioned m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Versioned m) { PaktReadPacked(r, m); }
-            public bool Same(Versioned a, Versioned b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Versioned m, Versioned b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Versioned m, Versioned b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Versioned m) { PaktReadPackedDelta(r, m); }
             public void Copy(Versioned from, Versioned to) { PaktCopy(from, to); }
         }
@@ -9241,11 +9206,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Versioned m, Versioned b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Versioned m, Versioned b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 119: a: int32, zig-zag varint
             try
             {
@@ -9253,6 +9219,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Signed(m.a, PaktPackedCodes.code_a);
                 }
             }
@@ -9270,6 +9237,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.String(m.b, PaktPackedCodes.length_b);
                 }
             }
@@ -9295,6 +9263,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     {
                         global::System.Collections.Generic.List<short> c0 = m.c;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -9322,12 +9291,7 @@ namespace Pakt.Test
             // line 123: d: float64, raw 64 bits
             try
             {
-                bool same = global::Pakt.Packed.SameF64(m.d, b.d, PaktPackedCodes.code_d);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.F64(m.d, PaktPackedCodes.code_d);
-                }
+                if (w.DeltaF64(m.d, b.d, PaktPackedCodes.code_d)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -9346,6 +9310,7 @@ namespace Pakt.Test
                 w.Bool(!same);
                 if (!same)
                 {
+                    changed = true;
                     w.Bool(m.e != null);
                     if (m.e != null)
                     {
@@ -9358,6 +9323,7 @@ namespace Pakt.Test
                 e.InField("e");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
