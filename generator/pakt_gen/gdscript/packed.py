@@ -11,7 +11,6 @@ the other message `_pakt_o` and the baseline `_pakt_base`, loop indexes `_pakt_i
 """
 
 import math
-import re
 import struct
 from decimal import Decimal
 from typing import Dict, List
@@ -391,35 +390,29 @@ def same_method(f: Field) -> str:
 
 
 def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
-    """One field of a delta: the changed bit, then the nested delta or the value in full; sets
-    `_pakt_changed` (an error returns false, the writer failed)."""
+    """One field of a delta: the changed bit, then the nested delta or the value in full."""
     if f.deprecated:
         return ["_pakt_w.boolean(false)  # deprecated: both hold its default"]
-    fail = [f'_pakt_w.in_field("{f.name}")', "return false"]
+    fail = [f'_pakt_w.in_field("{f.name}")', "return"]
     expr, name = member(f, schema, godot), identifier(f.name, godot)
     kind = packed_delta_kind(f)
     t = f.type
-    if kind == "message":  # the changed bit written as 1, rewound to 0 when nothing in it changed
+    head = [f"if not {same_method(f)}(_pakt_base, _pakt_w):", "\t_pakt_w.boolean(true)"]
+    if kind == "message":
         tn = message_class(t, schema, godot)
-        return [f"if _pakt_w.message_delta({tn}.new() if {expr} == null else {expr}, "
-                f"{tn}.new() if _pakt_base.{name} == null else _pakt_base.{name}):", "	_pakt_changed = true"] + \
-            _on_fail("_pakt_w", fail)
-    if kind in ("list", "array"):  # the changed bit too, each element written once
+        body = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_delta(_pakt_w, "
+                f"{tn}.new() if _pakt_base.{name} == null else _pakt_base.{name})"] + _on_fail("_pakt_w", fail)
+    elif kind in ("list", "array"):  # the changed bit too, each element compared once
         tn = message_class(t.element, schema, godot)
         lim, bits = _length(f.max_count) if kind == "list" else (0, 0)
-        return [f"if _pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, "
-                f"{bits}, {tn}):", "	_pakt_changed = true"] + _on_fail("_pakt_w", fail)
-    head = [f"if not {same_method(f)}(_pakt_base, _pakt_w):", "	_pakt_changed = true", "	_pakt_w.boolean(true)"]
-    body = _returning_false(write_field(f, schema, godot))
-    words = write_word_run([f], 0, ["_pakt_w.boolean(true)"] + body, schema, godot, changed_bit=True)
-    if words is not None:  # the changed bit and the value in one word
-        head, body = head[:2], words
-    return head + _block(body) + ["else:", "	_pakt_w.boolean(false)"]
-
-
-def _returning_false(lines: List[str]) -> List[str]:
-    """A write's lines inside the delta writer, which returns a bool: its error exits return false."""
-    return [re.sub(r"^(\t*)return$", r"\1return false", s) for s in lines]
+        return [f"_pakt_w.elements_delta({expr}, _pakt_base.{name}, {'true' if kind == 'list' else 'false'}, {lim}, {bits}, "
+                f"{tn})"] + _on_fail("_pakt_w", fail)
+    else:
+        body = write_field(f, schema, godot)
+        words = write_word_run([f], 0, ["_pakt_w.boolean(true)"] + body, schema, godot, changed_bit=True)
+        if words is not None:  # the changed bit and the value in one word
+            head, body = head[:1], words
+    return head + _block(body) + ["else:", "\t_pakt_w.boolean(false)"]
 
 
 def _delta_read_body(target: str, f: Field, schema: Schema, godot: str, full: List[str]) -> List[str]:

@@ -1041,91 +1041,63 @@ class BitWriter:
 			write((x >> i) & 1, 1)
 			i -= 1
 
-	# The changed bit of a nested message and, when set, its delta against the baseline's: written
-	# as 1, then rewound to 0 when nothing in it changed. Whether it changed.
-	func message_delta(v, base) -> bool:
-		var at_size := size
-		var at_acc := acc
-		var at_used := used
-		boolean(true)
-		if v._pakt_write_delta(self, base) or failed:
-			return not failed
-		rewind(at_size, at_acc, at_used)
-		boolean(false)
-		return false
-
-	# Back to a position (size, acc, used) taken before: what was written since is dropped.
-	func rewind(at_size: int, at_acc: int, at_used: int) -> void:
-		size = at_size
-		out.seek(size)
-		acc = at_acc
-		used = at_used
-
 	# The changed bit of a list (has_length) or fixed array of messages and, when set, its element
-	# delta against the baseline (docs/packed.md "List delta"): the elements in one pass in the dense
-	# mode, each one's changed bit written as 1 and rewound to 0 when nothing in it changed; when the
-	# sparse mode is shorter, rewound to the mode bit and the changed elements written again after
-	# their indices. `cls` makes the default of a null element. Whether it changed.
-	func elements_delta(v: Array, base: Array, has_length: bool, limit: int, bits: int, cls) -> bool:
+	# delta against the baseline (docs/packed.md "List delta"; packing::WriteElementsDelta): each
+	# element is compared once. `cls` makes the default of a null element.
+	func elements_delta(v: Array, base: Array, has_length: bool, limit: int, bits: int, cls) -> void:
 		var count := v.size()
 		var base_count := base.size() if has_length else count
 		var k := count if count < base_count else base_count
-		var start_size := size
-		var start_acc := acc
-		var start_used := used
-		boolean(true)
-		if has_length:
-			length(count, "count", "max_count", limit, bits)
-			if failed:
-				return false
-		var mode_size := size
-		var mode_acc := acc
-		var mode_used := used
-		boolean(false)  # dense
 		var changed := []
+		var c := 0
 		var sparse_bits := 0
 		var last := 0
 		for i in k:
 			var e = cls.new() if v[i] == null else v[i]
 			var b = cls.new() if i >= base.size() or base[i] == null else base[i]
-			var at_size := size
-			var at_acc := acc
-			var at_used := used
-			boolean(true)
-			if e._pakt_write_delta(self, b):
-				changed.append(i)
+			var ch: bool = not e._pakt_same_packed(b, self)
+			changed.append(ch)
+			if ch:
+				c += 1
 				sparse_bits += Bits.golomb_bits(i + 1 - last)
 				last = i + 1
-			elif failed:
-				in_index(i)
-				return false
-			else:
-				rewind(at_size, at_acc, at_used)
-				boolean(false)
-		var c := changed.size()
 		if c == 0 and count == base.size():
-			rewind(start_size, start_acc, start_used)
 			boolean(false)
-			return false
+			return
+		boolean(true)
+		if has_length:
+			length(count, "count", "max_count", limit, bits)
+			if failed:
+				return
 		var set_limit := limit if has_length else k
 		var set_bits := bits if has_length else Bits.bit_width(k)
 		sparse_bits += set_bits if set_limit != 0 else Bits.varint_bits(c)
-		if sparse_bits < k:  # sparse
-			rewind(mode_size, mode_acc, mode_used)
-			boolean(true)
+		var sparse := sparse_bits < k
+		boolean(sparse)
+		if sparse:
 			length(c, "count" if has_length else "changed count", "max_count" if has_length else "size", set_limit, set_bits)
 			last = 0
-			for i in changed:
+		for i in k:
+			if sparse:
+				if not changed[i]:
+					continue
 				golomb(i + 1 - last)
 				last = i + 1
-				var e = cls.new() if v[i] == null else v[i]
-				e._pakt_write_delta(self, cls.new() if i >= base.size() or base[i] == null else base[i])
+			else:
+				boolean(changed[i])
+				if not changed[i]:
+					continue
+			var e = cls.new() if v[i] == null else v[i]
+			var b = cls.new() if i >= base.size() or base[i] == null else base[i]
+			e._pakt_write_delta(self, b)
+			if failed:
+				in_index(i)
+				return
 		for i in range(k, count):
 			(cls.new() if v[i] == null else v[i])._pakt_write_packed(self)
 			if failed:
 				in_index(i)
-				return false
-		return true
+				return
 
 
 # Reads bits least significant first without ever reading past the end (packing's BitReader).

@@ -166,11 +166,9 @@ class Empty extends _pakt_Message:
 	func _pakt_same_packed(_pakt_o, _pakt_w) -> bool:
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
-		return _pakt_changed
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -373,28 +371,24 @@ class Inner extends _pakt_Message:
 			return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 23: id: int32
 		if not _pakt_same_field_id(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(id)
 		else:
 			_pakt_w.boolean(false)
 		# line 24: label: string (max_length 16)
 		if not _pakt_same_field_label(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.text(label, 16, 5)
 			if _pakt_w.failed:
 				_pakt_w.in_field("label")
-				return false
+				return
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -1017,13 +1011,10 @@ class Scalars extends _pakt_Message:
 			return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 29: b: bool
 		if not _pakt_same_field_b(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# b: 2 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: bool = b
@@ -1032,7 +1023,6 @@ class Scalars extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 30: u8: uint8
 		if not _pakt_same_field_u8(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# u8: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = u8
@@ -1041,7 +1031,6 @@ class Scalars extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 31: i8: int8
 		if not _pakt_same_field_i8(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# i8: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = i8
@@ -1050,63 +1039,54 @@ class Scalars extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 32: u16: uint16
 		if not _pakt_same_field_u16(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(u16)
 		else:
 			_pakt_w.boolean(false)
 		# line 33: i16: int16
 		if not _pakt_same_field_i16(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(i16)
 		else:
 			_pakt_w.boolean(false)
 		# line 34: u32: uint32
 		if not _pakt_same_field_u32(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(u32)
 		else:
 			_pakt_w.boolean(false)
 		# line 35: i32: int32
 		if not _pakt_same_field_i32(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(i32)
 		else:
 			_pakt_w.boolean(false)
 		# line 36: u64: uint64
 		if not _pakt_same_field_u64(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(u64)
 		else:
 			_pakt_w.boolean(false)
 		# line 37: i64: int64
 		if not _pakt_same_field_i64(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(i64)
 		else:
 			_pakt_w.boolean(false)
 		# line 38: f32: float32
 		if not _pakt_same_field_f32(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(f32)
 		else:
 			_pakt_w.boolean(false)
 		# line 39: f64: float64
 		if not _pakt_same_field_f64(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f64(f64)
 		else:
 			_pakt_w.boolean(false)
 		# line 40: small: Small
 		if not _pakt_same_field_small(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# small: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = small
@@ -1117,12 +1097,11 @@ class Scalars extends _pakt_Message:
 				_pakt_w.ranged(small, 0, 255, 8, false)
 				if _pakt_w.failed:
 					_pakt_w.in_field("small")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 41: signed_enum: Signed
 		if not _pakt_same_field_signed_enum(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# signed_enum: 17 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = signed_enum
@@ -1133,12 +1112,11 @@ class Scalars extends _pakt_Message:
 				_pakt_w.ranged(signed_enum, -32768, 65535, 16, false)
 				if _pakt_w.failed:
 					_pakt_w.in_field("signed_enum")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 42: wide: Wide
 		if not _pakt_same_field_wide(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# wide: 33 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = wide
@@ -1149,10 +1127,10 @@ class Scalars extends _pakt_Message:
 				_pakt_w.ranged(wide, -2147483648, 4294967295, 32, false)
 				if _pakt_w.failed:
 					_pakt_w.in_field("wide")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -1662,13 +1640,10 @@ class Geometry_ extends _pakt_Message:
 			return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 49: v2: Vector2
 		if not _pakt_same_field_v2(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(v2.x)
 			_pakt_w.f32(v2.y)
@@ -1676,7 +1651,6 @@ class Geometry_ extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 50: v3: Vector3
 		if not _pakt_same_field_v3(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(v3.x)
 			_pakt_w.f32(v3.y)
@@ -1685,7 +1659,6 @@ class Geometry_ extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 51: q: Quaternion
 		if not _pakt_same_field_q(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(q.x)
 			_pakt_w.f32(q.y)
@@ -1695,7 +1668,6 @@ class Geometry_ extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 52: c: Color
 		if not _pakt_same_field_c(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(c.r)
 			_pakt_w.f32(c.g)
@@ -1705,7 +1677,6 @@ class Geometry_ extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 53: v2i: Vector2i
 		if not _pakt_same_field_v2i(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(_pakt_runtime.BitWriter.component(v2i, 0))
 			_pakt_w.zigzag(_pakt_runtime.BitWriter.component(v2i, 1))
@@ -1713,14 +1684,13 @@ class Geometry_ extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 54: v3i: Vector3i
 		if not _pakt_same_field_v3i(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(_pakt_runtime.BitWriter.component(v3i, 0))
 			_pakt_w.zigzag(_pakt_runtime.BitWriter.component(v3i, 1))
 			_pakt_w.zigzag(_pakt_runtime.BitWriter.component(v3i, 2))
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -2129,45 +2099,39 @@ class Texts extends _pakt_Message:
 			return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 59: s: string
 		if not _pakt_same_field_s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.text(s, 0, 0)
 		else:
 			_pakt_w.boolean(false)
 		# line 60: limited: string (max_length 8)
 		if not _pakt_same_field_limited(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.text(limited, 8, 4)
 			if _pakt_w.failed:
 				_pakt_w.in_field("limited")
-				return false
+				return
 		else:
 			_pakt_w.boolean(false)
 		# line 61: raw: bytes
 		if not _pakt_same_field_raw(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.blob(raw, 0, 0)
 		else:
 			_pakt_w.boolean(false)
 		# line 62: raw_limited: bytes (max_length 4)
 		if not _pakt_same_field_raw_limited(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.blob(raw_limited, 4, 3)
 			if _pakt_w.failed:
 				_pakt_w.in_field("raw_limited")
-				return false
+				return
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -3408,13 +3372,10 @@ class Lists extends _pakt_Message:
 				return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 67: bools: bool[]
 		if not _pakt_same_field_bools(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(bools.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in bools.size():
@@ -3423,19 +3384,17 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 68: u8s: uint8[] (max_count 10)
 		if not _pakt_same_field_u8s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(u8s.size(), "count", "max_count", 10, 4)
 			if _pakt_w.failed:
 				_pakt_w.in_field("u8s")
-				return false
+				return
 			for _pakt_i0 in u8s.size():
 				_pakt_w.write(u8s[_pakt_i0], 8)
 		else:
 			_pakt_w.boolean(false)
 		# line 69: i16s: int16[]
 		if not _pakt_same_field_i16s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(i16s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in i16s.size():
@@ -3444,7 +3403,6 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 70: u32s: uint32[]
 		if not _pakt_same_field_u32s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(u32s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in u32s.size():
@@ -3453,7 +3411,6 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 71: i64s: int64[]
 		if not _pakt_same_field_i64s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(i64s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in i64s.size():
@@ -3462,7 +3419,6 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 72: f32s: float32[]
 		if not _pakt_same_field_f32s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(f32s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in f32s.size():
@@ -3471,7 +3427,6 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 73: f64s: float64[]
 		if not _pakt_same_field_f64s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(f64s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in f64s.size():
@@ -3480,39 +3435,36 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 74: strings: string[] (max_length 8, max_count 4)
 		if not _pakt_same_field_strings(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(strings.size(), "count", "max_count", 4, 3)
 			if _pakt_w.failed:
 				_pakt_w.in_field("strings")
-				return false
+				return
 			for _pakt_i0 in strings.size():
 				_pakt_w.text(strings[_pakt_i0], 8, 4)
 				if _pakt_w.failed:
 					_pakt_w.in_index(_pakt_i0)
 					_pakt_w.in_field("strings")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 75: blobs: bytes[] (max_length 5, max_count 3)
 		if not _pakt_same_field_blobs(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(blobs.size(), "count", "max_count", 3, 2)
 			if _pakt_w.failed:
 				_pakt_w.in_field("blobs")
-				return false
+				return
 			for _pakt_i0 in blobs.size():
 				_pakt_w.blob(blobs[_pakt_i0], 5, 3)
 				if _pakt_w.failed:
 					_pakt_w.in_index(_pakt_i0)
 					_pakt_w.in_field("blobs")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 76: v3s: Vector3[]
 		if not _pakt_same_field_v3s(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(v3s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in v3s.size():
@@ -3523,7 +3475,6 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 77: quats: Quaternion[]
 		if not _pakt_same_field_quats(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(quats.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in quats.size():
@@ -3535,7 +3486,6 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 78: enums: Small[]
 		if not _pakt_same_field_enums(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(enums.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in enums.size():
@@ -3543,22 +3493,20 @@ class Lists extends _pakt_Message:
 				if _pakt_w.failed:
 					_pakt_w.in_index(_pakt_i0)
 					_pakt_w.in_field("enums")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 79: inners: Inner[] (max_count 5)
-		if _pakt_w.elements_delta(inners, _pakt_base.inners, true, 5, 3, _pakt_class_Inner()):
-			_pakt_changed = true
+		_pakt_w.elements_delta(inners, _pakt_base.inners, true, 5, 3, _pakt_class_Inner())
 		if _pakt_w.failed:
 			_pakt_w.in_field("inners")
-			return false
+			return
 		# line 80: empties: Empty[] (max_count 4)
-		if _pakt_w.elements_delta(empties, _pakt_base.empties, true, 4, 3, _pakt_class_Empty()):
-			_pakt_changed = true
+		_pakt_w.elements_delta(empties, _pakt_base.empties, true, 4, 3, _pakt_class_Empty())
 		if _pakt_w.failed:
 			_pakt_w.in_field("empties")
-			return false
-		return _pakt_changed
+			return
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -4345,13 +4293,10 @@ class Fixed extends _pakt_Message:
 				return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 91: rgba: uint8[4]
 		if not _pakt_same_field_rgba(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			for _pakt_i0 in rgba.size():
 				_pakt_w.write(rgba[_pakt_i0], 8)
@@ -4359,7 +4304,6 @@ class Fixed extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 92: corners: Vector2[4]
 		if not _pakt_same_field_corners(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			for _pakt_i0 in corners.size():
 				_pakt_w.f32(corners[_pakt_i0].x)
@@ -4368,31 +4312,28 @@ class Fixed extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 93: names: string[2] (max_length 8)
 		if not _pakt_same_field_names(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			for _pakt_i0 in names.size():
 				_pakt_w.text(names[_pakt_i0], 8, 4)
 				if _pakt_w.failed:
 					_pakt_w.in_index(_pakt_i0)
 					_pakt_w.in_field("names")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 94: pair: Inner[2]
-		if _pakt_w.elements_delta(pair, _pakt_base.pair, false, 0, 0, _pakt_class_Inner()):
-			_pakt_changed = true
+		_pakt_w.elements_delta(pair, _pakt_base.pair, false, 0, 0, _pakt_class_Inner())
 		if _pakt_w.failed:
 			_pakt_w.in_field("pair")
-			return false
+			return
 		# line 95: flags: bool[3]
 		if not _pakt_same_field_flags(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			for _pakt_i0 in flags.size():
 				_pakt_w.boolean(flags[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -4957,13 +4898,10 @@ class Optionals extends _pakt_Message:
 				return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 100: maybe_int: int32 (optional)
 		if not _pakt_same_field_maybe_int(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if maybe_int == null:
 				_pakt_w.boolean(false)
@@ -4974,7 +4912,6 @@ class Optionals extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 101: maybe_text: string (optional, max_length 8)
 		if not _pakt_same_field_maybe_text(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if maybe_text == null:
 				_pakt_w.boolean(false)
@@ -4983,12 +4920,11 @@ class Optionals extends _pakt_Message:
 				_pakt_w.text(maybe_text, 8, 4)
 				if _pakt_w.failed:
 					_pakt_w.in_field("maybe_text")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 102: maybe_inner: Inner (optional)
 		if not _pakt_same_field_maybe_inner(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if maybe_inner == null:
 				_pakt_w.boolean(false)
@@ -4997,12 +4933,11 @@ class Optionals extends _pakt_Message:
 				(_pakt_class_Inner().new() if maybe_inner == null else maybe_inner)._pakt_write_packed(_pakt_w)
 				if _pakt_w.failed:
 					_pakt_w.in_field("maybe_inner")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 103: maybe_list: int32[] (optional, max_count 3)
 		if not _pakt_same_field_maybe_list(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if maybe_list == null:
 				_pakt_w.boolean(false)
@@ -5011,14 +4946,13 @@ class Optionals extends _pakt_Message:
 				_pakt_w.length(maybe_list.size(), "count", "max_count", 3, 2)
 				if _pakt_w.failed:
 					_pakt_w.in_field("maybe_list")
-					return false
+					return
 				for _pakt_i0 in maybe_list.size():
 					_pakt_w.zigzag(maybe_list[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
 		# line 104: maybe_vec: Vector3 (optional)
 		if not _pakt_same_field_maybe_vec(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if maybe_vec == null:
 				_pakt_w.boolean(false)
@@ -5029,7 +4963,7 @@ class Optionals extends _pakt_Message:
 				_pakt_w.f32(maybe_vec.z)
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -5507,50 +5441,62 @@ class Nested extends _pakt_Message:
 			return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 109: inner: Inner
-		if _pakt_w.message_delta(_pakt_class_Inner().new() if inner == null else inner, _pakt_class_Inner().new() if _pakt_base.inner == null else _pakt_base.inner):
-			_pakt_changed = true
-		if _pakt_w.failed:
-			_pakt_w.in_field("inner")
-			return false
+		if not _pakt_same_field_inner(_pakt_base, _pakt_w):
+			_pakt_w.boolean(true)
+			(_pakt_class_Inner().new() if inner == null else inner)._pakt_write_delta(_pakt_w, _pakt_class_Inner().new() if _pakt_base.inner == null else _pakt_base.inner)
+			if _pakt_w.failed:
+				_pakt_w.in_field("inner")
+				return
+		else:
+			_pakt_w.boolean(false)
 		# line 110: scalars: Scalars
-		if _pakt_w.message_delta(_pakt_class_Scalars().new() if scalars == null else scalars, _pakt_class_Scalars().new() if _pakt_base.scalars == null else _pakt_base.scalars):
-			_pakt_changed = true
-		if _pakt_w.failed:
-			_pakt_w.in_field("scalars")
-			return false
+		if not _pakt_same_field_scalars(_pakt_base, _pakt_w):
+			_pakt_w.boolean(true)
+			(_pakt_class_Scalars().new() if scalars == null else scalars)._pakt_write_delta(_pakt_w, _pakt_class_Scalars().new() if _pakt_base.scalars == null else _pakt_base.scalars)
+			if _pakt_w.failed:
+				_pakt_w.in_field("scalars")
+				return
+		else:
+			_pakt_w.boolean(false)
 		# line 111: lists: Lists
-		if _pakt_w.message_delta(_pakt_class_Lists().new() if lists == null else lists, _pakt_class_Lists().new() if _pakt_base.lists == null else _pakt_base.lists):
-			_pakt_changed = true
-		if _pakt_w.failed:
-			_pakt_w.in_field("lists")
-			return false
+		if not _pakt_same_field_lists(_pakt_base, _pakt_w):
+			_pakt_w.boolean(true)
+			(_pakt_class_Lists().new() if lists == null else lists)._pakt_write_delta(_pakt_w, _pakt_class_Lists().new() if _pakt_base.lists == null else _pakt_base.lists)
+			if _pakt_w.failed:
+				_pakt_w.in_field("lists")
+				return
+		else:
+			_pakt_w.boolean(false)
 		# line 112: optionals: Optionals
-		if _pakt_w.message_delta(_pakt_class_Optionals().new() if optionals == null else optionals, _pakt_class_Optionals().new() if _pakt_base.optionals == null else _pakt_base.optionals):
-			_pakt_changed = true
-		if _pakt_w.failed:
-			_pakt_w.in_field("optionals")
-			return false
+		if not _pakt_same_field_optionals(_pakt_base, _pakt_w):
+			_pakt_w.boolean(true)
+			(_pakt_class_Optionals().new() if optionals == null else optionals)._pakt_write_delta(_pakt_w, _pakt_class_Optionals().new() if _pakt_base.optionals == null else _pakt_base.optionals)
+			if _pakt_w.failed:
+				_pakt_w.in_field("optionals")
+				return
+		else:
+			_pakt_w.boolean(false)
 		# line 113: fixed: Fixed
-		if _pakt_w.message_delta(_pakt_class_Fixed().new() if fixed == null else fixed, _pakt_class_Fixed().new() if _pakt_base.fixed == null else _pakt_base.fixed):
-			_pakt_changed = true
-		if _pakt_w.failed:
-			_pakt_w.in_field("fixed")
-			return false
+		if not _pakt_same_field_fixed(_pakt_base, _pakt_w):
+			_pakt_w.boolean(true)
+			(_pakt_class_Fixed().new() if fixed == null else fixed)._pakt_write_delta(_pakt_w, _pakt_class_Fixed().new() if _pakt_base.fixed == null else _pakt_base.fixed)
+			if _pakt_w.failed:
+				_pakt_w.in_field("fixed")
+				return
+		else:
+			_pakt_w.boolean(false)
 		# line 114: tail: uint8
 		if not _pakt_same_field_tail(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# tail: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = tail
 			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -6029,13 +5975,10 @@ class Versioned extends _pakt_Message:
 				return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 119: a: int32
 		if not _pakt_same_field_a(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(a)
 		else:
@@ -6044,14 +5987,12 @@ class Versioned extends _pakt_Message:
 		_pakt_w.boolean(false)  # deprecated: both hold its default
 		# line 121: b: string (since 2)
 		if not _pakt_same_field_b(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.text(b, 0, 0)
 		else:
 			_pakt_w.boolean(false)
 		# line 122: c: int16[] (since 2)
 		if not _pakt_same_field_c(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(c.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in c.size():
@@ -6060,14 +6001,12 @@ class Versioned extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 123: d: float64 (since 3)
 		if not _pakt_same_field_d(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f64(d)
 		else:
 			_pakt_w.boolean(false)
 		# line 124: e: Inner (optional, since 3)
 		if not _pakt_same_field_e(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if e == null:
 				_pakt_w.boolean(false)
@@ -6076,10 +6015,10 @@ class Versioned extends _pakt_Message:
 				(_pakt_class_Inner().new() if e == null else e)._pakt_write_packed(_pakt_w)
 				if _pakt_w.failed:
 					_pakt_w.in_field("e")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:

@@ -709,30 +709,25 @@ class Player extends _pakt_Message:
 			return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 16: id: uint32
 		if not _pakt_same_field_id(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(id)
 		else:
 			_pakt_w.boolean(false)
 		# line 17: name: string (max_length 32)
 		if not _pakt_same_field_name(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.text(name, 32, 6)
 			if _pakt_w.failed:
 				_pakt_w.in_field("name")
-				return false
+				return
 		else:
 			_pakt_w.boolean(false)
 		# line 18: team: Team
 		if not _pakt_same_field_team(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# team: 4 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = team
@@ -743,12 +738,11 @@ class Player extends _pakt_Message:
 				_pakt_w.ranged(team, 0, 7, 3, false)
 				if _pakt_w.failed:
 					_pakt_w.in_field("team")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 19: pos: Vector3
 		if not _pakt_same_field_pos(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(pos.x)
 			_pakt_w.f32(pos.y)
@@ -757,7 +751,6 @@ class Player extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 20: rot: Quaternion
 		if not _pakt_same_field_rot(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(rot.x)
 			_pakt_w.f32(rot.y)
@@ -767,19 +760,17 @@ class Player extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 21: inventory: uint16[] (max_count 64)
 		if not _pakt_same_field_inventory(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(inventory.size(), "count", "max_count", 64, 7)
 			if _pakt_w.failed:
 				_pakt_w.in_field("inventory")
-				return false
+				return
 			for _pakt_i0 in inventory.size():
 				_pakt_w.varint(inventory[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
 		# line 22: color: uint8[4]
 		if not _pakt_same_field_color(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			for _pakt_i0 in color.size():
 				_pakt_w.write(color[_pakt_i0], 8)
@@ -787,7 +778,6 @@ class Player extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 23: nick: string (optional, max_length 16)
 		if not _pakt_same_field_nick(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if nick == null:
 				_pakt_w.boolean(false)
@@ -796,23 +786,21 @@ class Player extends _pakt_Message:
 				_pakt_w.text(nick, 16, 5)
 				if _pakt_w.failed:
 					_pakt_w.in_field("nick")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 24: weapons: Weapon[] (max_count 8)
-		if _pakt_w.elements_delta(weapons, _pakt_base.weapons, true, 8, 4, _pakt_import_common.Weapon):
-			_pakt_changed = true
+		_pakt_w.elements_delta(weapons, _pakt_base.weapons, true, 8, 4, _pakt_import_common.Weapon)
 		if _pakt_w.failed:
 			_pakt_w.in_field("weapons")
-			return false
+			return
 		# line 25: score: int32 (since 2)
 		if not _pakt_same_field_score(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(score)
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -1312,27 +1300,22 @@ class MoveUpdate extends _pakt_Message:
 			return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 42: player_id: uint32
 		if not _pakt_same_field_player_id(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(player_id)
 		else:
 			_pakt_w.boolean(false)
 		# line 43: tick: uint32
 		if not _pakt_same_field_tick(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(tick)
 		else:
 			_pakt_w.boolean(false)
 		# line 44: position: Vector3
 		if not _pakt_same_field_position(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(position.x)
 			_pakt_w.f32(position.y)
@@ -1341,7 +1324,6 @@ class MoveUpdate extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 45: velocity: Vector3
 		if not _pakt_same_field_velocity(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(velocity.x)
 			_pakt_w.f32(velocity.y)
@@ -1350,7 +1332,6 @@ class MoveUpdate extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 46: rotation: Quaternion
 		if not _pakt_same_field_rotation(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(rotation.x)
 			_pakt_w.f32(rotation.y)
@@ -1360,14 +1341,13 @@ class MoveUpdate extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 47: crouching: bool
 		if not _pakt_same_field_crouching(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# crouching: 2 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: bool = crouching
 			_pakt_w.write(1 | ((1 if _pakt_e0_0 else 0) << 1), 2)
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -1750,20 +1730,16 @@ class Chat extends _pakt_Message:
 				return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 54: from: uint32
 		if not _pakt_same_field_from(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(from)
 		else:
 			_pakt_w.boolean(false)
 		# line 55: channel: ChatChannel
 		if not _pakt_same_field_channel(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# channel: 3 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = channel
@@ -1774,22 +1750,20 @@ class Chat extends _pakt_Message:
 				_pakt_w.ranged(channel, 0, 2, 2, false)
 				if _pakt_w.failed:
 					_pakt_w.in_field("channel")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
 		# line 56: text: string (max_length 256)
 		if not _pakt_same_field_text(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.text(text, 256, 9)
 			if _pakt_w.failed:
 				_pakt_w.in_field("text")
-				return false
+				return
 		else:
 			_pakt_w.boolean(false)
 		# line 57: to: uint32 (optional)
 		if not _pakt_same_field_to(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			if to == null:
 				_pakt_w.boolean(false)
@@ -1798,7 +1772,7 @@ class Chat extends _pakt_Message:
 				_pakt_w.varint(to)
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
@@ -2696,33 +2670,27 @@ class Snapshot extends _pakt_Message:
 				return false
 		return true
 
-	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value;
-	# whether a field changed (false after an error: _pakt_w failed).
-	func _pakt_write_delta(_pakt_w, _pakt_base) -> bool:
-		var _pakt_changed := false
+	# The delta against _pakt_base: per field a changed bit, then a nested delta or the value.
+	func _pakt_write_delta(_pakt_w, _pakt_base) -> void:
 		# line 63: tick: uint64
 		if not _pakt_same_field_tick(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.varint(tick)
 		else:
 			_pakt_w.boolean(false)
 		# line 64: players: Player[] (max_count 64)
-		if _pakt_w.elements_delta(players, _pakt_base.players, true, 64, 7, _pakt_class_Player()):
-			_pakt_changed = true
+		_pakt_w.elements_delta(players, _pakt_base.players, true, 64, 7, _pakt_class_Player())
 		if _pakt_w.failed:
 			_pakt_w.in_field("players")
-			return false
+			return
 		# line 65: map_name: string
 		if not _pakt_same_field_map_name(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.text(map_name, 0, 0)
 		else:
 			_pakt_w.boolean(false)
 		# line 66: spawn_points: Vector3[]
 		if not _pakt_same_field_spawn_points(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(spawn_points.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in spawn_points.size():
@@ -2733,24 +2701,21 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 67: seed: bytes (max_length 64)
 		if not _pakt_same_field_seed(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.blob(seed, 64, 7)
 			if _pakt_w.failed:
 				_pakt_w.in_field("seed")
-				return false
+				return
 		else:
 			_pakt_w.boolean(false)
 		# line 68: gravity: float64
 		if not _pakt_same_field_gravity(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f64(gravity)
 		else:
 			_pakt_w.boolean(false)
 		# line 69: tint: Color
 		if not _pakt_same_field_tint(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(tint.r)
 			_pakt_w.f32(tint.g)
@@ -2760,7 +2725,6 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 70: grid: Vector2i
 		if not _pakt_same_field_grid(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(grid.x)
 			_pakt_w.zigzag(grid.y)
@@ -2768,7 +2732,6 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 71: cell: Vector3i
 		if not _pakt_same_field_cell(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(cell.x)
 			_pakt_w.zigzag(cell.y)
@@ -2777,7 +2740,6 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 72: scale: Vector2
 		if not _pakt_same_field_scale(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.f32(scale.x)
 			_pakt_w.f32(scale.y)
@@ -2785,7 +2747,6 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 73: small: int8
 		if not _pakt_same_field_small(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			# small: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = small
@@ -2794,14 +2755,12 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 74: delta: int64
 		if not _pakt_same_field_delta(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.zigzag(delta)
 		else:
 			_pakt_w.boolean(false)
 		# line 75: flags: bool[]
 		if not _pakt_same_field_flags(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(flags.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in flags.size():
@@ -2810,21 +2769,20 @@ class Snapshot extends _pakt_Message:
 			_pakt_w.boolean(false)
 		# line 76: tags: string[] (max_length 24, max_count 16)
 		if not _pakt_same_field_tags(_pakt_base, _pakt_w):
-			_pakt_changed = true
 			_pakt_w.boolean(true)
 			_pakt_w.length(tags.size(), "count", "max_count", 16, 5)
 			if _pakt_w.failed:
 				_pakt_w.in_field("tags")
-				return false
+				return
 			for _pakt_i0 in tags.size():
 				_pakt_w.text(tags[_pakt_i0], 24, 5)
 				if _pakt_w.failed:
 					_pakt_w.in_index(_pakt_i0)
 					_pakt_w.in_field("tags")
-					return false
+					return
 		else:
 			_pakt_w.boolean(false)
-		return _pakt_changed
+		pass
 
 	# Applies a delta to this message, which holds the baseline.
 	func _pakt_read_delta(_pakt_r) -> void:
