@@ -220,6 +220,7 @@ def test_filter_packed_write_delta_field(packed_model):
         "a float leaf: its changed bit and value in one call, quantized once"
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "phase"))
     assert "bool same = m.phase == b.phase;" in text
+    assert "if (same) w.Defer(false);" in text, "an unchanged field's 0 bit is deferred"
     assert text.index("changed = true;") < text.index("w.Signed((long)m.phase, PaktPackedCodes.code_phase);"), \
         "a leaf changed is written in full"
 
@@ -237,7 +238,7 @@ def test_filter_packed_read_delta_field(packed_model):
 def test_packed_deprecated_fields_write_their_default(model):
     text = render(model, "{{ f | packed_write_field(0) }}", f=field(model, "Versioned", "old"))
     assert "dep = 42;" in text and "w.Signed(dep, " in text
-    assert "w.Bool(false);  // deprecated" in render(model, "{{ f | packed_write_delta_field(0) }}",
+    assert "w.Defer(false);  // deprecated" in render(model, "{{ f | packed_write_delta_field(0) }}",
                                                       f=field(model, "Versioned", "old"))
     assert render(model, "{{ f | packed_same_field(0) }}", f=field(model, "Versioned", "old")) == ""
     read = render(model, "{{ f | packed_read_delta_field(0) }}", f=field(model, "Versioned", "old"))

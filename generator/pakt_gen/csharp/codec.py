@@ -618,7 +618,7 @@ def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> Lis
         call = f"w.{DELTA_LEAF[t.name]}({expr}, {bexpr}, {CODES}code_{f.name})"
     else:
         lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")
-        lines += ["w.Bool(!same);", "if (!same)", "{", "    changed = true;"]
+        lines += ["if (same) w.Defer(false);", "else", "{", "    changed = true;", "    w.Bool(true);"]
         lines += ["    " + s for s in packed_write_value(expr, f, schema)] + ["}"]
         return _try(lines, _catch_encode("field", f.name))
     return _try([f"if ({call}) changed = true;"], _catch_encode("field", f.name))

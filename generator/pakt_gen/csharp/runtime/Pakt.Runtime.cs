@@ -863,11 +863,16 @@ namespace Pakt
         internal int Pos;
         internal ulong Acc;
         internal int Used;
+        internal long Zeros;
+        internal ulong Owed;
+        internal int OwedBits;
     }
 
     /// <summary>Appends bits, least significant first (the first bit is bit 0 of byte 0), into a
     /// caller's buffer; bits past its end are counted, not written (Overflowed), so one pass over a
-    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.</summary>
+    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.
+    /// A delta's bits may be deferred (Defer: an unchanged field's 0, an element's changed bit): they
+    /// are written before the next bit that is written, so a Rewind to before them costs no store.</summary>
     public sealed class BitWriter
     {
         private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false, false);
@@ -875,6 +880,9 @@ namespace Pakt
         private int _begin, _pos, _end;  // _pos: the byte after the last word stored
         private ulong _acc;
         private int _used;  // bits in _acc, < 64
+        private long _zeros;  // deferred: this many 0 bits, then _owed's low _owedBits bits
+        private ulong _owed;
+        private int _owedBits;
         private byte[] _text = new byte[64];
 
         public void Reset(byte[] buffer, int offset)
@@ -885,6 +893,9 @@ namespace Pakt
             _end = buffer == null ? offset : buffer.Length;
             _acc = 0;
             _used = 0;
+            _zeros = 0;
+            _owed = 0;
+            _owedBits = 0;
         }
 
         public BitMark Mark()
@@ -893,21 +904,51 @@ namespace Pakt
             m.Pos = _pos;
             m.Acc = _acc;
             m.Used = _used;
+            m.Zeros = _zeros;
+            m.Owed = _owed;
+            m.OwedBits = _owedBits;
             return m;
         }
 
-        /// <summary>Drops what was written since m (the bytes stored since are overwritten by the next writes).</summary>
+        /// <summary>Drops what was written (and deferred) since m (the bytes stored since are
+        /// overwritten by the next writes).</summary>
         public void Rewind(BitMark m)
         {
             _pos = m.Pos;
             _acc = m.Acc;
             _used = m.Used;
+            _zeros = m.Zeros;
+            _owed = m.Owed;
+            _owedBits = m.OwedBits;
+        }
+
+        /// <summary>A bit written before the next one that is written (or at Finish).</summary>
+        public void Defer(bool bit)
+        {
+            if (_owedBits == 0 && !bit) { ++_zeros; return; }
+            if (_owedBits == 64) Settle();
+            if (bit) _owed |= 1UL << _owedBits;
+            ++_owedBits;
+        }
+
+        /// <summary>Writes the deferred bits.</summary>
+        private void Settle()
+        {
+            long z = _zeros;
+            ulong owed = _owed;
+            int n = _owedBits;
+            _zeros = 0;
+            _owed = 0;
+            _owedBits = 0;
+            for (; z > 64; z -= 64) Bits(0, 64);
+            Bits(0, (int)z);
+            Bits(owed, n);
         }
 
         /// <summary>The bytes written (after Finish: the whole payload), including those that did not fit.</summary>
         public int ByteCount { get { return _pos - _begin + (_used + 7) / 8; } }
         public bool Overflowed { get { return _pos > _end; } }
-        public long BitCount { get { return (long)(_pos - _begin) * 8 + _used; } }
+        public long BitCount { get { return (long)(_pos - _begin) * 8 + _used + _zeros + _owedBits; } }
 
         private void Put(byte b)
         {
@@ -940,6 +981,12 @@ namespace Pakt
         /// <summary>The low n bits of v (0 &lt;= n &lt;= 64), from bit 0 up.</summary>
         public void Write(ulong v, int n)
         {
+            if (_zeros != 0 || _owedBits != 0) Settle();
+            Bits(v, n);
+        }
+
+        private void Bits(ulong v, int n)
+        {
             if (n < 64) v &= (1UL << n) - 1;
             int used = _used;
             _acc |= v << used;
@@ -965,6 +1012,7 @@ namespace Pakt
         /// <summary>n bytes, 8 bits each (aligned or not).</summary>
         public void WriteBytes(byte[] p, int offset, int n)
         {
+            if (_zeros != 0 || _owedBits != 0) Settle();
             if ((_used & 7) != 0)
             {
                 for (int i = 0; i < n; ++i) Write(p[offset + i], 8);
@@ -980,6 +1028,7 @@ namespace Pakt
         /// <summary>Writes the last partial word (the high bits of its last byte 0). Call once, after the last write.</summary>
         public void Finish()
         {
+            if (_zeros != 0 || _owedBits != 0) Settle();
             for (; _used > 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
             _acc = 0;
             _used = 0;
@@ -1160,6 +1209,13 @@ namespace Pakt
         // as the full write would, not quantized. Another value is quantized once; its step is compared with the
         // baseline's (StepDiffers: no quantizing when they are more than a step apart) and written.
 
+        /// <summary>The changed bit: 1 written, 0 deferred.</summary>
+        private void Changed(bool changed)
+        {
+            if (changed) WriteBool(true);
+            else Defer(false);
+        }
+
         private static bool SameBits(float a, float b) { return Packed.Bits32(a) == Packed.Bits32(b); }
 
         /// <summary>The range check of an unchanged component (the full write's error).</summary>
@@ -1174,19 +1230,19 @@ namespace Pakt
             if (c.Kind != PackedKind.Quantized)
             {
                 changed = !SameBits(v, b);
-                WriteBool(changed);
+                Changed(changed);
                 if (changed) F32(v, c);
                 return changed;
             }
             if (v == b)
             {
                 CheckRange(v, c, null);
-                WriteBool(false);
+                Defer(false);
                 return false;
             }
             ulong q = Step(v, c, null);
             changed = c.StepDiffers(v, b, q);
-            if (!changed) WriteBool(false);
+            if (!changed) Defer(false);
             else if (c.Bits < 64) Write(1 | (q << 1), c.Bits + 1);  // the changed bit and the step in one write
             else { WriteBool(true); Write(q, c.Bits); }
             return changed;
@@ -1197,7 +1253,7 @@ namespace Pakt
             bool same = BitConverter.DoubleToInt64Bits(v) == BitConverter.DoubleToInt64Bits(b), changed;
             if (c.Kind != PackedKind.Quantized)
             {
-                WriteBool(!same);
+                Changed(!same);
                 if (!same) F64(v, c);
                 return !same;
             }
@@ -1205,7 +1261,7 @@ namespace Pakt
             if (!(same ? v >= c.QMin && v <= c.QMax : Packed.Quantize(v, c.QMin, c.QMax, c.Steps, out q)))
                 throw Outside(Packed.NumberText(v), Packed.NumberText(c.QMin), Packed.NumberText(c.QMax));
             changed = !same && c.StepDiffers(v, b, q);
-            WriteBool(changed);
+            Changed(changed);
             if (changed) Write(q, c.Bits);
             return changed;
         }
@@ -1218,13 +1274,13 @@ namespace Pakt
             {
                 if (quantized) { CheckRange(v.x, c, "x"); CheckRange(v.y, c, "y"); }
                 changed = !(sx && sy);
-                WriteBool(changed);
+                Changed(changed);
                 if (changed) Vector2(v, c);
                 return changed;
             }
             ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y");
             changed = (!sx && c.StepDiffers(v.x, b.x, x)) || (!sy && c.StepDiffers(v.y, b.y, y));
-            WriteBool(changed);
+            Changed(changed);
             if (!changed) return false;
             int n = c.Bits;
             if (2 * n <= 64) Write(x | (y << n), 2 * n);
@@ -1241,7 +1297,7 @@ namespace Pakt
             {
                 if (quantized) { CheckRange(v.x, c, "x"); CheckRange(v.y, c, "y"); CheckRange(v.z, c, "z"); }
                 changed = !(sx && sy && sz);
-                WriteBool(changed);
+                Changed(changed);
                 if (changed) Vector3(v, c);
                 return changed;
             }
@@ -1250,7 +1306,7 @@ namespace Pakt
                       (!sz && c.StepDiffers(v.z, b.z, z));
             if (!changed)
             {
-                WriteBool(false);
+                Defer(false);
                 return false;
             }
             int n = c.Bits;
@@ -1271,14 +1327,14 @@ namespace Pakt
                     CheckRange(v.r, c, "r"); CheckRange(v.g, c, "g"); CheckRange(v.b, c, "b"); CheckRange(v.a, c, "a");
                 }
                 changed = !(sr && sg && sb && sa);
-                WriteBool(changed);
+                Changed(changed);
                 if (changed) Color(v, c);
                 return changed;
             }
             ulong r = Step(v.r, c, "r"), g = Step(v.g, c, "g"), bq = Step(v.b, c, "b"), a = Step(v.a, c, "a");
             changed = (!sr && c.StepDiffers(v.r, b.r, r)) || (!sg && c.StepDiffers(v.g, b.g, g)) ||
                       (!sb && c.StepDiffers(v.b, b.b, bq)) || (!sa && c.StepDiffers(v.a, b.a, a));
-            WriteBool(changed);
+            Changed(changed);
             if (!changed) return false;
             int n = c.Bits;
             if (4 * n <= 64) Write(r | (g << n) | (bq << (2 * n)) | (a << (3 * n)), 4 * n);
@@ -1292,7 +1348,7 @@ namespace Pakt
             if (c.Kind != PackedKind.SmallestThree)
             {
                 changed = !Packed.SameQuaternion(v, b, c);
-                WriteBool(changed);
+                Changed(changed);
                 if (changed) Quaternion(v, c);
                 return changed;
             }
@@ -1300,7 +1356,7 @@ namespace Pakt
             {
                 if (float.IsNaN(v.x) || float.IsNaN(v.y) || float.IsNaN(v.z) || float.IsNaN(v.w))
                     throw new EncodeException("a quaternion component is NaN");
-                WriteBool(false);
+                Defer(false);
                 return false;
             }
             int largest, lb;
@@ -1309,7 +1365,7 @@ namespace Pakt
                 throw new EncodeException("a quaternion component is NaN");
             changed = !Packed.SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2) || lb != largest || b0 != q0 ||
                       b1 != q1 || b2 != q2;
-            WriteBool(changed);
+            Changed(changed);
             if (!changed) return false;
             int n = c.Bits;
             if (2 + 3 * n <= 64) Write((ulong)largest | (q0 << 2) | (q1 << (2 + n)) | (q2 << (2 + 2 * n)), 2 + 3 * n);
@@ -1948,10 +2004,10 @@ namespace Pakt
         public static bool WriteMessageDelta<T, C>(BitWriter w, T v, T b, C codec) where T : class where C : struct, IPackedMessage<T>
         {
             BitMark at = w.Mark();
-            w.WriteBool(true);
+            w.Defer(true);
             if (codec.WriteDelta(w, v, b)) return true;
             w.Rewind(at);
-            w.WriteBool(false);
+            w.Defer(false);
             return false;
         }
 
@@ -1962,13 +2018,13 @@ namespace Pakt
             where T : class where C : struct, IPackedMessage<T>
         {
             BitMark at = w.Mark();
-            w.WriteBool(true);
+            w.Defer(true);
             int count = v == null ? 0 : v.Count;
             int baseCount = b == null ? 0 : b.Count;
             w.Count(count, length);
             int k = Math.Min(count, baseCount);
             BitMark mode = w.Mark();
-            w.WriteBool(false);  // dense
+            w.Defer(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
             try
@@ -1976,19 +2032,19 @@ namespace Pakt
                 for (int i = 0; i < k; ++i)
                 {
                     BitMark m = w.Mark();
-                    w.WriteBool(true);
+                    w.Defer(true);
                     if (WriteElementDelta(w, v[i], b[i], i, codec)) changed.Push(i);
                     else
                     {
                         w.Rewind(m);
-                        w.WriteBool(false);
+                        w.Defer(false);
                     }
                 }
                 int end = changed.Top;
                 if (end == start && count == baseCount)
                 {
                     w.Rewind(at);
-                    w.WriteBool(false);
+                    w.Defer(false);
                     return false;
                 }
                 if (SparseIsShorter(k, changed.Items, start, end, length))
@@ -2023,9 +2079,9 @@ namespace Pakt
             where T : class where C : struct, IPackedMessage<T>
         {
             BitMark at = w.Mark();
-            w.WriteBool(true);
+            w.Defer(true);
             BitMark mode = w.Mark();
-            w.WriteBool(false);  // dense
+            w.Defer(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
             try
@@ -2033,19 +2089,19 @@ namespace Pakt
                 for (int i = 0; i < size; ++i)
                 {
                     BitMark m = w.Mark();
-                    w.WriteBool(true);
+                    w.Defer(true);
                     if (WriteElementDelta(w, ElementOf(v, i), ElementOf(b, i), i, codec)) changed.Push(i);
                     else
                     {
                         w.Rewind(m);
-                        w.WriteBool(false);
+                        w.Defer(false);
                     }
                 }
                 int end = changed.Top;
                 if (end == start)
                 {
                     w.Rewind(at);
-                    w.WriteBool(false);
+                    w.Defer(false);
                     return false;
                 }
                 if (SparseIsShorter(size, changed.Items, start, end, changedCount))

@@ -919,10 +919,11 @@ namespace Game.Net
             try
             {
                 bool same = m.id == b.id;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.id, PaktPackedCodes.code_id);
                 }
             }
@@ -935,10 +936,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.name, b.name);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.String(m.name, PaktPackedCodes.length_name);
                 }
             }
@@ -951,10 +953,11 @@ namespace Game.Net
             try
             {
                 bool same = m.team == b.team;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned((ulong)m.team, PaktPackedCodes.code_team);
                 }
             }
@@ -997,10 +1000,11 @@ namespace Game.Net
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<ushort> c0 = m.inventory;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -1039,10 +1043,11 @@ namespace Game.Net
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         byte[] c0 = m.color;
                         int n0 = 4;
@@ -1075,10 +1080,11 @@ namespace Game.Net
                 {
                     if (!global::Pakt.Packed.SameString(m.nick, b.nick)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.nick != null);
                     if (m.nick != null)
                     {
@@ -1105,10 +1111,11 @@ namespace Game.Net
             try
             {
                 bool same = m.score == b.score;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.score, PaktPackedCodes.code_score);
                 }
             }
@@ -1761,10 +1768,11 @@ namespace Game.Net
             try
             {
                 bool same = m.player_id == b.player_id;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.player_id, PaktPackedCodes.code_player_id);
                 }
             }
@@ -1777,10 +1785,11 @@ namespace Game.Net
             try
             {
                 bool same = m.tick == b.tick;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.tick, PaktPackedCodes.code_tick);
                 }
             }
@@ -1823,10 +1832,11 @@ namespace Game.Net
             try
             {
                 bool same = m.crouching == b.crouching;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.crouching);
                 }
             }
@@ -2316,10 +2326,11 @@ namespace Game.Net
             try
             {
                 bool same = m.from == b.from;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.from, PaktPackedCodes.code_from);
                 }
             }
@@ -2332,10 +2343,11 @@ namespace Game.Net
             try
             {
                 bool same = m.channel == b.channel;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed((long)m.channel, PaktPackedCodes.code_channel);
                 }
             }
@@ -2348,10 +2360,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.text, b.text);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.String(m.text, PaktPackedCodes.length_text);
                 }
             }
@@ -2369,10 +2382,11 @@ namespace Game.Net
                 {
                     if (m.to.Value != b.to.Value) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.to.HasValue);
                     if (m.to.HasValue)
                     {
@@ -3568,10 +3582,11 @@ namespace Game.Net
             try
             {
                 bool same = m.tick == b.tick;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.tick, PaktPackedCodes.code_tick);
                 }
             }
@@ -3594,10 +3609,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.map_name, b.map_name);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.String(m.map_name, PaktPackedCodes.length_map_name);
                 }
             }
@@ -3620,10 +3636,11 @@ namespace Game.Net
                         if (!global::Pakt.Packed.SameVector3(a0[i0], b0[i0], PaktPackedCodes.code_spawn_points)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<Vector3> c0 = m.spawn_points;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -3652,10 +3669,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameBytes(m.seed, b.seed);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Blob(m.seed, PaktPackedCodes.length_seed);
                 }
             }
@@ -3688,10 +3706,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameVector2i(m.grid, b.grid, PaktPackedCodes.code_grid);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Vector2i(m.grid, PaktPackedCodes.code_grid);
                 }
             }
@@ -3704,10 +3723,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameVector3i(m.cell, b.cell, PaktPackedCodes.code_cell);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Vector3i(m.cell, PaktPackedCodes.code_cell);
                 }
             }
@@ -3730,10 +3750,11 @@ namespace Game.Net
             try
             {
                 bool same = m.small == b.small;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.small, PaktPackedCodes.code_small);
                 }
             }
@@ -3746,10 +3767,11 @@ namespace Game.Net
             try
             {
                 bool same = m.delta == b.delta;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.delta, PaktPackedCodes.code_delta);
                 }
             }
@@ -3772,10 +3794,11 @@ namespace Game.Net
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<bool> c0 = m.flags;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -3814,10 +3837,11 @@ namespace Game.Net
                         if (!global::Pakt.Packed.SameString(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<string> c0 = m.tags;
                         int n0 = c0 == null ? 0 : c0.Count;

@@ -485,10 +485,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.id == b.id;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.id, PaktPackedCodes.code_id);
                 }
             }
@@ -501,10 +502,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.label, b.label);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.String(m.label, PaktPackedCodes.length_label);
                 }
             }
@@ -1229,10 +1231,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.b == b.b;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.b);
                 }
             }
@@ -1245,10 +1248,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u8 == b.u8;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u8, PaktPackedCodes.code_u8);
                 }
             }
@@ -1261,10 +1265,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i8 == b.i8;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.i8, PaktPackedCodes.code_i8);
                 }
             }
@@ -1277,10 +1282,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u16 == b.u16;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u16, PaktPackedCodes.code_u16);
                 }
             }
@@ -1293,10 +1299,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i16 == b.i16;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.i16, PaktPackedCodes.code_i16);
                 }
             }
@@ -1309,10 +1316,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u32 == b.u32;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u32, PaktPackedCodes.code_u32);
                 }
             }
@@ -1325,10 +1333,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i32 == b.i32;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.i32, PaktPackedCodes.code_i32);
                 }
             }
@@ -1341,10 +1350,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u64 == b.u64;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u64, PaktPackedCodes.code_u64);
                 }
             }
@@ -1357,10 +1367,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i64 == b.i64;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.i64, PaktPackedCodes.code_i64);
                 }
             }
@@ -1393,10 +1404,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.small == b.small;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned((ulong)m.small, PaktPackedCodes.code_small);
                 }
             }
@@ -1409,10 +1421,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.signed_enum == b.signed_enum;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed((long)m.signed_enum, PaktPackedCodes.code_signed_enum);
                 }
             }
@@ -1425,10 +1438,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.wide == b.wide;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed((long)m.wide, PaktPackedCodes.code_wide);
                 }
             }
@@ -2093,10 +2107,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameVector2i(m.v2i, b.v2i, PaktPackedCodes.code_v2i);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Vector2i(m.v2i, PaktPackedCodes.code_v2i);
                 }
             }
@@ -2109,10 +2124,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameVector3i(m.v3i, b.v3i, PaktPackedCodes.code_v3i);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Vector3i(m.v3i, PaktPackedCodes.code_v3i);
                 }
             }
@@ -2571,10 +2587,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.s, b.s);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.String(m.s, PaktPackedCodes.length_s);
                 }
             }
@@ -2587,10 +2604,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.limited, b.limited);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.String(m.limited, PaktPackedCodes.length_limited);
                 }
             }
@@ -2603,10 +2621,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameBytes(m.raw, b.raw);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Blob(m.raw, PaktPackedCodes.length_raw);
                 }
             }
@@ -2619,10 +2638,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameBytes(m.raw_limited, b.raw_limited);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Blob(m.raw_limited, PaktPackedCodes.length_raw_limited);
                 }
             }
@@ -4698,10 +4718,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<bool> c0 = m.bools;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4740,10 +4761,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<byte> c0 = m.u8s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4782,10 +4804,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<short> c0 = m.i16s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4824,10 +4847,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<uint> c0 = m.u32s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4866,10 +4890,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<long> c0 = m.i64s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4908,10 +4933,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameF32(a0[i0], b0[i0], PaktPackedCodes.code_f32s)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<float> c0 = m.f32s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4950,10 +4976,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameF64(a0[i0], b0[i0], PaktPackedCodes.code_f64s)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<double> c0 = m.f64s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4992,10 +5019,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameString(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<string> c0 = m.strings;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5034,10 +5062,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameBytes(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<byte[]> c0 = m.blobs;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5076,10 +5105,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameVector3(a0[i0], b0[i0], PaktPackedCodes.code_v3s)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<Vector3> c0 = m.v3s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5118,10 +5148,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameQuaternion(a0[i0], b0[i0], PaktPackedCodes.code_quats)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<Quaternion> c0 = m.quats;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5160,10 +5191,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<global::Pakt.Test.Small> c0 = m.enums;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -6662,10 +6694,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         byte[] c0 = m.rgba;
                         int n0 = 4;
@@ -6703,10 +6736,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameVector2(a0[i0], b0[i0], PaktPackedCodes.code_corners)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         Vector2[] c0 = m.corners;
                         int n0 = 4;
@@ -6744,10 +6778,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameString(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         string[] c0 = m.names;
                         int n0 = 2;
@@ -6795,10 +6830,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         bool[] c0 = m.flags;
                         int n0 = 3;
@@ -7710,10 +7746,11 @@ namespace Pakt.Test
                 {
                     if (m.maybe_int.Value != b.maybe_int.Value) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_int.HasValue);
                     if (m.maybe_int.HasValue)
                     {
@@ -7735,10 +7772,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Packed.SameString(m.maybe_text, b.maybe_text)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_text != null);
                     if (m.maybe_text != null)
                     {
@@ -7760,10 +7798,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Test.Inner.PaktSamePacked(m.maybe_inner, b.maybe_inner)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_inner != null);
                     if (m.maybe_inner != null)
                     {
@@ -7794,10 +7833,11 @@ namespace Pakt.Test
                         }
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_list != null);
                     if (m.maybe_list != null)
                     {
@@ -7835,10 +7875,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Packed.SameVector3(m.maybe_vec.Value, b.maybe_vec.Value, PaktPackedCodes.code_maybe_vec)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_vec.HasValue);
                     if (m.maybe_vec.HasValue)
                     {
@@ -8530,10 +8571,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.tail == b.tail;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.tail, PaktPackedCodes.code_tail);
                 }
             }
@@ -9216,10 +9258,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.a == b.a;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Signed(m.a, PaktPackedCodes.code_a);
                 }
             }
@@ -9229,15 +9272,16 @@ namespace Pakt.Test
                 throw;
             }
             // line 120: old: int32, zig-zag varint, deprecated
-            w.Bool(false);  // deprecated: both hold its default, unchanged
+            w.Defer(false);  // deprecated: both hold its default, unchanged
             // line 121: b: string
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.b, b.b);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.String(m.b, PaktPackedCodes.length_b);
                 }
             }
@@ -9260,10 +9304,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<short> c0 = m.c;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -9307,10 +9352,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Test.Inner.PaktSamePacked(m.e, b.e)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
                     changed = true;
+                    w.Bool(true);
                     w.Bool(m.e != null);
                     if (m.e != null)
                     {
