@@ -898,21 +898,19 @@ namespace Pakt
             _owedBits = 0;
         }
 
-        public BitMark Mark()
+        public void Mark(out BitMark m)
         {
-            BitMark m;
             m.Pos = _pos;
             m.Acc = _acc;
             m.Used = _used;
             m.Zeros = _zeros;
             m.Owed = _owed;
             m.OwedBits = _owedBits;
-            return m;
         }
 
         /// <summary>Drops what was written (and deferred) since m (the bytes stored since are
         /// overwritten by the next writes).</summary>
-        public void Rewind(BitMark m)
+        public void Rewind(ref BitMark m)
         {
             _pos = m.Pos;
             _acc = m.Acc;
@@ -2003,10 +2001,11 @@ namespace Pakt
         /// Written at once, the bit 1; rewound to a 0 when nothing changed. True when changed.</summary>
         public static bool WriteMessageDelta<T, C>(BitWriter w, T v, T b, C codec) where T : class where C : struct, IPackedMessage<T>
         {
-            BitMark at = w.Mark();
+            BitMark at;
+            w.Mark(out at);
             w.Defer(true);
             if (codec.WriteDelta(w, v, b)) return true;
-            w.Rewind(at);
+            w.Rewind(ref at);
             w.Defer(false);
             return false;
         }
@@ -2017,13 +2016,15 @@ namespace Pakt
         public static bool WriteListDelta<T, C>(BitWriter w, List<T> v, List<T> b, PackedLength length, C codec)
             where T : class where C : struct, IPackedMessage<T>
         {
-            BitMark at = w.Mark();
+            BitMark at;
+            w.Mark(out at);
             w.Defer(true);
             int count = v == null ? 0 : v.Count;
             int baseCount = b == null ? 0 : b.Count;
             w.Count(count, length);
             int k = Math.Min(count, baseCount);
-            BitMark mode = w.Mark();
+            BitMark mode;
+            w.Mark(out mode);
             w.Defer(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
@@ -2031,25 +2032,26 @@ namespace Pakt
             {
                 for (int i = 0; i < k; ++i)
                 {
-                    BitMark m = w.Mark();
+                    BitMark m;
+                    w.Mark(out m);
                     w.Defer(true);
                     if (WriteElementDelta(w, v[i], b[i], i, codec)) changed.Push(i);
                     else
                     {
-                        w.Rewind(m);
+                        w.Rewind(ref m);
                         w.Defer(false);
                     }
                 }
                 int end = changed.Top;
                 if (end == start && count == baseCount)
                 {
-                    w.Rewind(at);
+                    w.Rewind(ref at);
                     w.Defer(false);
                     return false;
                 }
                 if (SparseIsShorter(k, changed.Items, start, end, length))
                 {
-                    w.Rewind(mode);
+                    w.Rewind(ref mode);
                     w.WriteBool(true);
                     w.Count(end - start, length);  // end - start <= k <= the limit
                     int last = 0;
@@ -2078,9 +2080,11 @@ namespace Pakt
         public static bool WriteArrayDelta<T, C>(BitWriter w, T[] v, T[] b, int size, PackedLength changedCount, C codec)
             where T : class where C : struct, IPackedMessage<T>
         {
-            BitMark at = w.Mark();
+            BitMark at;
+            w.Mark(out at);
             w.Defer(true);
-            BitMark mode = w.Mark();
+            BitMark mode;
+            w.Mark(out mode);
             w.Defer(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
@@ -2088,25 +2092,26 @@ namespace Pakt
             {
                 for (int i = 0; i < size; ++i)
                 {
-                    BitMark m = w.Mark();
+                    BitMark m;
+                    w.Mark(out m);
                     w.Defer(true);
                     if (WriteElementDelta(w, ElementOf(v, i), ElementOf(b, i), i, codec)) changed.Push(i);
                     else
                     {
-                        w.Rewind(m);
+                        w.Rewind(ref m);
                         w.Defer(false);
                     }
                 }
                 int end = changed.Top;
                 if (end == start)
                 {
-                    w.Rewind(at);
+                    w.Rewind(ref at);
                     w.Defer(false);
                     return false;
                 }
                 if (SparseIsShorter(size, changed.Items, start, end, changedCount))
                 {
-                    w.Rewind(mode);
+                    w.Rewind(ref mode);
                     w.WriteBool(true);
                     w.Count(end - start, changedCount);
                     int last = 0;
