@@ -1350,10 +1350,8 @@ namespace Pakt
                 if (changed) Quaternion(v, c);
                 return changed;
             }
-            if (SameBits(v.x, b.x) && SameBits(v.y, b.y) && SameBits(v.z, b.z) && SameBits(v.w, b.w))
+            if (v.x == b.x && v.y == b.y && v.z == b.z && v.w == b.w)  // equal values (no NaN) fold to the same words
             {
-                if (float.IsNaN(v.x) || float.IsNaN(v.y) || float.IsNaN(v.z) || float.IsNaN(v.w))
-                    throw new EncodeException("a quaternion component is NaN");
                 Defer(false);
                 return false;
             }
