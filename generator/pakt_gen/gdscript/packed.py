@@ -447,7 +447,7 @@ def _quantized_delta(f: Field, schema: Schema, godot: str, slow: List[str]) -> "
     for v, b, q, rb, sv, sb in parts:
         fast += [f"var {q} := 0", f"if {v} != {b}:", f"\t{q} = {sv}", f"\tif not ({rb} and {q} == {sb}):",
                  "\t\t_pakt_c = true"]
-    changed = ["_pakt_changed = true"]
+    changed = []
     for v, b, q, _, sv, _ in parts:
         changed += [f"if {v} == {b}:", f"\t{q} = {sv}"]
     words, word, shift = [], ["1"], 1  # the changed bit, then the codes, in words of at most WORD_BITS
