@@ -206,17 +206,23 @@ def test_filter_packed_same_field(packed_model):
 def test_filter_packed_write_delta_field(packed_model):
     m = packed_model
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "cubes"))
-    assert "w.Bool(!same);" in text
-    assert ("global::Pakt.Packed.WriteListDelta(w, m.cubes, b.cubes, PaktPackedCodes.length_cubes, "
-            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec));") in text
+    assert "w.Bool(!same);" not in text, "the list delta writes its own changed bit"
+    assert ("if (global::Pakt.Packed.WriteListDelta(w, m.cubes, b.cubes, PaktPackedCodes.length_cubes, "
+            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec))) changed = true;") in text
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "anchors"))
     assert ("WriteArrayDelta(w, m.anchors, b.anchors, 2, PaktPackedCodes.changed_anchors, "
-            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec));") in text
-    assert "Camera.PaktWritePackedDelta(w, m.camera, b.camera);" in \
+            "default(global::Pakt.Test.Packed.Cube.PaktPackedCodec))) changed = true;") in text
+    assert ("if (global::Pakt.Packed.WriteMessageDelta(w, m.camera, b.camera, "
+            "default(global::Pakt.Test.Packed.Camera.PaktPackedCodec))) changed = true;") in \
         render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "camera"))
+    text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Cube", "position"))
+    assert "if (w.DeltaVector3(m.position, b.position, PaktPackedCodes.code_position)) changed = true;" in text, \
+        "a float leaf: its changed bit and value in one call, quantized once"
     text = render(m, "{{ f | packed_write_delta_field(0) }}", f=field(m, "Scene", "phase"))
     assert "bool same = m.phase == b.phase;" in text
-    assert "w.Signed((long)m.phase, PaktPackedCodes.code_phase);" in text, "a leaf changed is written in full"
+    assert "if (same) w.Defer(false);" in text, "an unchanged field's 0 bit is deferred"
+    assert text.index("changed = true;") < text.index("w.Signed((long)m.phase, PaktPackedCodes.code_phase);"), \
+        "a leaf changed is written in full"
 
 
 def test_filter_packed_read_delta_field(packed_model):
@@ -232,7 +238,7 @@ def test_filter_packed_read_delta_field(packed_model):
 def test_packed_deprecated_fields_write_their_default(model):
     text = render(model, "{{ f | packed_write_field(0) }}", f=field(model, "Versioned", "old"))
     assert "dep = 42;" in text and "w.Signed(dep, " in text
-    assert "w.Bool(false);  // deprecated" in render(model, "{{ f | packed_write_delta_field(0) }}",
+    assert "w.Defer(false);  // deprecated" in render(model, "{{ f | packed_write_delta_field(0) }}",
                                                       f=field(model, "Versioned", "old"))
     assert render(model, "{{ f | packed_same_field(0) }}", f=field(model, "Versioned", "old")) == ""
     read = render(model, "{{ f | packed_read_delta_field(0) }}", f=field(model, "Versioned", "old"))

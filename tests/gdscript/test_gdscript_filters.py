@@ -365,6 +365,18 @@ def test_filter_packed_write_delta_field(packed):
         "\tif score == null:"
 
 
+def test_filter_packed_write_delta_field_quantizes_once(packed):
+    # A quantized vector in its range: each component quantized once, an equal one only when written.
+    lines = render(packed, "{{ f | packed_write_delta_field(0) }}", f=field(packed, "Cube", "position")).splitlines()
+    text = "\n".join(lines)
+    fast, slow = text.split("\nelse:\n\tif not _pakt_same_field_position(_pakt_base, _pakt_w):")
+    assert "_pakt_same_field_position" not in fast, "the in-range path calls no same-encoding test"
+    assert "\t\t_pakt_q_position_0 = int(round(((_pakt_v_position_0 - (-50.0)) * 100000.0) / 100.0))" in fast
+    assert fast.count("int(round(((_pakt_b_position_0") == 1, "the baseline's value quantized once"
+    assert "_pakt_w.write(1 | (_pakt_q_position_0 << 1) | (_pakt_q_position_1 << 18) | (_pakt_q_position_2 << 35), 52)" in fast
+    assert "_pakt_w.quantized(position.x, " in slow, "out of range: field by field, which reports the error"
+
+
 def test_filter_packed_read_delta_field(packed):
     assert render(packed, "{{ f | packed_read_delta_field(0) }}", f=field(packed, "Scene", "cubes")).splitlines() == [
         'if _pakt_r.boolean("changed bit"):', "\t_pakt_r.elements_delta(cubes, true, 64, 7, 91, _pakt_class_Cube())", "if _pakt_r.failed:",

@@ -548,32 +548,34 @@ def same_declaration(same: List[str], var: str) -> List[str]:
 
 
 
-# The leaf types whose delta BitWriter writes in one call (the changed bit, then the value).
-DELTA_LEAF = {"float32": "DeltaF32", "Vector3": "DeltaVector3", "Quaternion": "DeltaQuaternion"}
+# The leaf types whose delta BitWriter writes in one call (the changed bit, then the value), each value
+# quantized once.
+DELTA_LEAF = {"float32": "DeltaF32", "float64": "DeltaF64", "Vector2": "DeltaVector2", "Vector3": "DeltaVector3",
+              "Color": "DeltaColor", "Quaternion": "DeltaQuaternion"}
 
 
 def packed_write_delta_field(m: str, base: str, f: Field, schema: Schema) -> List[str]:
     """One field of a delta: a changed bit, then (when changed) the nested message's delta, a list's
-    or array's element delta, or the value in full (docs/packed.md "Delta")."""
+    or array's element delta, or the value in full (docs/packed.md "Delta"); sets `changed`."""
     expr, bexpr = f"{m}.{_ident(f)}", f"{base}.{_ident(f)}"
     kind = packed_delta_kind(f)
     t = f.type
     if kind == "message":
-        body = [f"{type_name(t, schema)}.PaktWritePackedDelta(w, {expr}, {bexpr});"]
+        call = f"{P}Packed.WriteMessageDelta(w, {expr}, {bexpr}, default({type_name(t, schema)}.PaktPackedCodec))"
     elif kind == "list":
-        body = [f"{P}Packed.WriteListDelta(w, {expr}, {bexpr}, {CODES}length_{f.name}, "
-                f"default({type_name(t.element, schema)}.PaktPackedCodec));"]
+        call = (f"{P}Packed.WriteListDelta(w, {expr}, {bexpr}, {CODES}length_{f.name}, "
+                f"default({type_name(t.element, schema)}.PaktPackedCodec))")
     elif kind == "array":
-        body = [f"{P}Packed.WriteArrayDelta(w, {expr}, {bexpr}, {t.count}, {CODES}changed_{f.name}, "
-                f"default({type_name(t.element, schema)}.PaktPackedCodec));"]
+        call = (f"{P}Packed.WriteArrayDelta(w, {expr}, {bexpr}, {t.count}, {CODES}changed_{f.name}, "
+                f"default({type_name(t.element, schema)}.PaktPackedCodec))")
     elif not f.optional and t.kind == "builtin" and t.name in DELTA_LEAF:
-        # the changed bit and the value in one call: the value quantized once
-        return _try([f"w.{DELTA_LEAF[t.name]}({expr}, {bexpr}, {CODES}code_{f.name});"], _catch_encode("field", f.name))
+        call = f"w.{DELTA_LEAF[t.name]}({expr}, {bexpr}, {CODES}code_{f.name})"
     else:
-        body = packed_write_value(expr, f, schema)
-    lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")
-    lines += ["w.Bool(!same);", "if (!same)", "{"] + ["    " + s for s in body] + ["}"]
-    return _try(lines, _catch_encode("field", f.name))
+        lines = same_declaration(packed_same_field(expr, bexpr, f, schema, "same"), "same")
+        lines += ["if (same) w.Defer(false);", "else", "{", "    changed = true;", "    w.Bool(true);"]
+        lines += ["    " + s for s in packed_write_value(expr, f, schema)] + ["}"]
+        return _try(lines, _catch_encode("field", f.name))
+    return _try([f"if ({call}) changed = true;"], _catch_encode("field", f.name))
 
 
 def packed_read_delta_field(target: str, f: Field, schema: Schema) -> List[str]:

@@ -179,7 +179,7 @@ def packed_same_field(f: Field, schema, indent: int) -> str:
 def packed_write_delta_field(f: Field, schema, indent: int) -> str:
     """One field of m's delta against b: its changed bit and, when set, what changed."""
     if f.deprecated:
-        lines = ["w.Bool(false);  // deprecated: both hold its default, unchanged"]
+        lines = ["w.Defer(false);  // deprecated: both hold its default, unchanged"]
     else:
         lines = codec.packed_write_delta_field("m", "b", f, schema)
     return _indent([codec.packed_comment(f)] + lines, indent)

@@ -375,7 +375,56 @@ def write_delta_field(f: Field, schema: Schema, godot: str) -> List[str]:
         words = write_word_run([f], 0, ["_pakt_w.boolean(true)"] + body, schema, godot, changed_bit=True)
         if words is not None:  # the changed bit and the value in one word
             head, body = head[:1], words
-    return head + _block(body) + ["else:", "\t_pakt_w.boolean(false)"]
+    full = head + _block(body) + ["else:", "\t_pakt_w.boolean(false)"]
+    return _quantized_delta(f, schema, godot, full) or full
+
+
+def _quantized_delta(f: Field, schema: Schema, godot: str, slow: List[str]) -> "List[str] | None":
+    """The delta of a quantized float or float vector with every value in its range: each value
+    quantized once (an equal one not at all: it has the baseline's code), its code compared with the
+    baseline's and written with the changed bit; else `slow` (which reports the error). None for
+    other fields."""
+    t, code = f.type, f.packed
+    if f.optional or not _is_leaf(t) or code is None or code.kind != "quantized":
+        return None
+    name = _leaf_name(t)
+    expr, base = member(f, schema, godot), "_pakt_base." + identifier(f.name, godot)
+    if name in VECTOR_COMPONENTS:
+        if name in ("Vector2i", "Vector3i"):
+            return None
+        ctype = COMPONENT
+        pairs = list(zip(_components(expr, name, godot, "w"), _components(base, name, godot, "w")))
+    else:
+        ctype, pairs = name, [(expr, base)]
+    if 1 + code.bits > WORD_BITS:
+        return None
+    lines, valid, parts = [], [], []
+    for j, (e, be) in enumerate(pairs):
+        v, b, q = f"_pakt_v_{f.name}_{j}", f"_pakt_b_{f.name}_{j}", f"_pakt_q_{f.name}_{j}"
+        lv, rv, sv = _quantize(v, ctype, code)
+        lb, rb, sb = _quantize(b, ctype, code)
+        lines += [f"var {v} = {e}", f"var {b} = {be}"] + lv + lb
+        valid.append(rv)
+        parts.append((v, b, q, rb, sv, sb))
+    fast = ["var _pakt_c := false"]
+    for v, b, q, rb, sv, sb in parts:
+        fast += [f"var {q} := 0", f"if {v} != {b}:", f"\t{q} = {sv}", f"\tif not ({rb} and {q} == {sb}):",
+                 "\t\t_pakt_c = true"]
+    changed = []
+    for v, b, q, _, sv, _ in parts:
+        changed += [f"if {v} == {b}:", f"\t{q} = {sv}"]
+    words, word, shift = [], ["1"], 1  # the changed bit, then the codes, in words of at most WORD_BITS
+    for v, b, q, _, _, _ in parts:
+        if shift + code.bits > WORD_BITS:
+            words.append((word, shift))
+            word, shift = [], 0
+        word.append(q if shift == 0 else f"({q} << {shift})")
+        shift += code.bits
+    words.append((word, shift))
+    changed += [f"_pakt_w.write({' | '.join(w)}, {n})" for w, n in words if w]
+    fast += ["if _pakt_c:"] + _block(changed) + ["else:", "\t_pakt_w.boolean(false)"]
+    return ([f"# {f.name}: each value quantized once when all are in the range; else field by field"] + lines +
+            [f"if {' and '.join('(' + r + ')' for r in valid)}:"] + _block(fast) + ["else:"] + _block(slow))
 
 
 def _delta_read_body(target: str, f: Field, schema: Schema, godot: str, full: List[str]) -> List[str]:

@@ -753,6 +753,9 @@ namespace Pakt
         /// Packed.Quantize / Dequantize compute per value); the float32s nearest QMin and QMax.</summary>
         public readonly double Width, StepsD;
         public readonly float FMin, FMax;
+        /// <summary>Quantized: StepsD / Width, and the distance in steps beyond which two values'
+        /// steps differ whatever the rounding of their quotients (StepDiffers).</summary>
+        public readonly double Scale, Apart;
 
         private PackedCode(PackedKind kind, int bits, long min, ulong span, double qmin, double qmax, ulong steps)
         {
@@ -761,6 +764,10 @@ namespace Pakt
             StepsD = (double)steps;
             FMin = (float)qmin;
             FMax = (float)qmax;
+            Scale = Width == 0 ? 0 : StepsD / Width;
+            // a quotient of Quantize is off by a few ulps of itself (at most Steps): 1e-14 × Steps
+            // bounds both values' errors and the multiply's with room to spare
+            Apart = 1.0 + 1e-9 + StepsD * 1e-14;
         }
 
         /// <summary>The step of a float32 (Packed.QuantizeInput, then Packed.Quantize); false outside the range and for NaN.</summary>
@@ -770,6 +777,28 @@ namespace Pakt
             if (!(x >= QMin && x <= QMax)) { q = 0; return false; }
             q = Packed.StepOf(((x - QMin) * StepsD) / Width, Steps);
             return true;
+        }
+
+        /// <summary>Whether b's step (QuantizeF32) is not q, the step of v: without quantizing b when
+        /// the two lie more than a step apart (Apart), which most changed values do. b outside the
+        /// range or NaN: true (it has no step).</summary>
+        public bool StepDiffers(float v, float b, ulong q)
+        {
+            double x = v == FMin ? QMin : v == FMax ? QMax : v;
+            double y = b == FMin ? QMin : b == FMax ? QMax : b;
+            double d = (x - y) * Scale;
+            if (d > Apart || d < -Apart) return true;
+            ulong qb;
+            return !QuantizeF32(b, out qb) || qb != q;
+        }
+
+        /// <summary>StepDiffers of a float64 (q: v's step of Packed.Quantize).</summary>
+        public bool StepDiffers(double v, double b, ulong q)
+        {
+            double d = (v - b) * Scale;
+            if (d > Apart || d < -Apart) return true;
+            ulong qb;
+            return !Packed.Quantize(b, QMin, QMax, Steps, out qb) || qb != q;
         }
 
         /// <summary>Whether QuantizeF32 takes v (in the range, not NaN).</summary>
@@ -820,16 +849,30 @@ namespace Pakt
         T Create();
         void Write(BitWriter w, T m);
         void Read(BitReader r, T m);
-        bool Same(T a, T b);
-        void WriteDelta(BitWriter w, T m, T baseline);
+        /// <summary>m's delta against baseline; false when nothing changed (then it wrote only 0 bits).</summary>
+        bool WriteDelta(BitWriter w, T m, T baseline);
         void ReadDelta(BitReader r, T m);
         /// <summary>Makes `to` hold what `from` holds (decoding a delta starts from a copy of the baseline).</summary>
         void Copy(T from, T to);
     }
 
+    /// <summary>A BitWriter's position (BitWriter.Mark): Rewind goes back to it, as if nothing had been
+    /// written since.</summary>
+    public struct BitMark
+    {
+        internal int Pos;
+        internal ulong Acc;
+        internal int Used;
+        internal long Zeros;
+        internal ulong Owed;
+        internal int OwedBits;
+    }
+
     /// <summary>Appends bits, least significant first (the first bit is bit 0 of byte 0), into a
     /// caller's buffer; bits past its end are counted, not written (Overflowed), so one pass over a
-    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.</summary>
+    /// null buffer measures a payload. The bits gather in a 64-bit word, stored 8 bytes at a time.
+    /// A delta's bits may be deferred (Defer: an unchanged field's 0, an element's changed bit): they
+    /// are written before the next bit that is written, so a Rewind to before them costs no store.</summary>
     public sealed class BitWriter
     {
         private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false, false);
@@ -837,6 +880,9 @@ namespace Pakt
         private int _begin, _pos, _end;  // _pos: the byte after the last word stored
         private ulong _acc;
         private int _used;  // bits in _acc, < 64
+        private long _zeros;  // deferred: this many 0 bits, then _owed's low _owedBits bits
+        private ulong _owed;
+        private int _owedBits;
         private byte[] _text = new byte[64];
 
         public void Reset(byte[] buffer, int offset)
@@ -847,12 +893,60 @@ namespace Pakt
             _end = buffer == null ? offset : buffer.Length;
             _acc = 0;
             _used = 0;
+            _zeros = 0;
+            _owed = 0;
+            _owedBits = 0;
+        }
+
+        public void Mark(out BitMark m)
+        {
+            m.Pos = _pos;
+            m.Acc = _acc;
+            m.Used = _used;
+            m.Zeros = _zeros;
+            m.Owed = _owed;
+            m.OwedBits = _owedBits;
+        }
+
+        /// <summary>Drops what was written (and deferred) since m (the bytes stored since are
+        /// overwritten by the next writes).</summary>
+        public void Rewind(ref BitMark m)
+        {
+            _pos = m.Pos;
+            _acc = m.Acc;
+            _used = m.Used;
+            _zeros = m.Zeros;
+            _owed = m.Owed;
+            _owedBits = m.OwedBits;
+        }
+
+        /// <summary>A bit written before the next one that is written (or at Finish).</summary>
+        public void Defer(bool bit)
+        {
+            if (_owedBits == 0 && !bit) { ++_zeros; return; }
+            if (_owedBits == 64) Settle();
+            if (bit) _owed |= 1UL << _owedBits;
+            ++_owedBits;
+        }
+
+        /// <summary>Writes the deferred bits.</summary>
+        private void Settle()
+        {
+            long z = _zeros;
+            ulong owed = _owed;
+            int n = _owedBits;
+            _zeros = 0;
+            _owed = 0;
+            _owedBits = 0;
+            for (; z > 64; z -= 64) Bits(0, 64);
+            Bits(0, (int)z);
+            Bits(owed, n);
         }
 
         /// <summary>The bytes written (after Finish: the whole payload), including those that did not fit.</summary>
         public int ByteCount { get { return _pos - _begin + (_used + 7) / 8; } }
         public bool Overflowed { get { return _pos > _end; } }
-        public long BitCount { get { return (long)(_pos - _begin) * 8 + _used; } }
+        public long BitCount { get { return (long)(_pos - _begin) * 8 + _used + _zeros + _owedBits; } }
 
         private void Put(byte b)
         {
@@ -885,6 +979,12 @@ namespace Pakt
         /// <summary>The low n bits of v (0 &lt;= n &lt;= 64), from bit 0 up.</summary>
         public void Write(ulong v, int n)
         {
+            if (_zeros != 0 || _owedBits != 0) Settle();
+            Bits(v, n);
+        }
+
+        private void Bits(ulong v, int n)
+        {
             if (n < 64) v &= (1UL << n) - 1;
             int used = _used;
             _acc |= v << used;
@@ -910,6 +1010,7 @@ namespace Pakt
         /// <summary>n bytes, 8 bits each (aligned or not).</summary>
         public void WriteBytes(byte[] p, int offset, int n)
         {
+            if (_zeros != 0 || _owedBits != 0) Settle();
             if ((_used & 7) != 0)
             {
                 for (int i = 0; i < n; ++i) Write(p[offset + i], 8);
@@ -925,6 +1026,7 @@ namespace Pakt
         /// <summary>Writes the last partial word (the high bits of its last byte 0). Call once, after the last write.</summary>
         public void Finish()
         {
+            if (_zeros != 0 || _owedBits != 0) Settle();
             for (; _used > 0; _used -= 8, _acc >>= 8) Put((byte)_acc);
             _acc = 0;
             _used = 0;
@@ -1100,64 +1202,171 @@ namespace Pakt
         }
 
         // ------------------------------------------------------------------ a delta's leaf fields
-        // The changed bit, then (changed) the value: each value is quantized once, the baseline's only
-        // when its bits differ (equal bits are the same step); errors as the full write's.
+        // The changed bit, then (changed) the value; true when changed. A quantized value equal to the
+        // baseline's (raw: the same bits) is unchanged: only checked against its range (NaN: refused),
+        // as the full write would, not quantized. Another value is quantized once; its step is compared with the
+        // baseline's (StepDiffers: no quantizing when they are more than a step apart) and written.
+
+        /// <summary>The changed bit: 1 written, 0 deferred.</summary>
+        private void Changed(bool changed)
+        {
+            if (changed) WriteBool(true);
+            else Defer(false);
+        }
 
         private static bool SameBits(float a, float b) { return Packed.Bits32(a) == Packed.Bits32(b); }
 
-        public void DeltaF32(float v, float b, PackedCode c)
+        /// <summary>The range check of an unchanged component (the full write's error).</summary>
+        private static void CheckRange(float v, PackedCode c, string component)
         {
-            if (c.Kind != PackedKind.Quantized)
-            {
-                bool same = SameBits(v, b);
-                WriteBool(!same);
-                if (!same) F32(v, c);
-                return;
-            }
-            ulong q = Step(v, c, null), qb;
-            bool unchanged = SameBits(v, b) || (c.QuantizeF32(b, out qb) && qb == q);
-            WriteBool(!unchanged);
-            if (!unchanged) Write(q, c.Bits);
+            if (!c.InRangeF32(v)) throw OutsideComponent(v, c, component);
         }
 
-        public void DeltaVector3(Vector3 v, Vector3 b, PackedCode c)
+        public bool DeltaF32(float v, float b, PackedCode c)
         {
+            bool changed;
             if (c.Kind != PackedKind.Quantized)
             {
-                bool same = Packed.SameVector3(v, b, c);
-                WriteBool(!same);
-                if (!same) Vector3(v, c);
-                return;
+                changed = !SameBits(v, b);
+                Changed(changed);
+                if (changed) F32(v, c);
+                return changed;
             }
-            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y"), z = Step(v.z, c, "z"), bx, by, bz;
-            bool unchanged = (SameBits(v.x, b.x) || (c.QuantizeF32(b.x, out bx) && bx == x)) &&
-                             (SameBits(v.y, b.y) || (c.QuantizeF32(b.y, out by) && by == y)) &&
-                             (SameBits(v.z, b.z) || (c.QuantizeF32(b.z, out bz) && bz == z));
-            WriteBool(!unchanged);
-            if (unchanged) return;
+            if (v == b)
+            {
+                CheckRange(v, c, null);
+                Defer(false);
+                return false;
+            }
+            ulong q = Step(v, c, null);
+            changed = c.StepDiffers(v, b, q);
+            if (!changed) Defer(false);
+            else if (c.Bits < 64) Write(1 | (q << 1), c.Bits + 1);  // the changed bit and the step in one write
+            else { WriteBool(true); Write(q, c.Bits); }
+            return changed;
+        }
+
+        public bool DeltaF64(double v, double b, PackedCode c)
+        {
+            bool same = BitConverter.DoubleToInt64Bits(v) == BitConverter.DoubleToInt64Bits(b), changed;
+            if (c.Kind != PackedKind.Quantized)
+            {
+                Changed(!same);
+                if (!same) F64(v, c);
+                return !same;
+            }
+            ulong q = 0;
+            if (!(same ? v >= c.QMin && v <= c.QMax : Packed.Quantize(v, c.QMin, c.QMax, c.Steps, out q)))
+                throw Outside(Packed.NumberText(v), Packed.NumberText(c.QMin), Packed.NumberText(c.QMax));
+            changed = !same && c.StepDiffers(v, b, q);
+            Changed(changed);
+            if (changed) Write(q, c.Bits);
+            return changed;
+        }
+
+        public bool DeltaVector2(Vector2 v, Vector2 b, PackedCode c)
+        {
+            bool quantized = c.Kind == PackedKind.Quantized, changed;
+            bool sx = quantized ? v.x == b.x : SameBits(v.x, b.x), sy = quantized ? v.y == b.y : SameBits(v.y, b.y);
+            if (!quantized || (sx && sy))
+            {
+                if (quantized) { CheckRange(v.x, c, "x"); CheckRange(v.y, c, "y"); }
+                changed = !(sx && sy);
+                Changed(changed);
+                if (changed) Vector2(v, c);
+                return changed;
+            }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y");
+            changed = (!sx && c.StepDiffers(v.x, b.x, x)) || (!sy && c.StepDiffers(v.y, b.y, y));
+            Changed(changed);
+            if (!changed) return false;
             int n = c.Bits;
-            if (3 * n <= 64) Write(x | (y << n) | (z << (2 * n)), 3 * n);
-            else { Write(x, n); Write(y, n); Write(z, n); }
+            if (2 * n <= 64) Write(x | (y << n), 2 * n);
+            else { Write(x, n); Write(y, n); }
+            return true;
         }
 
-        public void DeltaQuaternion(Quaternion v, Quaternion b, PackedCode c)
+        public bool DeltaVector3(Vector3 v, Vector3 b, PackedCode c)
         {
+            bool quantized = c.Kind == PackedKind.Quantized, changed;
+            bool sx = quantized ? v.x == b.x : SameBits(v.x, b.x), sy = quantized ? v.y == b.y : SameBits(v.y, b.y),
+                 sz = quantized ? v.z == b.z : SameBits(v.z, b.z);
+            if (!quantized || (sx && sy && sz))
+            {
+                if (quantized) { CheckRange(v.x, c, "x"); CheckRange(v.y, c, "y"); CheckRange(v.z, c, "z"); }
+                changed = !(sx && sy && sz);
+                Changed(changed);
+                if (changed) Vector3(v, c);
+                return changed;
+            }
+            ulong x = Step(v.x, c, "x"), y = Step(v.y, c, "y"), z = Step(v.z, c, "z");
+            changed = (!sx && c.StepDiffers(v.x, b.x, x)) || (!sy && c.StepDiffers(v.y, b.y, y)) ||
+                      (!sz && c.StepDiffers(v.z, b.z, z));
+            if (!changed)
+            {
+                Defer(false);
+                return false;
+            }
+            int n = c.Bits;
+            if (3 * n < 64) Write(1 | (x << 1) | (y << (n + 1)) | (z << (2 * n + 1)), 3 * n + 1);  // one write
+            else { WriteBool(true); Write(x, n); Write(y, n); Write(z, n); }
+            return true;
+        }
+
+        public bool DeltaColor(Color v, Color b, PackedCode c)
+        {
+            bool quantized = c.Kind == PackedKind.Quantized, changed;
+            bool sr = quantized ? v.r == b.r : SameBits(v.r, b.r), sg = quantized ? v.g == b.g : SameBits(v.g, b.g),
+                 sb = quantized ? v.b == b.b : SameBits(v.b, b.b), sa = quantized ? v.a == b.a : SameBits(v.a, b.a);
+            if (!quantized || (sr && sg && sb && sa))
+            {
+                if (quantized)
+                {
+                    CheckRange(v.r, c, "r"); CheckRange(v.g, c, "g"); CheckRange(v.b, c, "b"); CheckRange(v.a, c, "a");
+                }
+                changed = !(sr && sg && sb && sa);
+                Changed(changed);
+                if (changed) Color(v, c);
+                return changed;
+            }
+            ulong r = Step(v.r, c, "r"), g = Step(v.g, c, "g"), bq = Step(v.b, c, "b"), a = Step(v.a, c, "a");
+            changed = (!sr && c.StepDiffers(v.r, b.r, r)) || (!sg && c.StepDiffers(v.g, b.g, g)) ||
+                      (!sb && c.StepDiffers(v.b, b.b, bq)) || (!sa && c.StepDiffers(v.a, b.a, a));
+            Changed(changed);
+            if (!changed) return false;
+            int n = c.Bits;
+            if (4 * n <= 64) Write(r | (g << n) | (bq << (2 * n)) | (a << (3 * n)), 4 * n);
+            else { Write(r, n); Write(g, n); Write(bq, n); Write(a, n); }
+            return true;
+        }
+
+        public bool DeltaQuaternion(Quaternion v, Quaternion b, PackedCode c)
+        {
+            bool changed;
             if (c.Kind != PackedKind.SmallestThree)
             {
-                bool same = Packed.SameQuaternion(v, b, c);
-                WriteBool(!same);
-                if (!same) Quaternion(v, c);
-                return;
+                changed = !Packed.SameQuaternion(v, b, c);
+                Changed(changed);
+                if (changed) Quaternion(v, c);
+                return changed;
+            }
+            if (v.x == b.x && v.y == b.y && v.z == b.z && v.w == b.w)  // equal values (no NaN) fold to the same words
+            {
+                Defer(false);
+                return false;
             }
             int largest, lb;
             ulong q0, q1, q2, b0, b1, b2;
             if (!Packed.SmallestThree(v, c.Bits, out largest, out q0, out q1, out q2))
                 throw new EncodeException("a quaternion component is NaN");
-            bool unchanged = (SameBits(v.x, b.x) && SameBits(v.y, b.y) && SameBits(v.z, b.z) && SameBits(v.w, b.w)) ||
-                             (Packed.SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2) && lb == largest && b0 == q0 &&
-                              b1 == q1 && b2 == q2);
-            WriteBool(!unchanged);
-            if (!unchanged) Quaternion(v, c);
+            changed = !Packed.SmallestThree(b, c.Bits, out lb, out b0, out b1, out b2) || lb != largest || b0 != q0 ||
+                      b1 != q1 || b2 != q2;
+            Changed(changed);
+            if (!changed) return false;
+            int n = c.Bits;
+            if (2 + 3 * n <= 64) Write((ulong)largest | (q0 << 2) | (q1 << (2 + n)) | (q2 << (2 + 2 * n)), 2 + 3 * n);
+            else { Write((ulong)largest, 2); Write(q0, n); Write(q1, n); Write(q2, n); }
+            return true;
         }
 
         /// <summary>A length or count (the limits were checked before: PaktCheck).</summary>
@@ -1781,37 +1990,77 @@ namespace Pakt
 
         // ------------------------------------------------------------------ list deltas
         // The element codec C is the element message's PaktPackedCodec struct: its calls are direct.
-        // The changed elements' indices are found in one pass over Same and kept in the per-thread
-        // ChangedIndices, so the unchanged ones cost nothing more (a run of them in dense mode is one
-        // write of zero bits).
+        // The elements are written in one pass in the dense mode, each with its changed bit written as
+        // 1 and rewound to 0 when nothing in it changed (its values compared, not quantized); the
+        // changed indices are kept in the per-thread ChangedIndices. When the sparse mode is shorter
+        // (few elements changed), the list is rewound to its mode bit and the changed ones written again.
 
-        /// <summary>A list's changed elements against the baseline's, then its appended elements
-        /// (docs/packed.md "List delta"). Allocates nothing once the per-thread indices have grown.</summary>
-        public static void WriteListDelta<T, C>(BitWriter w, List<T> v, List<T> b, PackedLength length, C codec)
+        /// <summary>A nested message field of a delta: the changed bit, then (changed) its delta.
+        /// Written at once, the bit 1; rewound to a 0 when nothing changed. True when changed.</summary>
+        public static bool WriteMessageDelta<T, C>(BitWriter w, T v, T b, C codec) where T : class where C : struct, IPackedMessage<T>
+        {
+            BitMark at;
+            w.Mark(out at);
+            w.Defer(true);
+            if (codec.WriteDelta(w, v, b)) return true;
+            w.Rewind(ref at);
+            w.Defer(false);
+            return false;
+        }
+
+        /// <summary>A list field of a delta: the changed bit, then (changed) the count, its changed
+        /// elements against the baseline's and its appended elements (docs/packed.md "List delta").
+        /// True when changed. Allocates nothing once the per-thread indices have grown.</summary>
+        public static bool WriteListDelta<T, C>(BitWriter w, List<T> v, List<T> b, PackedLength length, C codec)
             where T : class where C : struct, IPackedMessage<T>
         {
+            BitMark at;
+            w.Mark(out at);
+            w.Defer(true);
             int count = v == null ? 0 : v.Count;
             int baseCount = b == null ? 0 : b.Count;
             w.Count(count, length);
             int k = Math.Min(count, baseCount);
+            BitMark mode;
+            w.Mark(out mode);
+            w.Defer(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
             try
             {
                 for (int i = 0; i < k; ++i)
-                    if (!codec.Same(v[i], b[i])) changed.Push(i);
-                int end = changed.Top;
-                bool sparse = WriteDeltaMode(w, k, changed.Items, start, end, length);
-                int last = 0;
-                for (int j = start; j < end; ++j)
                 {
-                    int i = changed.Items[j];
-                    WriteChangedIndex(w, sparse, i, last);
-                    last = i + 1;
-                    try { codec.WriteDelta(w, v[i], b[i]); }
-                    catch (EncodeException e) { e.InIndex(i); throw; }
+                    BitMark m;
+                    w.Mark(out m);
+                    w.Defer(true);
+                    if (WriteElementDelta(w, v[i], b[i], i, codec)) changed.Push(i);
+                    else
+                    {
+                        w.Rewind(ref m);
+                        w.Defer(false);
+                    }
                 }
-                if (!sparse) w.Zeros(k - last);
+                int end = changed.Top;
+                if (end == start && count == baseCount)
+                {
+                    w.Rewind(ref at);
+                    w.Defer(false);
+                    return false;
+                }
+                if (SparseIsShorter(k, changed.Items, start, end, length))
+                {
+                    w.Rewind(ref mode);
+                    w.WriteBool(true);
+                    w.Count(end - start, length);  // end - start <= k <= the limit
+                    int last = 0;
+                    for (int j = start; j < end; ++j)
+                    {
+                        int i = changed.Items[j];
+                        w.Golomb((ulong)(i + 1 - last));
+                        last = i + 1;
+                        WriteElementDelta(w, v[i], b[i], i, codec);
+                    }
+                }
             }
             finally
             {
@@ -1822,30 +2071,57 @@ namespace Pakt
                 try { codec.Write(w, v[i]); }
                 catch (EncodeException e) { e.InIndex(i); throw; }
             }
+            return true;
         }
 
-        /// <summary>A fixed array's changed elements (changedCount: ranged over [0, size]); a null array is all defaults.</summary>
-        public static void WriteArrayDelta<T, C>(BitWriter w, T[] v, T[] b, int size, PackedLength changedCount, C codec)
+        /// <summary>A fixed array field of a delta (changedCount: ranged over [0, size]); a null array is all defaults.</summary>
+        public static bool WriteArrayDelta<T, C>(BitWriter w, T[] v, T[] b, int size, PackedLength changedCount, C codec)
             where T : class where C : struct, IPackedMessage<T>
         {
+            BitMark at;
+            w.Mark(out at);
+            w.Defer(true);
+            BitMark mode;
+            w.Mark(out mode);
+            w.Defer(false);  // dense
             ChangedIndices changed = Scratch.Changed;
             int start = changed.Top;
             try
             {
                 for (int i = 0; i < size; ++i)
-                    if (!codec.Same(ElementOf(v, i), ElementOf(b, i))) changed.Push(i);
-                int end = changed.Top;
-                bool sparse = WriteDeltaMode(w, size, changed.Items, start, end, changedCount);
-                int last = 0;
-                for (int j = start; j < end; ++j)
                 {
-                    int i = changed.Items[j];
-                    WriteChangedIndex(w, sparse, i, last);
-                    last = i + 1;
-                    try { codec.WriteDelta(w, ElementOf(v, i), ElementOf(b, i)); }
-                    catch (EncodeException e) { e.InIndex(i); throw; }
+                    BitMark m;
+                    w.Mark(out m);
+                    w.Defer(true);
+                    if (WriteElementDelta(w, ElementOf(v, i), ElementOf(b, i), i, codec)) changed.Push(i);
+                    else
+                    {
+                        w.Rewind(ref m);
+                        w.Defer(false);
+                    }
                 }
-                if (!sparse) w.Zeros(size - last);
+                int end = changed.Top;
+                if (end == start)
+                {
+                    w.Rewind(ref at);
+                    w.Defer(false);
+                    return false;
+                }
+                if (SparseIsShorter(size, changed.Items, start, end, changedCount))
+                {
+                    w.Rewind(ref mode);
+                    w.WriteBool(true);
+                    w.Count(end - start, changedCount);
+                    int last = 0;
+                    for (int j = start; j < end; ++j)
+                    {
+                        int i = changed.Items[j];
+                        w.Golomb((ulong)(i + 1 - last));
+                        last = i + 1;
+                        WriteElementDelta(w, ElementOf(v, i), ElementOf(b, i), i, codec);
+                    }
+                }
+                return true;
             }
             finally
             {
@@ -1855,34 +2131,25 @@ namespace Pakt
 
         private static T ElementOf<T>(T[] a, int i) where T : class { return a == null || i >= a.Length ? null : a[i]; }
 
-        /// <summary>The mode bit (sparse when the indices take fewer bits than a changed bit per
-        /// element) and, sparse, the count of changed elements.</summary>
-        private static bool WriteDeltaMode(BitWriter w, int k, int[] changed, int start, int end, PackedLength setLength)
+        /// <summary>Element i's delta (the loops above stay free of exception regions).</summary>
+        private static bool WriteElementDelta<T, C>(BitWriter w, T v, T b, int i, C codec) where T : class where C : struct, IPackedMessage<T>
         {
-            long c = end - start, sparseBits = 0;
+            try { return codec.WriteDelta(w, v, b); }
+            catch (EncodeException e) { e.InIndex(i); throw; }
+        }
+
+        /// <summary>Whether the sparse mode's indices (the count, then each gap) take fewer bits than a
+        /// changed bit per element (the dense mode's; a tie is dense).</summary>
+        private static bool SparseIsShorter(int k, int[] changed, int start, int end, PackedLength setLength)
+        {
+            long c = end - start, sparseBits = setLength.Limit != 0 ? setLength.Bits : VarintBits((ulong)c);
             int last = 0;
-            for (int j = start; j < end; ++j)
+            for (int j = start; j < end && sparseBits < k; ++j)
             {
                 sparseBits += GolombBits((ulong)(changed[j] + 1 - last));
                 last = changed[j] + 1;
             }
-            sparseBits += setLength.Limit != 0 ? setLength.Bits : VarintBits((ulong)c);
-            bool sparse = sparseBits < k;
-            w.WriteBool(sparse);
-            if (sparse) w.Count((int)c, setLength);  // c <= k <= the limit
-            return sparse;
-        }
-
-        /// <summary>Sparse: the gap to changed element i; dense: the unchanged elements' 0 bits, then i's 1.</summary>
-        private static void WriteChangedIndex(BitWriter w, bool sparse, int i, int last)
-        {
-            if (sparse)
-            {
-                w.Golomb((ulong)(i + 1 - last));
-                return;
-            }
-            w.Zeros(i - last);
-            w.WriteBool(true);
+            return sparseBits < k;
         }
 
         /// <summary>Applies a list's element delta to v in place (v holds the baseline's elements).</summary>

@@ -512,8 +512,7 @@ namespace Game.Net
             public Player Create() { return new Player(); }
             public void Write(global::Pakt.BitWriter w, Player m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Player m) { PaktReadPacked(r, m); }
-            public bool Same(Player a, Player b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Player m, Player b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Player m, Player b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Player m) { PaktReadPackedDelta(r, m); }
             public void Copy(Player from, Player to) { PaktCopy(from, to); }
         }
@@ -910,18 +909,21 @@ namespace Game.Net
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Player m, Player b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Player m, Player b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 16: id: uint32, varint
             try
             {
                 bool same = m.id == b.id;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.id, PaktPackedCodes.code_id);
                 }
             }
@@ -934,9 +936,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.name, b.name);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.String(m.name, PaktPackedCodes.length_name);
                 }
             }
@@ -949,9 +953,11 @@ namespace Game.Net
             try
             {
                 bool same = m.team == b.team;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned((ulong)m.team, PaktPackedCodes.code_team);
                 }
             }
@@ -963,7 +969,7 @@ namespace Game.Net
             // line 19: pos: Vector3, raw 32 bits
             try
             {
-                w.DeltaVector3(m.pos, b.pos, PaktPackedCodes.code_pos);
+                if (w.DeltaVector3(m.pos, b.pos, PaktPackedCodes.code_pos)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -973,7 +979,7 @@ namespace Game.Net
             // line 20: rot: Quaternion, raw 32 bits
             try
             {
-                w.DeltaQuaternion(m.rot, b.rot, PaktPackedCodes.code_rot);
+                if (w.DeltaQuaternion(m.rot, b.rot, PaktPackedCodes.code_rot)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -994,9 +1000,11 @@ namespace Game.Net
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<ushort> c0 = m.inventory;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -1035,9 +1043,11 @@ namespace Game.Net
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         byte[] c0 = m.color;
                         int n0 = 4;
@@ -1070,9 +1080,11 @@ namespace Game.Net
                 {
                     if (!global::Pakt.Packed.SameString(m.nick, b.nick)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.nick != null);
                     if (m.nick != null)
                     {
@@ -1088,22 +1100,7 @@ namespace Game.Net
             // line 24: weapons: Weapon[], max_count 8
             try
             {
-                bool same = true;
-                {
-                    global::System.Collections.Generic.List<global::Game.Common.Weapon> a0 = m.weapons;
-                    global::System.Collections.Generic.List<global::Game.Common.Weapon> b0 = b.weapons;
-                    int n0 = a0 == null ? 0 : a0.Count;
-                    if (n0 != (b0 == null ? 0 : b0.Count)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Game.Common.Weapon.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteListDelta(w, m.weapons, b.weapons, PaktPackedCodes.length_weapons, default(global::Game.Common.Weapon.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteListDelta(w, m.weapons, b.weapons, PaktPackedCodes.length_weapons, default(global::Game.Common.Weapon.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1114,9 +1111,11 @@ namespace Game.Net
             try
             {
                 bool same = m.score == b.score;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.score, PaktPackedCodes.code_score);
                 }
             }
@@ -1125,6 +1124,7 @@ namespace Game.Net
                 e.InField("score");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -1604,8 +1604,7 @@ namespace Game.Net
             public MoveUpdate Create() { return new MoveUpdate(); }
             public void Write(global::Pakt.BitWriter w, MoveUpdate m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, MoveUpdate m) { PaktReadPacked(r, m); }
-            public bool Same(MoveUpdate a, MoveUpdate b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, MoveUpdate m, MoveUpdate b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, MoveUpdate m, MoveUpdate b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, MoveUpdate m) { PaktReadPackedDelta(r, m); }
             public void Copy(MoveUpdate from, MoveUpdate to) { PaktCopy(from, to); }
         }
@@ -1759,18 +1758,21 @@ namespace Game.Net
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, MoveUpdate m, MoveUpdate b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, MoveUpdate m, MoveUpdate b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 42: player_id: uint32, varint
             try
             {
                 bool same = m.player_id == b.player_id;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.player_id, PaktPackedCodes.code_player_id);
                 }
             }
@@ -1783,9 +1785,11 @@ namespace Game.Net
             try
             {
                 bool same = m.tick == b.tick;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.tick, PaktPackedCodes.code_tick);
                 }
             }
@@ -1797,7 +1801,7 @@ namespace Game.Net
             // line 44: position: Vector3, raw 32 bits
             try
             {
-                w.DeltaVector3(m.position, b.position, PaktPackedCodes.code_position);
+                if (w.DeltaVector3(m.position, b.position, PaktPackedCodes.code_position)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1807,7 +1811,7 @@ namespace Game.Net
             // line 45: velocity: Vector3, raw 32 bits
             try
             {
-                w.DeltaVector3(m.velocity, b.velocity, PaktPackedCodes.code_velocity);
+                if (w.DeltaVector3(m.velocity, b.velocity, PaktPackedCodes.code_velocity)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1817,7 +1821,7 @@ namespace Game.Net
             // line 46: rotation: Quaternion, raw 32 bits
             try
             {
-                w.DeltaQuaternion(m.rotation, b.rotation, PaktPackedCodes.code_rotation);
+                if (w.DeltaQuaternion(m.rotation, b.rotation, PaktPackedCodes.code_rotation)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1828,9 +1832,11 @@ namespace Game.Net
             try
             {
                 bool same = m.crouching == b.crouching;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.crouching);
                 }
             }
@@ -1839,6 +1845,7 @@ namespace Game.Net
                 e.InField("crouching");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -2180,8 +2187,7 @@ namespace Game.Net
             public Chat Create() { return new Chat(); }
             public void Write(global::Pakt.BitWriter w, Chat m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Chat m) { PaktReadPacked(r, m); }
-            public bool Same(Chat a, Chat b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Chat m, Chat b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Chat m, Chat b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Chat m) { PaktReadPackedDelta(r, m); }
             public void Copy(Chat from, Chat to) { PaktCopy(from, to); }
         }
@@ -2310,18 +2316,21 @@ namespace Game.Net
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Chat m, Chat b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Chat m, Chat b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 54: from: uint32, varint
             try
             {
                 bool same = m.from == b.from;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.from, PaktPackedCodes.code_from);
                 }
             }
@@ -2334,9 +2343,11 @@ namespace Game.Net
             try
             {
                 bool same = m.channel == b.channel;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed((long)m.channel, PaktPackedCodes.code_channel);
                 }
             }
@@ -2349,9 +2360,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.text, b.text);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.String(m.text, PaktPackedCodes.length_text);
                 }
             }
@@ -2369,9 +2382,11 @@ namespace Game.Net
                 {
                     if (m.to.Value != b.to.Value) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.to.HasValue);
                     if (m.to.HasValue)
                     {
@@ -2384,6 +2399,7 @@ namespace Game.Net
                 e.InField("to");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -3037,8 +3053,7 @@ namespace Game.Net
             public Snapshot Create() { return new Snapshot(); }
             public void Write(global::Pakt.BitWriter w, Snapshot m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Snapshot m) { PaktReadPacked(r, m); }
-            public bool Same(Snapshot a, Snapshot b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Snapshot m, Snapshot b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Snapshot m, Snapshot b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Snapshot m) { PaktReadPackedDelta(r, m); }
             public void Copy(Snapshot from, Snapshot to) { PaktCopy(from, to); }
         }
@@ -3557,18 +3572,21 @@ namespace Game.Net
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Snapshot m, Snapshot b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Snapshot m, Snapshot b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 63: tick: uint64, varint
             try
             {
                 bool same = m.tick == b.tick;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.tick, PaktPackedCodes.code_tick);
                 }
             }
@@ -3580,22 +3598,7 @@ namespace Game.Net
             // line 64: players: Player[], max_count 64
             try
             {
-                bool same = true;
-                {
-                    global::System.Collections.Generic.List<global::Game.Net.Player> a0 = m.players;
-                    global::System.Collections.Generic.List<global::Game.Net.Player> b0 = b.players;
-                    int n0 = a0 == null ? 0 : a0.Count;
-                    if (n0 != (b0 == null ? 0 : b0.Count)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Game.Net.Player.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteListDelta(w, m.players, b.players, PaktPackedCodes.length_players, default(global::Game.Net.Player.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteListDelta(w, m.players, b.players, PaktPackedCodes.length_players, default(global::Game.Net.Player.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -3606,9 +3609,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.map_name, b.map_name);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.String(m.map_name, PaktPackedCodes.length_map_name);
                 }
             }
@@ -3631,9 +3636,11 @@ namespace Game.Net
                         if (!global::Pakt.Packed.SameVector3(a0[i0], b0[i0], PaktPackedCodes.code_spawn_points)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<Vector3> c0 = m.spawn_points;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -3662,9 +3669,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameBytes(m.seed, b.seed);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Blob(m.seed, PaktPackedCodes.length_seed);
                 }
             }
@@ -3676,12 +3685,7 @@ namespace Game.Net
             // line 68: gravity: float64, raw 64 bits
             try
             {
-                bool same = global::Pakt.Packed.SameF64(m.gravity, b.gravity, PaktPackedCodes.code_gravity);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.F64(m.gravity, PaktPackedCodes.code_gravity);
-                }
+                if (w.DeltaF64(m.gravity, b.gravity, PaktPackedCodes.code_gravity)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -3691,12 +3695,7 @@ namespace Game.Net
             // line 69: tint: Color, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameColor(m.tint, b.tint, PaktPackedCodes.code_tint);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Color(m.tint, PaktPackedCodes.code_tint);
-                }
+                if (w.DeltaColor(m.tint, b.tint, PaktPackedCodes.code_tint)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -3707,9 +3706,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameVector2i(m.grid, b.grid, PaktPackedCodes.code_grid);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Vector2i(m.grid, PaktPackedCodes.code_grid);
                 }
             }
@@ -3722,9 +3723,11 @@ namespace Game.Net
             try
             {
                 bool same = global::Pakt.Packed.SameVector3i(m.cell, b.cell, PaktPackedCodes.code_cell);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Vector3i(m.cell, PaktPackedCodes.code_cell);
                 }
             }
@@ -3736,12 +3739,7 @@ namespace Game.Net
             // line 72: scale: Vector2, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameVector2(m.scale, b.scale, PaktPackedCodes.code_scale);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Vector2(m.scale, PaktPackedCodes.code_scale);
-                }
+                if (w.DeltaVector2(m.scale, b.scale, PaktPackedCodes.code_scale)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -3752,9 +3750,11 @@ namespace Game.Net
             try
             {
                 bool same = m.small == b.small;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.small, PaktPackedCodes.code_small);
                 }
             }
@@ -3767,9 +3767,11 @@ namespace Game.Net
             try
             {
                 bool same = m.delta == b.delta;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.delta, PaktPackedCodes.code_delta);
                 }
             }
@@ -3792,9 +3794,11 @@ namespace Game.Net
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<bool> c0 = m.flags;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -3833,9 +3837,11 @@ namespace Game.Net
                         if (!global::Pakt.Packed.SameString(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<string> c0 = m.tags;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -3860,6 +3866,7 @@ namespace Game.Net
                 e.InField("tags");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>

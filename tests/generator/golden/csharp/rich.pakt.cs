@@ -175,8 +175,7 @@ namespace Pakt.Test
             public Empty Create() { return new Empty(); }
             public void Write(global::Pakt.BitWriter w, Empty m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Empty m) { PaktReadPacked(r, m); }
-            public bool Same(Empty a, Empty b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Empty m, Empty b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Empty m, Empty b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Empty m) { PaktReadPackedDelta(r, m); }
             public void Copy(Empty from, Empty to) { PaktCopy(from, to); }
         }
@@ -198,11 +197,13 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Empty m, Empty b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Empty m, Empty b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -408,8 +409,7 @@ namespace Pakt.Test
             public Inner Create() { return new Inner(); }
             public void Write(global::Pakt.BitWriter w, Inner m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Inner m) { PaktReadPacked(r, m); }
-            public bool Same(Inner a, Inner b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Inner m, Inner b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Inner m, Inner b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Inner m) { PaktReadPackedDelta(r, m); }
             public void Copy(Inner from, Inner to) { PaktCopy(from, to); }
         }
@@ -475,18 +475,21 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Inner m, Inner b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Inner m, Inner b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 23: id: int32, zig-zag varint
             try
             {
                 bool same = m.id == b.id;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.id, PaktPackedCodes.code_id);
                 }
             }
@@ -499,9 +502,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.label, b.label);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.String(m.label, PaktPackedCodes.length_label);
                 }
             }
@@ -510,6 +515,7 @@ namespace Pakt.Test
                 e.InField("label");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -885,8 +891,7 @@ namespace Pakt.Test
             public Scalars Create() { return new Scalars(); }
             public void Write(global::Pakt.BitWriter w, Scalars m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Scalars m) { PaktReadPacked(r, m); }
-            public bool Same(Scalars a, Scalars b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Scalars m, Scalars b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Scalars m, Scalars b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Scalars m) { PaktReadPackedDelta(r, m); }
             public void Copy(Scalars from, Scalars to) { PaktCopy(from, to); }
         }
@@ -1216,18 +1221,21 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Scalars m, Scalars b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Scalars m, Scalars b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 29: b: bool, 1 bit
             try
             {
                 bool same = m.b == b.b;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.b);
                 }
             }
@@ -1240,9 +1248,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u8 == b.u8;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u8, PaktPackedCodes.code_u8);
                 }
             }
@@ -1255,9 +1265,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i8 == b.i8;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.i8, PaktPackedCodes.code_i8);
                 }
             }
@@ -1270,9 +1282,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u16 == b.u16;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u16, PaktPackedCodes.code_u16);
                 }
             }
@@ -1285,9 +1299,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i16 == b.i16;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.i16, PaktPackedCodes.code_i16);
                 }
             }
@@ -1300,9 +1316,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u32 == b.u32;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u32, PaktPackedCodes.code_u32);
                 }
             }
@@ -1315,9 +1333,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i32 == b.i32;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.i32, PaktPackedCodes.code_i32);
                 }
             }
@@ -1330,9 +1350,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.u64 == b.u64;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.u64, PaktPackedCodes.code_u64);
                 }
             }
@@ -1345,9 +1367,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.i64 == b.i64;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.i64, PaktPackedCodes.code_i64);
                 }
             }
@@ -1359,7 +1383,7 @@ namespace Pakt.Test
             // line 38: f32: float32, raw 32 bits
             try
             {
-                w.DeltaF32(m.f32, b.f32, PaktPackedCodes.code_f32);
+                if (w.DeltaF32(m.f32, b.f32, PaktPackedCodes.code_f32)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1369,12 +1393,7 @@ namespace Pakt.Test
             // line 39: f64: float64, raw 64 bits
             try
             {
-                bool same = global::Pakt.Packed.SameF64(m.f64, b.f64, PaktPackedCodes.code_f64);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.F64(m.f64, PaktPackedCodes.code_f64);
-                }
+                if (w.DeltaF64(m.f64, b.f64, PaktPackedCodes.code_f64)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -1385,9 +1404,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.small == b.small;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned((ulong)m.small, PaktPackedCodes.code_small);
                 }
             }
@@ -1400,9 +1421,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.signed_enum == b.signed_enum;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed((long)m.signed_enum, PaktPackedCodes.code_signed_enum);
                 }
             }
@@ -1415,9 +1438,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.wide == b.wide;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed((long)m.wide, PaktPackedCodes.code_wide);
                 }
             }
@@ -1426,6 +1451,7 @@ namespace Pakt.Test
                 e.InField("wide");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -1877,8 +1903,7 @@ namespace Pakt.Test
             public Geometry Create() { return new Geometry(); }
             public void Write(global::Pakt.BitWriter w, Geometry m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Geometry m) { PaktReadPacked(r, m); }
-            public bool Same(Geometry a, Geometry b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Geometry m, Geometry b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Geometry m, Geometry b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Geometry m) { PaktReadPackedDelta(r, m); }
             public void Copy(Geometry from, Geometry to) { PaktCopy(from, to); }
         }
@@ -2032,20 +2057,16 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Geometry m, Geometry b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Geometry m, Geometry b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 49: v2: Vector2, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameVector2(m.v2, b.v2, PaktPackedCodes.code_v2);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Vector2(m.v2, PaktPackedCodes.code_v2);
-                }
+                if (w.DeltaVector2(m.v2, b.v2, PaktPackedCodes.code_v2)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2055,7 +2076,7 @@ namespace Pakt.Test
             // line 50: v3: Vector3, raw 32 bits
             try
             {
-                w.DeltaVector3(m.v3, b.v3, PaktPackedCodes.code_v3);
+                if (w.DeltaVector3(m.v3, b.v3, PaktPackedCodes.code_v3)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2065,7 +2086,7 @@ namespace Pakt.Test
             // line 51: q: Quaternion, raw 32 bits
             try
             {
-                w.DeltaQuaternion(m.q, b.q, PaktPackedCodes.code_q);
+                if (w.DeltaQuaternion(m.q, b.q, PaktPackedCodes.code_q)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2075,12 +2096,7 @@ namespace Pakt.Test
             // line 52: c: Color, raw 32 bits
             try
             {
-                bool same = global::Pakt.Packed.SameColor(m.c, b.c, PaktPackedCodes.code_c);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.Color(m.c, PaktPackedCodes.code_c);
-                }
+                if (w.DeltaColor(m.c, b.c, PaktPackedCodes.code_c)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -2091,9 +2107,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameVector2i(m.v2i, b.v2i, PaktPackedCodes.code_v2i);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Vector2i(m.v2i, PaktPackedCodes.code_v2i);
                 }
             }
@@ -2106,9 +2124,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameVector3i(m.v3i, b.v3i, PaktPackedCodes.code_v3i);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Vector3i(m.v3i, PaktPackedCodes.code_v3i);
                 }
             }
@@ -2117,6 +2137,7 @@ namespace Pakt.Test
                 e.InField("v3i");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -2446,8 +2467,7 @@ namespace Pakt.Test
             public Texts Create() { return new Texts(); }
             public void Write(global::Pakt.BitWriter w, Texts m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Texts m) { PaktReadPacked(r, m); }
-            public bool Same(Texts a, Texts b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Texts m, Texts b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Texts m, Texts b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Texts m) { PaktReadPackedDelta(r, m); }
             public void Copy(Texts from, Texts to) { PaktCopy(from, to); }
         }
@@ -2557,18 +2577,21 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Texts m, Texts b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Texts m, Texts b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 59: s: string
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.s, b.s);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.String(m.s, PaktPackedCodes.length_s);
                 }
             }
@@ -2581,9 +2604,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.limited, b.limited);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.String(m.limited, PaktPackedCodes.length_limited);
                 }
             }
@@ -2596,9 +2621,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameBytes(m.raw, b.raw);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Blob(m.raw, PaktPackedCodes.length_raw);
                 }
             }
@@ -2611,9 +2638,11 @@ namespace Pakt.Test
             try
             {
                 bool same = global::Pakt.Packed.SameBytes(m.raw_limited, b.raw_limited);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Blob(m.raw_limited, PaktPackedCodes.length_raw_limited);
                 }
             }
@@ -2622,6 +2651,7 @@ namespace Pakt.Test
                 e.InField("raw_limited");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -3678,8 +3708,7 @@ namespace Pakt.Test
             public Lists Create() { return new Lists(); }
             public void Write(global::Pakt.BitWriter w, Lists m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Lists m) { PaktReadPacked(r, m); }
-            public bool Same(Lists a, Lists b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Lists m, Lists b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Lists m, Lists b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Lists m) { PaktReadPackedDelta(r, m); }
             public void Copy(Lists from, Lists to) { PaktCopy(from, to); }
         }
@@ -4669,11 +4698,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Lists m, Lists b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Lists m, Lists b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 67: bools: bool[], 1 bit
             try
             {
@@ -4688,9 +4718,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<bool> c0 = m.bools;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4729,9 +4761,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<byte> c0 = m.u8s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4770,9 +4804,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<short> c0 = m.i16s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4811,9 +4847,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<uint> c0 = m.u32s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4852,9 +4890,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<long> c0 = m.i64s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4893,9 +4933,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameF32(a0[i0], b0[i0], PaktPackedCodes.code_f32s)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<float> c0 = m.f32s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4934,9 +4976,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameF64(a0[i0], b0[i0], PaktPackedCodes.code_f64s)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<double> c0 = m.f64s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -4975,9 +5019,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameString(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<string> c0 = m.strings;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5016,9 +5062,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameBytes(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<byte[]> c0 = m.blobs;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5057,9 +5105,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameVector3(a0[i0], b0[i0], PaktPackedCodes.code_v3s)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<Vector3> c0 = m.v3s;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5098,9 +5148,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameQuaternion(a0[i0], b0[i0], PaktPackedCodes.code_quats)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<Quaternion> c0 = m.quats;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5139,9 +5191,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<global::Pakt.Test.Small> c0 = m.enums;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -5169,22 +5223,7 @@ namespace Pakt.Test
             // line 79: inners: Inner[], max_count 5
             try
             {
-                bool same = true;
-                {
-                    global::System.Collections.Generic.List<global::Pakt.Test.Inner> a0 = m.inners;
-                    global::System.Collections.Generic.List<global::Pakt.Test.Inner> b0 = b.inners;
-                    int n0 = a0 == null ? 0 : a0.Count;
-                    if (n0 != (b0 == null ? 0 : b0.Count)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Pakt.Test.Inner.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteListDelta(w, m.inners, b.inners, PaktPackedCodes.length_inners, default(global::Pakt.Test.Inner.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteListDelta(w, m.inners, b.inners, PaktPackedCodes.length_inners, default(global::Pakt.Test.Inner.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -5194,28 +5233,14 @@ namespace Pakt.Test
             // line 80: empties: Empty[], max_count 4
             try
             {
-                bool same = true;
-                {
-                    global::System.Collections.Generic.List<global::Pakt.Test.Empty> a0 = m.empties;
-                    global::System.Collections.Generic.List<global::Pakt.Test.Empty> b0 = b.empties;
-                    int n0 = a0 == null ? 0 : a0.Count;
-                    if (n0 != (b0 == null ? 0 : b0.Count)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Pakt.Test.Empty.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteListDelta(w, m.empties, b.empties, PaktPackedCodes.length_empties, default(global::Pakt.Test.Empty.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteListDelta(w, m.empties, b.empties, PaktPackedCodes.length_empties, default(global::Pakt.Test.Empty.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
                 e.InField("empties");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -6311,8 +6336,7 @@ namespace Pakt.Test
             public Fixed Create() { return new Fixed(); }
             public void Write(global::Pakt.BitWriter w, Fixed m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Fixed m) { PaktReadPacked(r, m); }
-            public bool Same(Fixed a, Fixed b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Fixed m, Fixed b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Fixed m, Fixed b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Fixed m) { PaktReadPackedDelta(r, m); }
             public void Copy(Fixed from, Fixed to) { PaktCopy(from, to); }
         }
@@ -6650,11 +6674,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Fixed m, Fixed b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Fixed m, Fixed b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 91: rgba: uint8[4], raw 8 bits
             try
             {
@@ -6669,9 +6694,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         byte[] c0 = m.rgba;
                         int n0 = 4;
@@ -6709,9 +6736,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameVector2(a0[i0], b0[i0], PaktPackedCodes.code_corners)) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         Vector2[] c0 = m.corners;
                         int n0 = 4;
@@ -6749,9 +6778,11 @@ namespace Pakt.Test
                         if (!global::Pakt.Packed.SameString(a0[i0], b0[i0])) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         string[] c0 = m.names;
                         int n0 = 2;
@@ -6778,22 +6809,7 @@ namespace Pakt.Test
             // line 94: pair: Inner[2]
             try
             {
-                bool same = true;
-                {
-                    global::Pakt.Test.Inner[] a0 = m.pair;
-                    global::Pakt.Test.Inner[] b0 = b.pair;
-                    int n0 = a0 == null ? 0 : a0.Length;
-                    if (n0 != (b0 == null ? 0 : b0.Length)) same = false;
-                    for (int i0 = 0; same && i0 < n0; ++i0)
-                    {
-                        if (!global::Pakt.Test.Inner.PaktSamePacked(a0[i0], b0[i0])) same = false;
-                    }
-                }
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Packed.WriteArrayDelta(w, m.pair, b.pair, 2, PaktPackedCodes.changed_pair, default(global::Pakt.Test.Inner.PaktPackedCodec));
-                }
+                if (global::Pakt.Packed.WriteArrayDelta(w, m.pair, b.pair, 2, PaktPackedCodes.changed_pair, default(global::Pakt.Test.Inner.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -6814,9 +6830,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         bool[] c0 = m.flags;
                         int n0 = 3;
@@ -6840,6 +6858,7 @@ namespace Pakt.Test
                 e.InField("flags");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -7435,8 +7454,7 @@ namespace Pakt.Test
             public Optionals Create() { return new Optionals(); }
             public void Write(global::Pakt.BitWriter w, Optionals m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Optionals m) { PaktReadPacked(r, m); }
-            public bool Same(Optionals a, Optionals b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Optionals m, Optionals b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Optionals m, Optionals b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Optionals m) { PaktReadPackedDelta(r, m); }
             public void Copy(Optionals from, Optionals to) { PaktCopy(from, to); }
         }
@@ -7713,11 +7731,12 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Optionals m, Optionals b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Optionals m, Optionals b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 100: maybe_int: int32, optional (a presence bit), zig-zag varint
             try
             {
@@ -7727,9 +7746,11 @@ namespace Pakt.Test
                 {
                     if (m.maybe_int.Value != b.maybe_int.Value) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_int.HasValue);
                     if (m.maybe_int.HasValue)
                     {
@@ -7751,9 +7772,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Packed.SameString(m.maybe_text, b.maybe_text)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_text != null);
                     if (m.maybe_text != null)
                     {
@@ -7775,9 +7798,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Test.Inner.PaktSamePacked(m.maybe_inner, b.maybe_inner)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_inner != null);
                     if (m.maybe_inner != null)
                     {
@@ -7808,9 +7833,11 @@ namespace Pakt.Test
                         }
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_list != null);
                     if (m.maybe_list != null)
                     {
@@ -7848,9 +7875,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Packed.SameVector3(m.maybe_vec.Value, b.maybe_vec.Value, PaktPackedCodes.code_maybe_vec)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.maybe_vec.HasValue);
                     if (m.maybe_vec.HasValue)
                     {
@@ -7863,6 +7892,7 @@ namespace Pakt.Test
                 e.InField("maybe_vec");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -8322,8 +8352,7 @@ namespace Pakt.Test
             public Nested Create() { return new Nested(); }
             public void Write(global::Pakt.BitWriter w, Nested m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Nested m) { PaktReadPacked(r, m); }
-            public bool Same(Nested a, Nested b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Nested m, Nested b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Nested m, Nested b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Nested m) { PaktReadPackedDelta(r, m); }
             public void Copy(Nested from, Nested to) { PaktCopy(from, to); }
         }
@@ -8482,20 +8511,16 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Nested m, Nested b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Nested m, Nested b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 109: inner: Inner
             try
             {
-                bool same = global::Pakt.Test.Inner.PaktSamePacked(m.inner, b.inner);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Inner.PaktWritePackedDelta(w, m.inner, b.inner);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.inner, b.inner, default(global::Pakt.Test.Inner.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8505,12 +8530,7 @@ namespace Pakt.Test
             // line 110: scalars: Scalars
             try
             {
-                bool same = global::Pakt.Test.Scalars.PaktSamePacked(m.scalars, b.scalars);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Scalars.PaktWritePackedDelta(w, m.scalars, b.scalars);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.scalars, b.scalars, default(global::Pakt.Test.Scalars.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8520,12 +8540,7 @@ namespace Pakt.Test
             // line 111: lists: Lists
             try
             {
-                bool same = global::Pakt.Test.Lists.PaktSamePacked(m.lists, b.lists);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Lists.PaktWritePackedDelta(w, m.lists, b.lists);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.lists, b.lists, default(global::Pakt.Test.Lists.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8535,12 +8550,7 @@ namespace Pakt.Test
             // line 112: optionals: Optionals
             try
             {
-                bool same = global::Pakt.Test.Optionals.PaktSamePacked(m.optionals, b.optionals);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Optionals.PaktWritePackedDelta(w, m.optionals, b.optionals);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.optionals, b.optionals, default(global::Pakt.Test.Optionals.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8550,12 +8560,7 @@ namespace Pakt.Test
             // line 113: fixed: Fixed
             try
             {
-                bool same = global::Pakt.Test.Fixed.PaktSamePacked(m.@fixed, b.@fixed);
-                w.Bool(!same);
-                if (!same)
-                {
-                    global::Pakt.Test.Fixed.PaktWritePackedDelta(w, m.@fixed, b.@fixed);
-                }
+                if (global::Pakt.Packed.WriteMessageDelta(w, m.@fixed, b.@fixed, default(global::Pakt.Test.Fixed.PaktPackedCodec))) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -8566,9 +8571,11 @@ namespace Pakt.Test
             try
             {
                 bool same = m.tail == b.tail;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Unsigned(m.tail, PaktPackedCodes.code_tail);
                 }
             }
@@ -8577,6 +8584,7 @@ namespace Pakt.Test
                 e.InField("tail");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
@@ -9013,8 +9021,7 @@ namespace Pakt.Test
             public Versioned Create() { return new Versioned(); }
             public void Write(global::Pakt.BitWriter w, Versioned m) { PaktWritePacked(w, m); }
             public void Read(global::Pakt.BitReader r, Versioned m) { PaktReadPacked(r, m); }
-            public bool Same(Versioned a, Versioned b) { return PaktSamePacked(a, b); }
-            public void WriteDelta(global::Pakt.BitWriter w, Versioned m, Versioned b) { PaktWritePackedDelta(w, m, b); }
+            public bool WriteDelta(global::Pakt.BitWriter w, Versioned m, Versioned b) { return PaktWritePackedDelta(w, m, b); }
             public void ReadDelta(global::Pakt.BitReader r, Versioned m) { PaktReadPackedDelta(r, m); }
             public void Copy(Versioned from, Versioned to) { PaktCopy(from, to); }
         }
@@ -9241,18 +9248,21 @@ namespace Pakt.Test
             return true;
         }
 
-        /// <summary>m's delta against b: per field a changed bit, then what changed.</summary>
-        public static void PaktWritePackedDelta(global::Pakt.BitWriter w, Versioned m, Versioned b)
+        /// <summary>m's delta against b: per field a changed bit, then what changed; whether any field changed.</summary>
+        public static bool PaktWritePackedDelta(global::Pakt.BitWriter w, Versioned m, Versioned b)
         {
             if (m == null) m = PaktEmpty;
             if (b == null) b = PaktEmpty;
+            bool changed = false;
             // line 119: a: int32, zig-zag varint
             try
             {
                 bool same = m.a == b.a;
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Signed(m.a, PaktPackedCodes.code_a);
                 }
             }
@@ -9262,14 +9272,16 @@ namespace Pakt.Test
                 throw;
             }
             // line 120: old: int32, zig-zag varint, deprecated
-            w.Bool(false);  // deprecated: both hold its default, unchanged
+            w.Defer(false);  // deprecated: both hold its default, unchanged
             // line 121: b: string
             try
             {
                 bool same = global::Pakt.Packed.SameString(m.b, b.b);
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.String(m.b, PaktPackedCodes.length_b);
                 }
             }
@@ -9292,9 +9304,11 @@ namespace Pakt.Test
                         if (a0[i0] != b0[i0]) same = false;
                     }
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     {
                         global::System.Collections.Generic.List<short> c0 = m.c;
                         int n0 = c0 == null ? 0 : c0.Count;
@@ -9322,12 +9336,7 @@ namespace Pakt.Test
             // line 123: d: float64, raw 64 bits
             try
             {
-                bool same = global::Pakt.Packed.SameF64(m.d, b.d, PaktPackedCodes.code_d);
-                w.Bool(!same);
-                if (!same)
-                {
-                    w.F64(m.d, PaktPackedCodes.code_d);
-                }
+                if (w.DeltaF64(m.d, b.d, PaktPackedCodes.code_d)) changed = true;
             }
             catch (global::Pakt.EncodeException e)
             {
@@ -9343,9 +9352,11 @@ namespace Pakt.Test
                 {
                     if (!global::Pakt.Test.Inner.PaktSamePacked(m.e, b.e)) same = false;
                 }
-                w.Bool(!same);
-                if (!same)
+                if (same) w.Defer(false);
+                else
                 {
+                    changed = true;
+                    w.Bool(true);
                     w.Bool(m.e != null);
                     if (m.e != null)
                     {
@@ -9358,6 +9369,7 @@ namespace Pakt.Test
                 e.InField("e");
                 throw;
             }
+            return changed;
         }
 
         /// <summary>Applies a delta to m, which holds the baseline.</summary>
