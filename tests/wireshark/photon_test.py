@@ -395,6 +395,8 @@ def main():
         if r.returncode != 0:
             print(f"FAIL tshark failed: {r.stderr.decode()[:2000]}")
             return 1
+        if "Lua" in r.stderr.decode():
+            failures.append(f"tshark reports a Lua error: {r.stderr.decode()[:1000]}")
         frames = json.loads(r.stdout)
         if len(frames) != len(cases):
             print(f"FAIL tshark shows {len(frames)} packets of {len(cases)}")
