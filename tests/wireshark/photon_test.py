@@ -17,7 +17,7 @@ Traffic of two kinds, written to one pcap (a UDP packet per payload) and read by
 same message type, codes, parameter keys, value types and values, and each custom type's message fields,
 with no expert info; one it rejects must show the dissector's expert info; no packet may show a Lua error.
 
-    photon_test.py --pakt build/pakt [--room-server S --room-client C] [--seed N] [--values N]
+    photon_test.py --pakt build/pakt [--room-server S --room-client C] [--seed N] [--values N] [--keep DIR]
 
 Exits 77 (ctest's SKIP_RETURN_CODE) with a message when tshark is not installed.
 """
@@ -325,6 +325,7 @@ def main():
     parser.add_argument("--room-client")
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--values", type=int, default=1, help="random values per message, protocol and format")
+    parser.add_argument("--keep", metavar="DIR", help="copy the capture and the dissectors to DIR")
     args = parser.parse_args()
     if shutil.which("tshark") is None:
         print("SKIP: tshark is not installed (apt-get install tshark; scripts/setup.sh installs it)")
@@ -391,6 +392,10 @@ def main():
         cmd = ["tshark", "-n", "-r", capture]
         for schema in schemas:
             cmd += ["-X", "lua_script:" + schema.lua, "-o", f"{schema.proto}.bindings:{schema.bindings()}"]
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
+            for path in [capture] + [schema.lua for schema in schemas]:
+                shutil.copy(path, args.keep)
         r = run(cmd + ["-T", "json", "--no-duplicate-keys"])
         if r.returncode != 0:
             print(f"FAIL tshark failed: {r.stderr.decode()[:2000]}")
