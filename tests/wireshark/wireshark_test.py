@@ -280,6 +280,8 @@ def check_schema(args, schema_path, work, rng):
     if len(frames) != len(cases):
         return [f"{schema_path}: tshark shows {len(frames)} packets of {len(cases)}"], 0
     failures = []
+    if "Lua" in r.stderr.decode():
+        failures.append(f"{schema_path}: tshark reports a Lua error: {r.stderr.decode()[:1000]}")
     shown_reader = Shown(proto)
     for frame, (m, fmt, payload, expected, why, original) in zip(frames, cases):
         layers = frame["_source"]["layers"]
