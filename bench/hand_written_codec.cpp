@@ -9,12 +9,13 @@
 
 #include "codecs.hpp"
 #include "harness.hpp"
+#include "pakt/config.hpp"
 #include "pakt/utf8.hpp"
 
 namespace pakt_bench {
 namespace {
 
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the hand-written codec copies little-endian memory");
+static_assert(!pakt::detail::kHostBigEndian, "the hand-written codec copies little-endian memory");
 
 using photon::seed::SeedGameStruct;
 using photon::seed::SeedStruct;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "memory_layout.pakt.h"
+#include "pakt/config.hpp"
 #include "gtest/gtest.h"
 
 namespace {
@@ -40,7 +41,7 @@ class Bytes {
   const std::vector<std::uint8_t>& get() const { return bytes_; }
 
  private:
-  static constexpr bool kHostLittle = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+  static constexpr bool kHostLittle = !pakt::detail::kHostBigEndian;
   bool big_endian_;
   std::vector<std::uint8_t> bytes_;
 };

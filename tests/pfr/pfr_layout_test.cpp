@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pakt/config.hpp"
 #include "pakt/pfr.hpp"
 
 namespace {
@@ -156,7 +157,7 @@ void put(std::vector<std::uint8_t>& out, T value, bool big_endian) {
 }
 
 TEST(PfrLayout, ListsOfPlainAggregatesHaveEachFormatsBytes) {
-  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "raw bytes above are the host's little-endian ones");
+  static_assert(!pakt::detail::kHostBigEndian, "raw bytes above are the host's little-endian ones");
   Track t;
   t.points = {{1.5f, -2.0f, 3.0f}, {0.25f, 8.0f, -1.0f}};
   t.ticks = {{-7, 0.5}, {1LL << 40, -3.25}};

@@ -278,7 +278,15 @@ void Write(Writer& w, const T& v, F f) {
       for (const auto& e : v) Write(w, static_cast<const E&>(e), f);
     }
   } else if constexpr (is_std_array_v<T>) {
-    for (const auto& e : v) Write(w, e, f);
+    using E = typename T::value_type;
+    if constexpr (detail::kMemcpyableIn<F, E> || std::is_enum_v<E>) {
+      // Every element under one bounds check and one copy (no count: the size is the schema's).
+      if (std::uint8_t* p = w.reserve(v.size() * sizeof(E))) {
+        detail::copy_elements<F, E>(p, reinterpret_cast<const std::uint8_t*>(v.data()), v.size());
+      }
+    } else {
+      for (const auto& e : v) Write(w, e, f);
+    }
   } else if constexpr (is_optional_v<T>) {
     WritePresence(w, v.has_value());
     if (v.has_value()) Write(w, *v, f);

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Compile cost of generated code: how long `g++ -c` of one generated .pakt.cpp takes, how much memory it
+peaks at and how big its object is, for synthetic schemas of N messages, flat and nested, beside protoc's
+C++ for the equivalent .proto when protoc is installed. Not part of CI (minutes per compile).
+
+Each message has the 9 fields of issue 34: int32, uint16, float32, string, Vector3, bool, uint8[], int64
+and a list of a message. In the flat schema every list holds a one-field Leaf; in the nested one each
+message lists the one before it, in chains of 10 (the first of each chain lists a Leaf), so a read of
+the chain's last message walks 10 levels.
+
+usage: bench/compile_cost.py [--pakt build/pakt] [--messages 100 [1000 ...]] [--results bench/RESULTS.md]
+  --results  replaces (or appends) the section "## Compile cost (issue 34)" of that file with the table.
+
+Times are CPU seconds (user + sys) of the compiler process, which a loaded machine inflates less than
+wall time; the load average is printed with the table.
+"""
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SECTION = "## Compile cost (issue 34)"
+CHAIN = 10
+
+
+def list_target(i, nested):
+    """The message that message i lists."""
+    return f"M{i - 1}" if nested and i % CHAIN else "Leaf"
+
+
+def pakt_schema(n, nested):
+    lines = ["package: compile.cost", "version: 1", "messages:",
+             "  Leaf:", "    fields:", "      - {name: v, type: int32}"]
+    for i in range(n):
+        lines += [f"  M{i}:", "    fields:",
+                  "      - {name: a, type: int32}",
+                  "      - {name: b, type: uint16}",
+                  "      - {name: c, type: float32}",
+                  "      - {name: d, type: string}",
+                  "      - {name: e, type: Vector3}",
+                  "      - {name: f, type: bool}",
+                  '      - {name: g, type: "uint8[]"}',
+                  "      - {name: h, type: int64}",
+                  f'      - {{name: items, type: "{list_target(i, nested)}[]"}}']
+    return "\n".join(lines) + "\n"
+
+
+def proto_schema(n, nested):
+    lines = ['syntax = "proto3";', "package compile_cost;",
+             "message Vector3 { float x = 1; float y = 2; float z = 3; }",
+             "message Leaf { int32 v = 1; }"]
+    for i in range(n):
+        lines.append(f"message M{i} {{ int32 a = 1; uint32 b = 2; float c = 3; string d = 4; Vector3 e = 5; "
+                     f"bool f = 6; bytes g = 7; int64 h = 8; repeated {list_target(i, nested)} items = 9; }}")
+    return "\n".join(lines) + "\n"
+
+
+def compile_one(source, include_dirs, work):
+    """(CPU seconds, peak RSS in MB, object bytes) of `g++ -std=c++17 -O2 -c source`."""
+    obj = os.path.join(work, os.path.basename(source) + ".o")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(["g++", "-std=c++17", "-O2", "-c", source, "-o", obj] +
+                   [f"-I{d}" for d in include_dirs], check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    # ru_maxrss of the children is the largest so far: compile the biggest last or read it per process.
+    return cpu, after.ru_maxrss / 1024.0, os.path.getsize(obj)
+
+
+def measure_pakt(pakt, n, nested, work):
+    d = os.path.join(work, f"pakt_{n}_{'nested' if nested else 'flat'}")
+    os.makedirs(d, exist_ok=True)
+    schema = os.path.join(d, "cost.yaml")
+    open(schema, "w").write(pakt_schema(n, nested))
+    subprocess.run([pakt, "generate", "--lang", "cpp", "--out", d, schema], check=True)
+    return compile_one(os.path.join(d, "cost.pakt.cpp"), [d, os.path.join(ROOT, "runtime", "include")], d)
+
+
+def measure_protobuf(protoc, n, nested, work):
+    d = os.path.join(work, f"proto_{n}_{'nested' if nested else 'flat'}")
+    os.makedirs(d, exist_ok=True)
+    open(os.path.join(d, "cost.proto"), "w").write(proto_schema(n, nested))
+    subprocess.run([protoc, f"--proto_path={d}", f"--cpp_out={d}", "cost.proto"], check=True)
+    return compile_one(os.path.join(d, "cost.pb.cc"), [d], d)
+
+
+def run_isolated(fn, *args):
+    """fn(*args) in a child process, so that ru_maxrss is that compile's own peak."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        try:
+            result = repr(fn(*args))
+        except subprocess.CalledProcessError as e:
+            result = repr(("error", str(e)))
+        os.write(write_end, result.encode())
+        os._exit(0)
+    os.close(write_end)
+    data = b""
+    while chunk := os.read(read_end, 4096):
+        data += chunk
+    os.waitpid(pid, 0)
+    return eval(data.decode())  # our own repr of a tuple of numbers and strings
+
+
+def table(rows, load):
+    out = [SECTION, "",
+           "`bench/compile_cost.py` (not in CI): `g++ 12 -std=c++17 -O2 -c` of the one generated file of a schema of",
+           "N messages of 9 fields (int32, uint16, float32, string, Vector3, bool, uint8[], int64, a list of a",
+           "message); *flat*: each list holds a one-field Leaf; *nested*: each message lists the previous one in",
+           f"chains of {CHAIN}. CPU seconds of the compiler, its peak memory, the object's size. Load average at the",
+           f"end: {load}.", "",
+           "| schema | pakt CPU s | pakt peak MB | pakt object KB | protobuf CPU s | protobuf peak MB | protobuf object KB | pakt ÷ protobuf (CPU) | pakt nested ÷ flat (CPU / object) |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    flat = {}
+    for (n, nested), (p, pb) in rows:
+        name = f"{n} messages, {'nested' if nested else 'flat'}"
+        if not nested:
+            flat[n] = p
+        ratio = f"{p[0] / pb[0]:.2f}×" if pb else "n/a (protoc not installed)"
+        pbcols = [f"{pb[0]:.1f}", f"{pb[1]:.0f}", f"{pb[2] / 1024:.0f}"] if pb else ["", "", ""]
+        growth = (f"{p[0] / flat[n][0]:.2f}× / {p[2] / flat[n][2]:.2f}×" if nested and n in flat else "")
+        out.append(f"| {name} | {p[0]:.1f} | {p[1]:.0f} | {p[2] / 1024:.0f} | " + " | ".join(pbcols) +
+                   f" | {ratio} | {growth} |")
+    return "\n".join(out) + "\n"
+
+
+def write_section(path, text):
+    content = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    start = content.find(SECTION)
+    if start < 0:
+        content = content.rstrip("\n") + "\n\n" + text
+    else:
+        nxt = re.search(r"^## ", content[start + len(SECTION):], re.M)
+        end = start + len(SECTION) + nxt.start() if nxt else len(content)
+        content = content[:start] + text + ("\n" if nxt else "") + content[end:]
+    open(path, "w", encoding="utf-8").write(content)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pakt", default=os.path.join(ROOT, "build", "pakt"))
+    ap.add_argument("--messages", type=int, nargs="+", default=[100])
+    ap.add_argument("--results", help="the markdown file whose compile-cost section is replaced")
+    ap.add_argument("--work", help="where schemas, generated code and objects go (default: a temporary folder)")
+    args = ap.parse_args()
+    if not os.access(args.pakt, os.X_OK):
+        sys.exit(f"compile_cost: no pakt tool at {args.pakt} (build it: cmake --build build --target pakt)")
+    protoc = shutil.which("protoc")
+    if not protoc:
+        print("compile_cost: protoc not found: protobuf's columns are left empty "
+              "(apt-get install protobuf-compiler libprotobuf-dev)", file=sys.stderr)
+    work = args.work or tempfile.mkdtemp(prefix="pakt_compile_cost_")
+    rows = []
+    for n in args.messages:
+        for nested in (False, True):
+            started = time.time()
+            p = run_isolated(measure_pakt, args.pakt, n, nested, work)
+            pb = run_isolated(measure_protobuf, protoc, n, nested, work) if protoc else None
+            for what, r in (("pakt", p), ("protobuf", pb)):
+                if r and r[0] == "error":
+                    sys.exit(f"compile_cost: {what} failed: {r[1]}")
+            print(f"{n} {'nested' if nested else 'flat'}: pakt {p}, protobuf {pb} ({time.time() - started:.0f} s wall)",
+                  file=sys.stderr)
+            rows.append(((n, nested), (p, pb)))
+    text = table(rows, ", ".join(f"{x:.1f}" for x in os.getloadavg()))
+    print(text)
+    if args.results:
+        write_section(args.results, text)
+
+
+if __name__ == "__main__":
+    main()
