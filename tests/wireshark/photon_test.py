@@ -43,7 +43,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "generator"))
 from pakt_gen.descriptor import load_descriptor  # noqa: E402
 from pakt_gen.wireshark.render import proto_name  # noqa: E402
-from wireshark_test import Shown, Values, as_list, mutations, pcap, run, same  # noqa: E402
+from wireshark_test import Shown, Values, as_list, frame_layer, mutations, pcap, run, same  # noqa: E402
 
 SCHEMAS = [os.path.join(ROOT, "schemas", "photon_seed.yaml"), os.path.join(ROOT, "schemas", "game.yaml")]
 ROOM_SCHEMA = os.path.join(ROOT, "examples", "pun_like_room", "room.yaml")
@@ -409,16 +409,10 @@ def main():
         counts = {}
         for frame, (schema, protocol, fmt, payload, expected, why, origin) in zip(frames, cases):
             counts[origin] = counts.get(origin, 0) + 1
-            layers = frame["_source"]["layers"]
-            text = json.dumps(layers, ensure_ascii=False)
             where = f"{os.path.basename(schema.path)} 1.{protocol - 10} {fmt} {origin} {payload.hex()}"
-            if "Lua Error" in text or "the dissector failed" in text:
-                at = max(text.find("Lua Error"), text.find("the dissector failed"))
-                failures.append(f"{where}: a Lua error: {text[at:at + 300]}")
-                continue
-            layer = layers.get(schema.proto)
-            if layer is None:
-                failures.append(f"{where}: the {schema.proto} layer is missing")
+            layer, text, problem = frame_layer(frame, schema.proto)
+            if problem:
+                failures.append(f"{where}: {problem}")
                 continue
             malformed = f"{schema.proto}.malformed" in text
             if expected is None:

@@ -224,6 +224,20 @@ def mutations(rng, payload):
     return [payload[: rng.randrange(len(payload))], bytes(b)]
 
 
+
+def frame_layer(frame, proto):
+    """(the protocol's layer, the frame's JSON text, a problem or None) of one frame of `tshark -T json`:
+    a Lua error or a missing layer is the problem."""
+    layers = frame["_source"]["layers"]
+    text = json.dumps(layers, ensure_ascii=False)
+    if "Lua Error" in text or "the dissector failed" in text:
+        at = max(text.find("Lua Error"), text.find("the dissector failed"))
+        return None, text, f"a Lua error: {text[at:at + 300]}"
+    layer = layers.get(proto)
+    if layer is None:
+        return None, text, f"the {proto} layer is missing"
+    return layer, text, None
+
 def check_schema(args, schema_path, work, rng):
     name = os.path.splitext(os.path.basename(schema_path))[0]
     out_dir = os.path.join(work, name)
@@ -284,16 +298,10 @@ def check_schema(args, schema_path, work, rng):
         failures.append(f"{schema_path}: tshark reports a Lua error: {r.stderr.decode()[:1000]}")
     shown_reader = Shown(proto)
     for frame, (m, fmt, payload, expected, why, original) in zip(frames, cases):
-        layers = frame["_source"]["layers"]
-        text = json.dumps(layers)
         where = f"{schema_path} {m.name} {fmt} {payload.hex()}"
-        if "Lua Error" in text or "the dissector failed" in text:
-            at = max(text.find("Lua Error"), text.find("the dissector failed"))
-            failures.append(f"{where}: a Lua error: {text[at:at + 300]}")
-            continue
-        layer = layers.get(proto)
-        if layer is None:
-            failures.append(f"{where}: the {proto} layer is missing")
+        layer, text, problem = frame_layer(frame, proto)
+        if problem:
+            failures.append(f"{where}: {problem}")
             continue
         malformed = f"{proto}.malformed" in text
         if expected is None:
