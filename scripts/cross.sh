@@ -46,7 +46,9 @@ describe_target() {
     s390x) cxx=s390x-linux-gnu-g++; runner=(qemu-s390x-static); packages="g++-s390x-linux-gnu qemu-user-static" ;;
     aarch64) cxx=aarch64-linux-gnu-g++; runner=(qemu-aarch64-static); packages="g++-aarch64-linux-gnu qemu-user-static" ;;
     armhf) cxx=arm-linux-gnueabihf-g++; runner=(qemu-arm-static); packages="g++-arm-linux-gnueabihf qemu-user-static" ;;
-    mingw) cxx=x86_64-w64-mingw32-g++-posix; runner=(wine); packages="g++-mingw-w64-x86-64-posix wine64"; suffix=.exe ;;
+    mingw) cxx=x86_64-w64-mingw32-g++-posix; packages="g++-mingw-w64-x86-64-posix wine64"; suffix=.exe
+           # Debian's wine64 alone installs its loader outside PATH; the wine package adds /usr/bin/wine.
+           runner=(wine); command -v wine >/dev/null || [[ ! -x /usr/lib/wine/wine64 ]] || runner=(/usr/lib/wine/wine64) ;;
     *) echo "cross.sh: no target '$1'; the targets are s390x, aarch64, armhf, mingw" >&2; exit 2 ;;
   esac
 }
