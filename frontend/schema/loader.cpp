@@ -155,7 +155,14 @@ const Schema* Loader::load_schema(const std::string& path, const YAML::Node& roo
     const std::vector<std::string> parts = split(name, '.');
     for (const std::string& part : parts) valid = valid && std::regex_match(part, kIdentifier);
     if (!valid) {
-      diags_.error(location_of(path, package->value_node), "package must be a dotted name like 'game.net'");
+      // `package: on` is a YAML boolean that quoting makes a name; `package: 2024` is no name quoted either.
+      bool name_if_quoted = package->value_node.IsScalar();
+      for (const std::string& part : split(package->value_node.Scalar(), '.')) {
+        name_if_quoted = name_if_quoted && std::regex_match(part, kIdentifier);
+      }
+      diags_.error(location_of(path, package->value_node),
+                   "package must be a dotted name like 'game.net'" +
+                       (name_if_quoted ? not_text_hint(package->value_node) : std::string()));
     } else {
       schema.package = name;
       schema.package_location = location_of(path, package->value_node);
@@ -238,7 +245,7 @@ std::string Loader::text(const std::string& path, const MappingItem* entry) {
   if (entry == nullptr) return "";
   std::string value;
   if (!scalar_text(entry->value_node, value)) {
-    diags_.error(location_of(path, entry->value_node), "doc must be text");
+    diags_.error(location_of(path, entry->value_node), "doc must be text" + not_text_hint(entry->value_node));
     return "";
   }
   return strip_whitespace(value);
@@ -573,7 +580,7 @@ bool Loader::load_field(const std::string& path, const YAML::Node& node, const S
     return false;
   }
   if (!scalar_text(name->value_node, f.name)) {
-    diags_.error(location_of(path, name->value_node), "field name must be text");
+    diags_.error(location_of(path, name->value_node), "field name must be text" + not_text_hint(name->value_node));
     return false;
   }
   const bool ok = identifier(path, name->value_node, f.name, "field");
@@ -585,7 +592,7 @@ bool Loader::load_field(const std::string& path, const YAML::Node& node, const S
   std::string spelled;
   if (!scalar_text(type->value_node, spelled)) {
     diags_.error(location_of(path, type->value_node),
-                 "type must be a type name like 'int32', 'Player' or 'uint16[]'");
+                 "type must be a type name like 'int32', 'Player' or 'uint16[]'" + not_text_hint(type->value_node));
     return false;
   }
   const bool resolved = resolve_type(path, type->value_node, spelled, schema, f.type);

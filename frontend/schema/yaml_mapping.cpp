@@ -89,6 +89,16 @@ bool scalar_text(const YAML::Node& node, std::string& out) {
   return true;
 }
 
+std::string not_text_hint(const YAML::Node& node) {
+  if (!node.IsScalar()) return "";
+  const YamlValue value = yaml_value(node);
+  const char* reads_as = value.is_bool() ? "a YAML boolean" : value.is_number() ? "a YAML number"
+                         : value.is_none() ? "YAML's null" : nullptr;
+  if (reads_as == nullptr) return "";
+  const std::string written = node.Scalar().empty() ? "null" : node.Scalar();
+  return " ('" + written + "' reads as " + reads_as + "; quote it: \"" + written + "\")";
+}
+
 }  // namespace pakt::schema
 
 namespace pakt::schema {

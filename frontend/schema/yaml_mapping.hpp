@@ -38,6 +38,11 @@ const MappingItem* find_item(const std::vector<MappingItem>& items, const std::s
 // the text in out.
 bool scalar_text(const YAML::Node& node, std::string& out);
 
+// Why a plain scalar is not text, for an error that wants text: " ('on' reads as a YAML boolean;
+// quote it: \"on\")" for a plain scalar read as a boolean, number or null (YAML 1.1 reads `on`,
+// `no`, `y`, `1e3`, `~` so); "" for any other node.
+std::string not_text_hint(const YAML::Node& node);
+
 // A YAML syntax error's description: yaml-cpp's own, except an unclosed flow mapping or sequence
 // at the end of the text, which says what was expected and what came ("while parsing a flow
 // mapping: expected ',' or '}', but got '<stream end>'").
