@@ -4,7 +4,7 @@
     run_conformance.py --pakt PAKT --reference conformance_reference --work DIR
         [--schemas N] [--values V] [--seed S] [--soak N] [--langs cpp,csharp,godot3,godot4]
         [--godot3 godot3-server] [--node node --driver4 run_godot4.mjs] [--generator-dir DIR]
-        [--expect-failures FILE]
+        [--schema FILE]... [--expect-failures FILE]
 
 For N random schemas (schema_fuzz.py, seeds S..S+N-1): `pakt check` either rejects the schema with
 positioned diagnostics (file:line:col: error: ..., then the count), or every language's generated code
@@ -14,7 +14,9 @@ mslima and packed, SerializedSize, decoding the reference's bytes (= every langu
 are equal) to the same value, ToJson, the default-constructed message, packed deltas both ways, and
 every truncation of some payloads and deltas (the same error text). Prints the numbers; exit 1 on any
 conformance failure. --soak N: N schemas from a seed drawn from the clock (printed), for local runs;
-PAKT_CONFORMANCE_SOAK=N does the same.
+PAKT_CONFORMANCE_SOAK=N does the same. --schema FILE (repeatable): a schema of the user's (without
+imports), V random values of it, the same requests in every language; with --schema the random
+schemas are only those --schemas N asks for.
 """
 import argparse
 import collections
@@ -68,6 +70,20 @@ def check_schema(pakt, path, env):
     return False, reasons, problem
 
 
+def user_schema(pakt, path, env):
+    """The model of a schema given with --schema: its descriptor's, after `pakt check` accepts it."""
+    p = subprocess.run([pakt, "check", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    if p.returncode != 0:
+        sys.exit(f"--schema {path}: pakt check refuses it:\n{p.stdout.strip()}")
+    p = subprocess.run([pakt, "describe", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    if p.returncode != 0:
+        sys.exit(f"--schema {path}: pakt describe failed: {p.stderr.strip()}")
+    files = json.loads(p.stdout)["files"]
+    if len(files) != 1 or files[0]["imports"]:
+        sys.exit(f"--schema {path}: it imports other schemas; the conformance run takes schemas without imports")
+    return schema_fuzz.model_from_descriptor(files[0])
+
+
 def read_responses(path):
     out = {}
     if os.path.exists(path):
@@ -110,9 +126,11 @@ def main():
     ap.add_argument("--pakt", required=True)
     ap.add_argument("--reference", required=True)
     ap.add_argument("--work", required=True)
-    ap.add_argument("--schemas", type=int, default=200)
+    ap.add_argument("--schemas", type=int, help="random schemas (default: 200, or 0 with --schema)")
     ap.add_argument("--values", type=int, default=50, help="values per accepted schema")
     ap.add_argument("--seed", type=int, default=30000)
+    ap.add_argument("--schema", action="append", default=[], metavar="FILE",
+                    help="a schema of yours (no imports), beside the random ones; repeatable")
     ap.add_argument("--soak", type=int, default=int(os.environ.get("PAKT_CONFORMANCE_SOAK", "0") or 0))
     ap.add_argument("--langs", default="cpp,csharp,godot3,godot4")
     ap.add_argument("--godot3", default=shutil.which("godot3-server"))
@@ -128,6 +146,8 @@ def main():
     ap.add_argument("--show", type=int, default=12, help="mismatches shown per language")
     args = ap.parse_args()
     started = time.time()
+    if args.schemas is None:
+        args.schemas = 0 if args.schema else 200
     if args.soak:
         args.schemas = args.soak
         args.seed = int(time.time()) % 1000000 * 1000
@@ -152,6 +172,12 @@ def main():
         paths[sid] = os.path.join(sdir, sid + ".yaml")
         open(paths[sid], "w", encoding="utf-8").write(schema_fuzz.to_yaml(model, seed))
         models[sid] = model
+    for i, user_path in enumerate(args.schema):  # after the random ones, which keep their numbers
+        sid = f"s{args.schemas + i:04d}"
+        models[sid] = user_schema(args.pakt, user_path, env)
+        paths[sid] = os.path.join(sdir, sid + ".yaml")
+        shutil.copyfile(user_path, paths[sid])
+        log(f"{sid}: {user_path}")
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         checks = dict(zip(models, ex.map(lambda s: check_schema(args.pakt, paths[s], env), models)))
     failures = collections.OrderedDict()  # (sid, language) -> text
@@ -167,8 +193,9 @@ def main():
         else:
             for r in sorted(set(reasons)):
                 rejected_by[r] += 1
-    log(f"schemas: {args.schemas} generated (seeds {args.seed}..{args.seed + args.schemas - 1}), "
-        f"{len(accepted)} accepted by pakt check, {args.schemas - len(accepted)} rejected")
+    seeds = f" (seeds {args.seed}..{args.seed + args.schemas - 1})" if args.schemas else ""
+    log(f"schemas: {len(args.schema)} given, {args.schemas} generated{seeds}, "
+        f"{len(accepted)} accepted by pakt check, {len(models) - len(accepted)} rejected")
 
     # 2. Values: JSON -> compact bytes by the reference.
     rng = random.Random(args.seed)
@@ -345,7 +372,7 @@ def main():
     # 5. The numbers.
     log("")
     log("== numbers ==")
-    log(f"schemas generated: {args.schemas}; accepted: {len(accepted)}; rejected: {args.schemas - len(accepted)}")
+    log(f"schemas: {len(args.schema)} given, {args.schemas} generated; accepted: {len(accepted)}; rejected: {len(models) - len(accepted)}")
     log("rejected by reason (schemas with at least one such error):")
     for r, n in rejected_by.most_common():
         log(f"  {n:5d}  {r}")

@@ -411,6 +411,34 @@ SPECIAL_F32 = [0.0, -0.0, 1.0, -1.0, 0.5, 1e-45, -1e-45, 1.1754942e-38, 3.402823
 STRINGS = ["", "a", "ABC가나다", "é", "😀", "hello world", "\t\n", "\"quoted\\\"", "ñandú", "日本語テキスト"]
 
 
+def _model_field(f):
+    """A descriptor FIELD (docs/descriptor.md) as gen_field's Field, for ValueGen."""
+    t = f["type"]
+    container, count = None, None
+    if t["kind"] in ("list", "array"):
+        container, count = ("list", None) if t["kind"] == "list" else ("fixed", t["count"])
+        t = t["element"]
+    kind = {"builtin": "leaf", "enum": "enum", "message": "message"}[t["kind"]]
+    packing = f.get("packing") or {}
+    return Field(name=f["name"], base=t["name"], kind=kind, container=container, count=count,
+                 optional=f["optional"], since=f["since"], deprecated=f["deprecated"],
+                 range=tuple(packing["range"]) if packing.get("range") else None,
+                 precision=packing.get("precision"), bits=packing.get("bits"),
+                 max_length=f["max_length"], max_count=f["max_count"])
+
+
+def model_from_descriptor(file_descriptor):
+    """The model ValueGen draws values from, for a schema a user wrote: one FILE of `pakt describe`'s
+    descriptor (a schema without imports)."""
+    return {"package": file_descriptor["package"], "version": file_descriptor["version"],
+            "enums": [{"name": e["name"], "type": e["underlying"],
+                       "values": [(v["name"], v["number"]) for v in e["values"]]}
+                      for e in file_descriptor["enums"]],
+            "messages": [{"name": m["name"], "extensible": m["extensible"], "delta": m["delta"],
+                          "fields": [_model_field(f) for f in m["fields"]]}
+                         for m in file_descriptor["messages"]]}
+
+
 class ValueGen:
     def __init__(self, schema, rng, out_of_range=0.03):
         self.s, self.rng, self.oor = schema, rng, out_of_range
