@@ -124,18 +124,21 @@ function(pakt_generate)
       message(FATAL_ERROR "pakt_generate: no SCHEMAS given and ${arg_TARGET} has no .yaml sources")
     endif()
   endif()
-  if(NOT arg_FORMATS)
-    set(arg_FORMATS compact mslima godot json packed)
-  endif()
-  foreach(format IN LISTS arg_FORMATS)
-    if(NOT format MATCHES "^(compact|mslima|godot|godot4|godot3|json|packed)$")
-      message(FATAL_ERROR "pakt_generate: unknown format '${format}' (use compact, mslima, godot4, godot3, godot, json, packed)")
+  # FORMATS go to `pakt generate --formats` as given: the back end checks the names (an unknown one
+  # fails the build with its message). CMake only needs to know whether the generated code has the
+  # godot codec (godot, or godot4 / godot3, which name the same codec), to link pakt::godot;
+  # without FORMATS every codec is generated.
+  set(formats_args "")
+  set(godot_codec TRUE)
+  if(arg_FORMATS)
+    list(JOIN arg_FORMATS "," formats)
+    set(formats_args --formats "${formats}")
+    set(godot_formats ${arg_FORMATS})
+    list(FILTER godot_formats INCLUDE REGEX "^godot[34]?$")
+    if(NOT godot_formats)
+      set(godot_codec FALSE)
     endif()
-  endforeach()
-  # godot4 and godot3 name the one generated Godot codec (it writes both generations), as in `pakt generate`.
-  list(TRANSFORM arg_FORMATS REPLACE "^godot[34]$" "godot")
-  list(REMOVE_DUPLICATES arg_FORMATS)
-  list(JOIN arg_FORMATS "," formats)
+  endif()
   if(NOT arg_OUTPUT_DIR)
     set(arg_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/pakt/${arg_TARGET}")
   endif()
@@ -237,7 +240,7 @@ function(pakt_generate)
       OUTPUT "${header}" "${source}"
       # The absolute schema path makes diagnostics (`file:line:col: error:`) clickable in IDEs
       # whatever directory the build tool runs in.
-      COMMAND "${pakt_command}" generate --lang cpp --out "${output_dir}" --formats "${formats}"
+      COMMAND "${pakt_command}" generate --lang cpp --out "${output_dir}" ${formats_args}
               --depfile "${depfile}" --python "${python}" ${import_args} "${schema_abs}"
       # pakt generate leaves unchanged files untouched; touch them so that the outputs are newer than
       # their inputs and the next build has nothing to do.
@@ -254,7 +257,7 @@ function(pakt_generate)
   target_sources(${arg_TARGET} PRIVATE ${headers} ${sources})
   target_include_directories(${arg_TARGET} PUBLIC "$<BUILD_INTERFACE:${output_dir}>")
   target_link_libraries(${arg_TARGET} PUBLIC pakt::runtime)
-  if("godot" IN_LIST arg_FORMATS)
+  if(godot_codec)
     # The Godot mapping (pakt/godot_mapping.hpp) calls the Variant codec of the pakt::godot library.
     if(NOT TARGET pakt::godot)
       message(FATAL_ERROR "pakt_generate: FORMATS godot needs the pakt::godot library, which is not defined here")

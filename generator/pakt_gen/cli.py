@@ -1,6 +1,7 @@
 """The back ends' command line: the descriptor in, generated files out.
 
-    python3 -m pakt_gen --lang cpp --out DIR [--formats compact,mslima,godot,json,packed] [--descriptor FILE]
+    python3 -m pakt_gen --lang LANG --out DIR [--formats LIST] [--godot 4|3] [--unity-package NAME[@VERSION]]
+                        [--descriptor FILE]
 
 Reads the descriptor `pakt describe` writes (stdin by default), writes the files of every root file
 of the descriptor into DIR (an unchanged file is left untouched, so builds stay incremental) and
@@ -8,41 +9,54 @@ prints each output path on stdout, one per line. Users run `pakt generate`, whic
 """
 
 import argparse
+import importlib
 import os
 import sys
-from typing import Callable, Dict, List, Optional
+from typing import Dict, List, Optional
 
 from . import __version__
 from .backend import FORMATS, BackEndError
 from .descriptor import DescriptorError, load_descriptor
 
+# The one place of the rules of --lang, --formats, --godot and --unity-package: `pakt generate`
+# passes them through verbatim and relays the usage errors below (exit 2, the last stderr line
+# "python3 -m pakt_gen: error: <problem>") with its own usage line.
+PROG = "python3 -m pakt_gen"
 
-def _cpp():
-    from . import cpp
+# A language is a folder of pakt_gen with the front end's naming rules (names.yaml) and a package
+# whose generate() writes its files; `pakt generate` finds the languages the same way.
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+LANGUAGES: List[str] = sorted(name for name in os.listdir(_PACKAGE_DIR)
+                              if os.path.isfile(os.path.join(_PACKAGE_DIR, name, "names.yaml")))
 
-    return cpp
+# --formats names beyond FORMATS: godot4 and godot3 (the names of `pakt encode --format`) both mean
+# the one generated godot codec, which carries both Godot generations.
+FORMAT_ALIASES: Dict[str, str] = {"godot4": "godot", "godot3": "godot"}
+FORMAT_NAMES: List[str] = [name for codec in FORMATS
+                           for name in [codec] + [a for a, target in FORMAT_ALIASES.items() if target == codec]]
 
-
-# --lang -> a function returning the language's package (its generate()).
-def _csharp():
-    from . import csharp
-
-    return csharp
-
-
-def _gdscript():
-    from . import gdscript
-
-    return gdscript
-
-
-def _wireshark():
-    from . import wireshark
-
-    return wireshark
+GODOT_VERSIONS = ["4", "3"]
 
 
-LANGUAGES: Dict[str, Callable] = {"cpp": _cpp, "csharp": _csharp, "gdscript": _gdscript, "wireshark": _wireshark}
+def _or_list(names: List[str]) -> str:
+    """'a, b or c'"""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def parse_formats(value: str) -> List[str]:
+    """--formats LIST as the codecs to emit (aliases resolved, repeats dropped); ValueError says why not."""
+    chosen: List[str] = []
+    for name in (part.strip() for part in value.split(",")):
+        if not name:
+            continue
+        if name not in FORMAT_NAMES:
+            raise ValueError(f"unknown format '{name}' (use {', '.join(FORMAT_NAMES)})")
+        codec = FORMAT_ALIASES.get(name, name)
+        if codec not in chosen:
+            chosen.append(codec)
+    if not chosen:
+        raise ValueError("no format given")
+    return chosen
 
 
 def write_if_changed(path: str, text: str) -> None:
@@ -59,37 +73,47 @@ def write_if_changed(path: str, text: str) -> None:
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python3 -m pakt_gen",
+        prog=PROG,
         description="pakt back end: generates code from the descriptor of `pakt describe` (run by `pakt generate`).",
     )
-    parser.add_argument("--lang", required=True, choices=sorted(LANGUAGES), help="the language to generate")
-    parser.add_argument("--out", required=True, metavar="DIR", help="write DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp")
-    parser.add_argument("--formats", default=",".join(FORMATS), metavar="LIST",
-                        help="comma-separated codecs to emit: " + ",".join(FORMATS) + " (default: all)")
-    parser.add_argument("--godot", choices=["4", "3"], default=None,
-                        help="gdscript: the Godot generation whose syntax to write (default: 4)")
+    parser.add_argument("--lang", required=True, metavar="LANG", help="the language to generate: " + _or_list(LANGUAGES))
+    parser.add_argument("--out", required=True, metavar="DIR", help="the folder to write the generated files to")
+    parser.add_argument("--formats", metavar="LIST",
+                        help="comma-separated codecs to emit: " + ", ".join(FORMAT_NAMES) + " (default: all; godot4 "
+                             "and godot3 mean godot, the one Godot codec, which carries both generations)")
+    parser.add_argument("--godot", metavar="4|3", help="gdscript: the Godot generation whose syntax to write (default: 4)")
     parser.add_argument("--descriptor", metavar="FILE", default="-",
                         help="the descriptor (JSON from `pakt describe`); default: standard input")
     parser.add_argument("--unity-package", metavar="NAME[@VERSION]",
                         help="csharp: the output folder is also a Unity package (package.json, NAME.asmdef, .meta files)")
     parser.add_argument("--version", action="version", version=f"pakt_gen {__version__}")
     args = parser.parse_args(argv)
-    formats = [f.strip() for f in args.formats.split(",") if f.strip()]
-    unknown = [f for f in formats if f not in FORMATS]
-    if unknown or not formats:
-        parser.error(f"--formats: unknown format '{unknown[0] if unknown else ''}'; choose from " + ",".join(FORMATS))
-    if args.godot is not None and args.lang != "gdscript":
-        parser.error("--godot applies to --lang gdscript only")
-    lang = LANGUAGES[args.lang]()
-    options = {"godot": args.godot or "4"} if args.lang == "gdscript" else {}
+    if args.lang not in LANGUAGES:
+        parser.error(f"--lang: unknown language '{args.lang}' (use {_or_list(LANGUAGES)})")
+    formats = FORMATS
+    if args.formats is not None:
+        try:
+            formats = parse_formats(args.formats)
+        except ValueError as e:
+            parser.error(f"--formats: {e}")
+    options = {}
+    if args.godot is not None:
+        if args.godot not in GODOT_VERSIONS:
+            parser.error(f"--godot: unknown Godot version '{args.godot}' (use {_or_list(GODOT_VERSIONS)})")
+        if args.lang != "gdscript":
+            parser.error("--godot: applies with --lang gdscript only")
+    if args.lang == "gdscript":
+        options["godot"] = args.godot or "4"
     if args.unity_package is not None:
         if args.lang != "csharp":
-            parser.error("--unity-package applies with --lang csharp only")
+            parser.error("--unity-package: applies with --lang csharp only")
         from .csharp import unity_package
 
-        if unity_package.parse(args.unity_package)[0] is None:
-            parser.error("--unity-package: " + unity_package.parse(args.unity_package)[1])
+        problem = unity_package.parse(args.unity_package)[1]
+        if problem:
+            parser.error("--unity-package: " + problem)
         options["unity_package"] = args.unity_package
+    lang = importlib.import_module("." + args.lang, __package__)
 
     try:
         if args.descriptor == "-":

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Tests of `pakt generate` against a stand-in back end (a tiny pakt_gen package written here), so
 that they check pakt's side alone: usage and schema errors, finding the back end, the descriptor on
-the back end's stdin and its arguments, exit statuses passed through, and the depfile.
+the back end's stdin and its arguments (--lang, --formats, --godot, --unity-package passed through
+verbatim), its errors and exit statuses relayed, and the depfile. Then the rules of those options,
+which live in the real back end (generator/pakt_gen/cli.py), as pakt relays them.
 (The real C++ back end's output is checked by the generator's golden tests.)
 
 usage: generate_test.py PAKT SOURCE_DIR
@@ -27,6 +29,15 @@ with open(os.environ["FAKE_LOG"], "w") as log:
 if os.environ.get("FAKE_FAIL"):
     print("back end: no such format 'fail'", file=sys.stderr)
     sys.exit(3)
+if os.environ.get("FAKE_USAGE"):
+    print("usage: python3 -m pakt_gen --lang LANG --out DIR", file=sys.stderr)
+    print("python3 -m pakt_gen: error: --lang: the stand-in refuses '" + args[1] + "'", file=sys.stderr)
+    sys.exit(2)
+if os.environ.get("FAKE_EXIT_2"):
+    print("back end: exit 2 without a usage error line", file=sys.stderr)
+    sys.exit(2)
+if os.environ.get("FAKE_WARN"):
+    print("back end: a warning", file=sys.stderr)
 if os.environ.get("FAKE_SILENT"):
     sys.exit(0)
 out = args[args.index("--out") + 1]
@@ -71,38 +82,47 @@ with tempfile.TemporaryDirectory() as tmp:
     depfile = os.path.join(tmp, "game.d")
     py = ["--python", sys.executable]
 
-    # --- usage errors: exit 2, before anything runs
-    for args, what in [(["--lang", "rust", "--out", out, "schemas/game.yaml"], "unknown --lang"),
-                       (["--out", out, "schemas/game.yaml"], "no --lang"),
+    # --- usage errors of pakt's own options: exit 2, before anything runs
+    for args, what in [(["--out", out, "schemas/game.yaml"], "no --lang"),
                        (["--lang", "cpp", "schemas/game.yaml"], "no --out"),
                        (["--lang", "cpp", "--out", out], "no schema"),
                        (["--lang", "cpp", "--out", out, "--bogus", "schemas/game.yaml"], "unknown option"),
                        (["--lang", "cpp", "--out"], "--out without a value")]:
         r = run(*args, env=env)
-        check(r.returncode == 2 and r.stdout == "" and "usage: pakt generate" in r.stderr,
-              f"{what}: exit {r.returncode}: {r.stderr}")
-    check("unknown language 'rust'" in run("--lang", "rust", "--out", out, "x.yaml").stderr, "unknown --lang names it")
-    helped = run("--help")
+        check(r.returncode == 2 and r.stdout == "" and "usage: pakt generate" in r.stderr
+              and not os.path.exists(log), f"{what}: exit {r.returncode}: {r.stderr}")
+    helped = run("--help", env=env)
     check(helped.returncode == 0 and helped.stdout.startswith("usage: pakt generate"), "generate --help")
     check(all(o in helped.stdout for o in ["--lang", "--out", "--formats", "godot4", "--import-dir", "--depfile",
-                                           "--python"]), f"generate --help names its options: {helped.stdout}")
+                                           "--python", "--unity-package"]),
+          f"generate --help names its options: {helped.stdout}")
+    # The languages are the back end's folders with naming rules (the stand-in has four).
+    check("the back end: cpp, csharp, gdscript or wireshark" in helped.stdout,
+          f"generate --help lists the back end's languages: {helped.stdout}")
 
-    # --- --formats: the names of --format too (godot4, godot3: the back end's one godot codec)
-    for given, passed in [("godot4", "godot"), ("godot3", "godot"), ("godot", "godot"),
-                          ("compact,godot4,godot3,json", "compact,godot,json"), (" mslima , godot3 ", "mslima,godot")]:
-        r = run("--lang", "cpp", "--out", out, "--formats", given, *py, "schemas/game.yaml", env=env)
-        with open(log) as f:
-            seen = json.load(f)["args"]
-        check(r.returncode == 0 and seen[-2:] == ["--formats", passed],
-              f"--formats {given!r}: exit {r.returncode}, back end args {seen}: {r.stderr}")
+    # --- --lang, --formats, --unity-package, --godot: passed through verbatim, unchecked by pakt
+    r = run("--lang", "rust", "--out", out, "--formats", " godot4 ,xml", "--godot", "5", "--unity-package", "X",
+            *py, "schemas/game.yaml", env=env)
+    with open(log) as f:
+        seen = json.load(f)["args"]
+    check(r.returncode == 0 and seen == ["--lang", "rust", "--out", out, "--formats", " godot4 ,xml",
+                                         "--unity-package", "X", "--godot", "5"],
+          f"options passed through: exit {r.returncode}, back end args {seen}: {r.stderr}")
     os.remove(log)
-    for given in ["xml", "compact,godot5", "", ","]:
-        r = run("--lang", "cpp", "--out", out, "--formats", given, *py, "schemas/game.yaml", env=env)
-        check(r.returncode == 2 and r.stdout == "" and r.stderr.startswith("pakt generate: --formats: ")
-              and not os.path.exists(log), f"--formats {given!r} refused: exit {r.returncode}: {r.stderr}")
-    r = run("--lang", "cpp", "--out", out, "--formats", "compact,xml", *py, "schemas/game.yaml", env=env)
-    check("unknown format 'xml' (use compact, mslima, godot, godot4, godot3, json, packed)" in r.stderr,
-          f"an unknown format is named, with the list: {r.stderr}")
+
+    # --- the back end's usage error: pakt's form (its command, usage line, hint), exit 2
+    r = run("--lang", "rust", "--out", out, *py, "schemas/game.yaml", env=dict(env, FAKE_USAGE="1"))
+    lines = r.stderr.splitlines()
+    check(r.returncode == 2 and r.stdout == "" and lines[:1] == ["pakt generate: --lang: the stand-in refuses 'rust'"]
+          and lines[1].startswith("usage: pakt generate ") and "pakt_gen" not in r.stderr
+          and lines[-1] == "Run 'pakt generate --help' for more information.",
+          f"a back end usage error is relayed as pakt's: exit {r.returncode}: {r.stderr}")
+    r = run("--lang", "cpp", "--out", out, *py, "schemas/game.yaml", env=dict(env, FAKE_EXIT_2="1"))
+    check(r.returncode == 2 and r.stderr == "back end: exit 2 without a usage error line\n",
+          f"any other exit 2 is relayed as it is: exit {r.returncode}: {r.stderr}")
+    r = run("--lang", "cpp", "--out", out, *py, "schemas/game.yaml", env=dict(env, FAKE_WARN="1"))
+    check(r.returncode == 0 and r.stderr == "back end: a warning\n" and len(r.stdout.splitlines()) == 2,
+          f"the back end's stderr of a run that succeeds is relayed: exit {r.returncode}: {r.stderr}")
 
     # --- options and schemas in any order, --name=value
     r = run("schemas/game.yaml", *py, "--out=" + out, "--formats=json", "--lang", "cpp", env=env)
@@ -124,6 +144,11 @@ with tempfile.TemporaryDirectory() as tmp:
             env=dict(env, PAKT_GENERATOR_DIR=os.path.join(tmp, "missing")))
     check(r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "PAKT_GENERATOR_DIR" in r.stderr,
           f"missing back end folder: exit {r.returncode}: {r.stderr}")
+    empty = os.path.join(tmp, "empty")
+    os.makedirs(os.path.join(empty, "pakt_gen", "templates"))
+    r = run("--lang", "cpp", "--out", out, "schemas/game.yaml", env=dict(env, PAKT_GENERATOR_DIR=empty))
+    check(r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "no language in" in r.stderr,
+          f"a back end folder without languages: exit {r.returncode}: {r.stderr}")
     r = run("--lang", "cpp", "--out", out, "--python", os.path.join(tmp, "no-python"), "schemas/game.yaml", env=env)
     check(r.returncode == 1 and one_error_line(r) and "cannot run" in r.stderr,
           f"missing python: exit {r.returncode}: {r.stderr}")
@@ -167,6 +192,40 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("--lang", "cpp", "--out", out, "--depfile", depfile, *py, "schemas/game.yaml",
             env=dict(env, FAKE_SILENT="1"))
     check(r.returncode == 1 and one_error_line(r), f"no outputs for the depfile: exit {r.returncode}: {r.stderr}")
+
+# --- the rules of --lang, --formats, --godot and --unity-package: the real back end's, relayed
+real_env = dict(os.environ, PAKT_GENERATOR_DIR=os.path.abspath("generator"))
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "out")
+    for args, problem in [
+            (["--lang", "rust"], "--lang: unknown language 'rust' (use cpp, csharp, gdscript or wireshark)"),
+            (["--lang", "cpp", "--formats", "compact,xml"],
+             "--formats: unknown format 'xml' (use compact, mslima, godot, godot4, godot3, json, packed)"),
+            (["--lang", "cpp", "--formats", "compact,godot5"],
+             "--formats: unknown format 'godot5' (use compact, mslima, godot, godot4, godot3, json, packed)"),
+            (["--lang", "cpp", "--formats", ""], "--formats: no format given"),
+            (["--lang", "cpp", "--formats", ","], "--formats: no format given"),
+            (["--lang", "gdscript", "--godot", "5"], "--godot: unknown Godot version '5' (use 4 or 3)"),
+            (["--lang", "cpp", "--godot", "3"], "--godot: applies with --lang gdscript only"),
+            (["--lang", "cpp", "--unity-package", "com.example.game"],
+             "--unity-package: applies with --lang csharp only"),
+            (["--lang", "csharp", "--unity-package", "com.unity.game"],
+             "--unity-package: 'com.unity.game' is not a Unity package name: com.unity.* names are Unity's own")]:
+        r = run(*args, "--out", out, "--python", sys.executable, "schemas/common.yaml", env=real_env)  # no warnings
+        lines = r.stderr.splitlines()
+        check(r.returncode == 2 and r.stdout == "" and lines[:1] == ["pakt generate: " + problem]
+              and len(lines) > 1 and lines[1].startswith("usage: pakt generate ") and not os.path.exists(out),
+              f"{args}: exit {r.returncode}: {r.stderr}")
+    # godot4 and godot3 name the one godot codec: the same code as godot, and repeats are dropped.
+    generated = {}
+    for formats in ["compact,godot", "compact,godot4", " compact , godot3 ,godot4,compact"]:
+        target = os.path.join(tmp, "f" + str(len(generated)))
+        r = run("--lang", "cpp", "--out", target, "--formats", formats, "--python", sys.executable,
+                "schemas/common.yaml", env=real_env)
+        check(r.returncode == 0, f"--formats {formats!r}: exit {r.returncode}: {r.stderr}")
+        with open(os.path.join(target, "common.pakt.h")) as f:
+            generated[formats] = f.read()
+    check(len(set(generated.values())) == 1, "--formats godot4 / godot3 generate what godot does")
 
 print(f"{len(failures)} failure(s)" if failures else "all generate tests passed")
 sys.exit(1 if failures else 0)

@@ -252,7 +252,7 @@ def test_command_line(tmp_path):
     r = run("--lang", "gdscript", "--godot", "5", "--out", str(tmp_path / "x"), "schemas/game.yaml")
     assert r.returncode == 2 and "--godot" in r.stderr
     r = run("--lang", "cpp", "--godot", "3", "--out", str(tmp_path / "y"), "schemas/game.yaml")
-    assert r.returncode != 0 and "--godot applies to --lang gdscript only" in r.stderr
+    assert r.returncode == 2 and "pakt generate: --godot: applies with --lang gdscript only" in r.stderr
 
 
 # --------------------------------------------------------------------------- packed (docs/packed.md)

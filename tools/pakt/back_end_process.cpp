@@ -74,37 +74,40 @@ std::vector<char*> c_strings(std::vector<std::string>& strings) {
   return out;
 }
 
-// Feeds `input` to `to_child` while draining `from_child`, so that neither side blocks the other
-// on a full pipe. A back end that exits without reading all its input is not an error here: its
-// exit status tells.
-void exchange(Fd& to_child, Fd& from_child, const std::string& input, std::string& output) {
+// Feeds `input` to `to_child` while draining `from_child` (stdout) and `errors_from_child`
+// (stderr), so that neither side blocks the other on a full pipe. A back end that exits without
+// reading all its input is not an error here: its exit status tells.
+void exchange(Fd& to_child, Fd& from_child, Fd& errors_from_child, const std::string& input, std::string& output,
+              std::string& errors) {
   std::size_t written = 0;
   if (input.empty()) {
     to_child.reset();
   } else {
     ::fcntl(to_child.get(), F_SETFL, O_NONBLOCK);
   }
-  while (from_child.get() >= 0) {
-    pollfd fds[2] = {{from_child.get(), POLLIN, 0}, {to_child.get(), POLLOUT, 0}};
-    const nfds_t count = to_child.get() >= 0 ? 2 : 1;
-    if (::poll(fds, count, -1) < 0) {
+  const auto drain = [](Fd& from, std::string& into) {
+    char buffer[4096];
+    const ssize_t n = ::read(from.get(), buffer, sizeof buffer);
+    if (n > 0) {
+      into.append(buffer, static_cast<std::size_t>(n));
+    } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+      from.reset();
+    }
+  };
+  while (from_child.get() >= 0 || errors_from_child.get() >= 0) {
+    // A closed descriptor (-1) is left out by poll.
+    pollfd fds[3] = {{from_child.get(), POLLIN, 0}, {errors_from_child.get(), POLLIN, 0}, {to_child.get(), POLLOUT, 0}};
+    if (::poll(fds, 3, -1) < 0) {
       if (errno == EINTR) continue;
       break;
     }
-    if (count == 2 && fds[1].revents != 0) {
+    if (fds[2].fd >= 0 && fds[2].revents != 0) {
       const ssize_t n = ::write(to_child.get(), input.data() + written, input.size() - written);
       if (n > 0) written += static_cast<std::size_t>(n);
       if ((n < 0 && errno != EAGAIN && errno != EINTR) || written == input.size()) to_child.reset();
     }
-    if (fds[0].revents != 0) {
-      char buffer[4096];
-      const ssize_t n = ::read(from_child.get(), buffer, sizeof buffer);
-      if (n > 0) {
-        output.append(buffer, static_cast<std::size_t>(n));
-      } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-        from_child.reset();
-      }
-    }
+    if (fds[0].fd >= 0 && fds[0].revents != 0) drain(from_child, output);
+    if (fds[1].fd >= 0 && fds[1].revents != 0) drain(errors_from_child, errors);
   }
   to_child.reset();
 }
@@ -114,8 +117,9 @@ void exchange(Fd& to_child, Fd& from_child, const std::string& input, std::strin
 BackEndRun run_back_end(const std::string& program, const std::vector<std::string>& arguments,
                         const std::vector<std::string>& environment_overrides, const std::string& input) {
   BackEndRun run;
-  Fd stdin_read, stdin_write, stdout_read, stdout_write;
-  if (!make_pipe(stdin_read, stdin_write) || !make_pipe(stdout_read, stdout_write)) {
+  Fd stdin_read, stdin_write, stdout_read, stdout_write, stderr_read, stderr_write;
+  if (!make_pipe(stdin_read, stdin_write) || !make_pipe(stdout_read, stdout_write) ||
+      !make_pipe(stderr_read, stderr_write)) {
     run.start_error = std::strerror(errno);
     return run;
   }
@@ -129,6 +133,7 @@ BackEndRun run_back_end(const std::string& program, const std::vector<std::strin
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, stdin_read.get(), STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, stdout_write.get(), STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, stderr_write.get(), STDERR_FILENO);
   std::vector<std::string> argv_strings = {program};
   argv_strings.insert(argv_strings.end(), arguments.begin(), arguments.end());
   std::vector<std::string> env_strings = merged_environment(environment_overrides);
@@ -141,13 +146,14 @@ BackEndRun run_back_end(const std::string& program, const std::vector<std::strin
   posix_spawn_file_actions_destroy(&actions);
   stdin_read.reset();
   stdout_write.reset();
+  stderr_write.reset();
   if (spawned != 0) {
     ::sigaction(SIGPIPE, &previous, nullptr);
     run.start_error = std::strerror(spawned);
     return run;
   }
   run.started = true;
-  exchange(stdin_write, stdout_read, input, run.output);
+  exchange(stdin_write, stdout_read, stderr_read, input, run.output, run.errors);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

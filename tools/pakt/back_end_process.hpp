@@ -1,6 +1,6 @@
 // Runs a code generator back end as a child process (posix_spawn, no shell): the descriptor goes
-// to its stdin, its stdout (the output files it wrote, one per line) is collected, and its stderr
-// passes through to ours.
+// to its stdin; its stdout (the output files it wrote, one per line) and its stderr (its errors,
+// which `pakt generate` relays) are collected.
 #pragma once
 
 #include <string>
@@ -13,6 +13,7 @@ struct BackEndRun {
   std::string start_error;
   int exit_status = 0;        // the back end's exit status; 128 + N when signal N ended it
   std::string output;         // what it printed on stdout
+  std::string errors;         // what it printed on stderr
 };
 
 // Runs `program` (looked up in PATH when it has no '/') with `arguments` (argv[1..]) and the

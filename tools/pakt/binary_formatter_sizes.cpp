@@ -69,7 +69,7 @@ std::string generate_csharp(const schema::SchemaSet& schemas, const std::string&
   const BackEndRun run = run_back_end(python, {"-m", "pakt_gen", "--lang", "csharp", "--out", dir},
                                       {"PYTHONPATH=" + generator.path}, schema::descriptor_text(descriptor));
   if (!run.started) return "cannot run '" + python + "': " + run.start_error;
-  if (run.exit_status != 0) return "the C# back end failed";
+  if (run.exit_status != 0) return "the C# back end failed: " + first_line(run.errors);
   return {};
 }
 
@@ -128,12 +128,14 @@ BinaryFormatterSizes measure_binary_formatter(const schema::SchemaSet& schemas,
   }
   const BackEndRun compiled = run_back_end("mcs", mcs_arguments, {}, "");
   if (!compiled.started || compiled.exit_status != 0) {
-    result.note = "n/a (mcs failed: " + first_line(compiled.started ? compiled.output : compiled.start_error) + ")";
+    const std::string why = compiled.started ? compiled.output + compiled.errors : compiled.start_error;
+    result.note = "n/a (mcs failed: " + first_line(why) + ")";
     return result;
   }
   const BackEndRun measured = run_back_end("mono", mono_arguments, {}, "");
   if (!measured.started || measured.exit_status != 0) {
-    result.note = "n/a (mono failed: " + first_line(measured.started ? measured.output : measured.start_error) + ")";
+    const std::string why = measured.started ? measured.output + measured.errors : measured.start_error;
+    result.note = "n/a (mono failed: " + first_line(why) + ")";
     return result;
   }
   std::istringstream lines(measured.output);

@@ -9,6 +9,33 @@
 
 namespace pakt::cli {
 
+const std::vector<std::pair<std::string, dynamic::Format>> kAllFormats = {{"compact", dynamic::Format::kCompact},
+                                                                          {"mslima", dynamic::Format::kMslima},
+                                                                          {"godot4", dynamic::Format::kGodot4},
+                                                                          {"godot3", dynamic::Format::kGodot3},
+                                                                          {"packed", dynamic::Format::kPacked},
+                                                                          {"json", dynamic::Format::kJson}};
+
+void add_message_options(CLI::App* to, std::string& schema, std::string& message, dynamic::Format& format,
+                         const std::vector<std::pair<std::string, dynamic::Format>>& formats,
+                         const std::string& format_help) {
+  value_option(to, "--schema", schema, "SCHEMA.yaml", "the schema that declares the message")->required();
+  value_option(to, "--message", message, "NAME", "the message")->required();
+  choice_option(to, "--format", format, formats, "format", "FORMAT", format_help);
+}
+
+void add_baseline_option(CommandLine& line, CLI::App* to, std::optional<std::string>& baseline,
+                         const dynamic::Format& format, const std::string& what) {
+  CLI::Option* option = value_option(to, "--baseline", baseline, "FILE",
+                                     "packed, a message with delta: true: " + what +
+                                         "\n(a JSON value of the message, as encode reads)");
+  line.check([option, &format] {
+    if (option->count() != 0 && format != dynamic::Format::kPacked) {
+      throw CLI::ValidationError("--baseline", "applies with --format packed only");
+    }
+  });
+}
+
 int fail(const char* command, const std::string& message) {
   std::fprintf(stderr, "pakt %s: error: %s\n", command, message.c_str());
   return 1;

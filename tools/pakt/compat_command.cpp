@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "command_line.hpp"
 #include "schema/compat.hpp"
 #include "schema/loader.hpp"
 
@@ -20,7 +20,11 @@ std::optional<schema::SchemaSet> load_root(const std::string& path) {
   return std::nullopt;
 }
 
-}  // namespace
+
+struct CompatOptions {
+  std::string old_schema;
+  std::string new_schema;
+};
 
 int run_compat(const CompatOptions& options) {
   const std::optional<schema::SchemaSet> old_schemas = load_root(options.old_schema);
@@ -40,4 +44,24 @@ int run_compat(const CompatOptions& options) {
   return 1;
 }
 
+void add_compat(CommandLine& line) {
+  CompatOptions& compat = line.options<CompatOptions>();
+  CLI::App* compat_app = line.command(
+      &line.app, "compat",
+      "list the changes from an old schema to a new one that break old peers\n"
+      "\n"
+      "Lists every change from OLD to NEW (and the schemas they import) that breaks peers still on\n"
+      "OLD: a type, limit, code or enum value changed, a field removed, renamed, reordered or inserted\n"
+      "before the end, an appended field whose since: is not above OLD's version, a final message\n"
+      "changed. Each is printed as 'new.yaml:line:col: error: ...' and 'old.yaml:line:col: note:\n"
+      "previous version'.",
+      "exit codes: 0 compatible, 1 incompatible, 2 a schema has errors or usage error",
+      [&compat] { return run_compat(compat); });
+  compat_app->add_option("OLD.yaml", compat.old_schema, "the schema peers still use")->required();
+  compat_app->add_option("NEW.yaml", compat.new_schema, "the changed schema")->required();
+}
+
+const CommandRegistration kCompat{60, add_compat};
+
+}  // namespace
 }  // namespace pakt::cli

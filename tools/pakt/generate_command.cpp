@@ -1,8 +1,12 @@
-// pakt generate --lang cpp|csharp|gdscript|wireshark --out DIR [--formats LIST] [--godot 4|3]
-// [--unity-package NAME[@VERSION]] [-I DIR]... [--depfile FILE] [--python PATH] SCHEMA.yaml...: the front
-// end (load, validate, describe), then the language's back end (`python3 -m pakt_gen --lang LANG --out
-// DIR ...`) with the descriptor on its stdin.
-#include <algorithm>
+// pakt generate --lang LANG --out DIR [--formats LIST] [--godot 4|3] [--unity-package NAME[@VERSION]]
+// [-I DIR]... [--depfile FILE] [--python PATH] SCHEMA.yaml...: the front end (load, validate,
+// describe), then the language's back end (`python3 -m pakt_gen --lang LANG --out DIR ...`) with the
+// descriptor on its stdin.
+//
+// The back end owns the rules of --lang, --formats, --godot and --unity-package
+// (generator/pakt_gen/cli.py): this command passes them through verbatim and relays the back end's
+// errors — its usage errors as its own (exit 2, with pakt's usage line), anything else as printed,
+// with the back end's exit status.
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -10,20 +14,31 @@
 #include <vector>
 
 #include "back_end_process.hpp"
-#include "commands.hpp"
+#include "command_line.hpp"
 #include "depfile.hpp"
-#include "load_schemas.hpp"
 #include "generator_dir.hpp"
+#include "load_schemas.hpp"
 #include "schema/descriptor.hpp"
 
 namespace pakt::cli {
 namespace {
 
-// --formats names: the back end's codecs, and godot4 / godot3 (the names of --format), which both
-// mean its one godot codec — generated code carries both Godot generations in that codec.
-constexpr std::pair<const char*, const char*> kFormats[] = {
-    {"compact", "compact"}, {"mslima", "mslima"}, {"godot", "godot"},
-    {"godot4", "godot"},    {"godot3", "godot"},  {"json", "json"}, {"packed", "packed"}};
+struct GenerateOptions {
+  std::string lang;                          // --lang (the back end checks it)
+  std::string out;                           // --out
+  std::optional<std::string> formats;        // --formats (the back end checks it)
+  std::optional<std::string> godot;          // --godot 4|3 (gdscript; the back end checks it)
+  std::vector<std::string> import_dirs;      // -I
+  std::optional<std::string> depfile;        // --depfile
+  std::string python = "python3";            // --python
+  std::optional<std::string> unity_package;  // --unity-package NAME[@VERSION] (csharp; the back end checks it)
+  std::vector<std::string> schemas;
+};
+
+// How the back end reports a usage error: exit status 2 and, as its last stderr line, this prefix
+// and the problem (generator/pakt_gen/cli.py, argparse's form).
+constexpr int kUsageErrorStatus = 2;
+constexpr const char* kBackEndUsageError = "python3 -m pakt_gen: error: ";
 
 int fail(const std::string& message) {
   std::fprintf(stderr, "pakt generate: error: %s\n", message.c_str());
@@ -44,115 +59,18 @@ std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
-}  // namespace
-
-const std::vector<std::string>& generate_languages() {
-  // Each runs as `python -m pakt_gen --lang <name>`.
-  static const std::vector<std::string> languages = {"cpp", "csharp", "gdscript", "wireshark"};
-  return languages;
+// The problem of a back end usage error, or nullopt when `run` is none.
+std::optional<std::string> back_end_usage_problem(const BackEndRun& run) {
+  if (run.exit_status != kUsageErrorStatus) return std::nullopt;
+  const std::vector<std::string> errors = lines(run.errors);
+  const std::string prefix = kBackEndUsageError;
+  if (errors.empty() || errors.back().compare(0, prefix.size(), prefix) != 0) return std::nullopt;
+  return errors.back().substr(prefix.size());
 }
 
-const std::vector<std::string>& generate_format_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> out;
-    for (const auto& format : kFormats) out.emplace_back(format.first);
-    return out;
-  }();
-  return names;
-}
-
-bool generate_formats_for_back_end(const std::string& list, std::string& out, std::string& error) {
-  std::vector<std::string> chosen;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    std::size_t end = list.find(',', start);
-    if (end == std::string::npos) end = list.size();
-    std::string name = list.substr(start, end - start);
-    name.erase(0, name.find_first_not_of(" \t"));
-    name.erase(name.find_last_not_of(" \t") + 1);
-    start = end + 1;
-    if (name.empty()) continue;
-    const char* back_end_name = nullptr;
-    for (const auto& format : kFormats) {
-      if (name == format.first) back_end_name = format.second;
-    }
-    if (back_end_name == nullptr) {
-      std::string names;
-      for (const auto& format : kFormats) names += (names.empty() ? "" : ", ") + std::string(format.first);
-      error = "unknown format '" + name + "' (use " + names + ")";
-      return false;
-    }
-    if (std::find(chosen.begin(), chosen.end(), back_end_name) == chosen.end()) chosen.emplace_back(back_end_name);
-  }
-  if (chosen.empty()) {
-    error = "no format given";
-    return false;
-  }
-  out.clear();
-  for (const std::string& name : chosen) out += (out.empty() ? "" : ",") + name;
-  return true;
-}
-
-namespace {
-
-bool is_name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ident_char(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-'; }
-
-// "a.b.c" with non-empty parts of `ok` characters (and at least `min_parts` parts).
-template <class Ok>
-bool dotted(const std::string& text, std::size_t min_parts, Ok ok) {
-  std::size_t parts = 1, run = 0;
-  for (char c : text) {
-    if (c == '.') {
-      if (run == 0) return false;
-      ++parts;
-      run = 0;
-    } else if (ok(c)) {
-      ++run;
-    } else {
-      return false;
-    }
-  }
-  return run != 0 && parts >= min_parts;
-}
-
-// Semantic versioning 2.0.0: MAJOR.MINOR.PATCH (no leading zeros), then -pre-release and +build.
-bool semantic_version(const std::string& version) {
-  const std::size_t suffix = version.find_first_of("-+");
-  const std::string core = version.substr(0, suffix);
-  if (!dotted(core, 3, is_digit) || std::count(core.begin(), core.end(), '.') != 2) return false;
-  for (std::size_t i = 0; i < core.size(); ++i) {
-    if (core[i] == '0' && (i == 0 || core[i - 1] == '.') && i + 1 < core.size() && core[i + 1] != '.') return false;
-  }
-  if (suffix == std::string::npos) return true;
-  const std::size_t plus = version.find('+', suffix);
-  if (version[suffix] == '-' && !dotted(version.substr(suffix + 1, plus - suffix - 1), 1, is_ident_char)) return false;
-  return plus == std::string::npos || dotted(version.substr(plus + 1), 1, is_ident_char);
-}
-
-}  // namespace
-
-// The same rules and wording as the back end's (generator/pakt_gen/csharp/unity_package.py).
-std::string unity_package_problem(const std::string& value) {
-  const std::size_t at = value.find('@');
-  const std::string name = value.substr(0, at);
-  if (name.size() > 214 || !dotted(name, 2, is_name_char)) {
-    return "'" + name +
-           "' is not a Unity package name: use reverse-domain notation in lowercase, like com.company.game-messages "
-           "(a-z, 0-9, '-', '_', at least two '.'-separated parts, at most 214 characters)";
-  }
-  if (name == "com.unity" || name.rfind("com.unity.", 0) == 0) {
-    return "'" + name + "' is not a Unity package name: com.unity.* names are Unity's own";
-  }
-  if (at != std::string::npos && !semantic_version(value.substr(at + 1))) {
-    return "'" + value.substr(at + 1) + "' is not a package version: use MAJOR.MINOR.PATCH, like 1.0.0";
-  }
-  return {};
-}
-
-int run_generate(const GenerateOptions& options) {
-  const std::optional<schema::SchemaSet> schemas = load_valid_schemas(options.schemas, options.import_dirs, NameWarnings{false, options.lang});
+int run_generate(const CLI::App& command, const GenerateOptions& options) {
+  const std::optional<schema::SchemaSet> schemas =
+      load_valid_schemas(options.schemas, options.import_dirs, NameWarnings{false, options.lang});
   if (!schemas) return 1;
   nlohmann::ordered_json descriptor;
   std::string error;
@@ -161,22 +79,19 @@ int run_generate(const GenerateOptions& options) {
   if (!generator.error.empty()) return fail(generator.error);
 
   std::vector<std::string> arguments = {"-m", "pakt_gen", "--lang", options.lang, "--out", options.out};
-  if (options.formats) {
-    arguments.push_back("--formats");
-    arguments.push_back(*options.formats);
-  }
-  if (options.unity_package) {
-    arguments.push_back("--unity-package");
-    arguments.push_back(*options.unity_package);
-  }
-  if (options.godot) {
-    arguments.push_back("--godot");
-    arguments.push_back(*options.godot);
+  const std::pair<const char*, const std::optional<std::string>*> passed_through[] = {
+      {"--formats", &options.formats}, {"--unity-package", &options.unity_package}, {"--godot", &options.godot}};
+  for (const auto& [name, value] : passed_through) {
+    if (!value->has_value()) continue;
+    arguments.push_back(name);
+    arguments.push_back(**value);
   }
   const BackEndRun run = run_back_end(options.python, arguments, {"PYTHONPATH=" + generator.path},
                                       schema::descriptor_text(descriptor));
   if (!run.started) return fail("cannot run '" + options.python + "': " + run.start_error);
-  if (run.exit_status != 0) return run.exit_status;  // the back end explained why on stderr
+  if (const std::optional<std::string> problem = back_end_usage_problem(run)) return usage_error(command, *problem);
+  std::fputs(run.errors.c_str(), stderr);             // the back end's errors and warnings, as it wrote them
+  if (run.exit_status != 0) return run.exit_status;  // the back end explained why
   std::fputs(run.output.c_str(), stdout);             // the files written, one path a line
 
   if (options.depfile) {
@@ -191,4 +106,54 @@ int run_generate(const GenerateOptions& options) {
   return 0;
 }
 
+// "the back end: cpp, csharp, gdscript or wireshark", as found in the back end's folder.
+std::string lang_help() {
+  const GeneratorDir generator = find_generator_dir();
+  const std::vector<std::string> languages =
+      generator.error.empty() ? back_end_languages(generator.path) : std::vector<std::string>{};
+  if (languages.empty()) return "the back end's language (see python3 -m pakt_gen --help)";
+  return "the back end: " + or_list(languages);
+}
+
+void add_generate(CommandLine& line) {
+  GenerateOptions& options = line.options<GenerateOptions>();
+  CLI::App* app = line.command(
+      &line.app, "generate",
+      "generate code from schemas: the front end, then a language's back end\n"
+      "\n"
+      "Loads and validates the schemas (errors are printed as by 'pakt check'), then runs the\n"
+      "language's back end on their descriptor (see 'pakt describe'), which writes the code to DIR:\n"
+      "cpp: DIR/<stem>.pakt.h and DIR/<stem>.pakt.cpp per schema; csharp: DIR/<stem>.pakt.cs per schema\n"
+      "and DIR/Pakt.Runtime.cs; gdscript: DIR/<stem>.pakt.gd per schema and DIR/pakt_runtime.gd.\n"
+      "Unchanged files are not rewritten.\n"
+      "The back end is found in $PAKT_GENERATOR_DIR, else next to the installed pakt\n"
+      "(../share/pakt/generator), else in the source tree pakt was built from.",
+      "exit codes: 0 generated, 1 schema errors or no back end, 2 usage error, else the back end's own", nullptr);
+  line.on_run(app, [app, &options] { return run_generate(*app, options); });
+  value_option(app, "--lang", options.lang, "LANG", lang_help())->required();
+  value_option(app, "--out", options.out, "DIR", "the folder to write the generated files to")
+      ->required()
+      ->check(kNonEmpty);
+  value_option(app, "--formats", options.formats, "LIST",
+               "comma-separated codecs to emit (default: all): compact, mslima,\n"
+               "godot (or godot4, godot3: the one Godot codec, which carries both\n"
+               "generations), json, packed");
+  value_option(app, "--godot", options.godot, "4|3",
+               "gdscript: the Godot generation whose syntax to write (default: 4)");
+  import_dir_option(app, options.import_dirs);
+  value_option(app, "--depfile", options.depfile, "FILE",
+               "write a Makefile-style depfile: the first output depends on every schema")
+      ->check(kNonEmpty);
+  value_option(app, "--python", options.python, "PATH", "the Python 3 that runs the back end (default: python3)")
+      ->check(kNonEmpty);
+  value_option(app, "--unity-package", options.unity_package, "NAME[@VERSION]",
+               "csharp: the output folder is also a Unity package NAME (like\n"
+               "com.company.game-messages; NAME@1.2.0 sets its version):\n"
+               "package.json, NAME.asmdef and .meta files");
+  app->add_option("SCHEMA.yaml", options.schemas, "the schemas to generate code for")->required();
+}
+
+const CommandRegistration kGenerate{50, add_generate};
+
+}  // namespace
 }  // namespace pakt::cli

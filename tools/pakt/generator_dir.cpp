@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <algorithm>
 #include <system_error>
 
 #ifndef PAKT_SOURCE_GENERATOR_DIR
@@ -34,6 +35,18 @@ GeneratorDir find_generator_dir() {
   }
   if (is_folder(PAKT_SOURCE_GENERATOR_DIR)) return {PAKT_SOURCE_GENERATOR_DIR, ""};
   return {"", "cannot find the code generator: set PAKT_GENERATOR_DIR to the folder that holds pakt_gen/"};
+}
+
+std::vector<std::string> back_end_languages(const std::string& generator_path) {
+  std::vector<std::string> languages;
+  std::error_code error;
+  for (fs::directory_iterator it(fs::path(generator_path) / "pakt_gen", error), end; !error && it != end;
+       it.increment(error)) {
+    std::error_code missing;  // a folder without names.yaml is no language (templates/, __pycache__/)
+    if (fs::is_regular_file(it->path() / "names.yaml", missing)) languages.push_back(it->path().filename().string());
+  }
+  std::sort(languages.begin(), languages.end());
+  return languages;
 }
 
 }  // namespace pakt::cli

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pakt::cli {
 
@@ -15,5 +16,10 @@ struct GeneratorDir {
 // installed layout, cmake/PaktInstall.cmake); the source tree's generator/ that this pakt was built
 // from (a build tree).
 [[nodiscard]] GeneratorDir find_generator_dir();
+
+// The languages that have a back end in `generator_path`: the folders pakt_gen/<lang>/ that hold
+// the language's naming rules (names.yaml), sorted. The back end (generator/pakt_gen/cli.py) finds
+// its languages the same way.
+[[nodiscard]] std::vector<std::string> back_end_languages(const std::string& generator_path);
 
 }  // namespace pakt::cli

@@ -7,13 +7,22 @@
 
 #include <nlohmann/json.hpp>
 
-#include "commands.hpp"
+#include "command_line.hpp"
 #include "pakt/godot/codec.hpp"
 #include "pakt/godot/typed_json.hpp"
 #include "pakt_internal/hex.hpp"
 
 namespace pakt::cli {
 namespace {
+
+struct GodotOptions {
+  bool encode = false;            // the subcommand: encode, else decode
+  bool godot3 = false;            // --godot 3 (default 4)
+  bool double_precision = false;  // encode --double
+  bool full_objects = false;      // encode --full-objects
+  bool allow_objects = false;     // decode --allow-objects
+  bool binary = false;            // decode --binary
+};
 
 std::string read_stdin() {
   return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -66,8 +75,6 @@ int run_decode(const godot::DecodeOptions& options, bool binary) {
   return 0;
 }
 
-}  // namespace
-
 int run_godot(const GodotOptions& options) {
   const godot::Version version = options.godot3 ? godot::Version::godot3 : godot::Version::godot4;
   if (options.encode) {
@@ -83,4 +90,44 @@ int run_godot(const GodotOptions& options) {
   return run_decode(decode_options, options.binary);
 }
 
+void add_godot(CommandLine& line) {
+  GodotOptions& o = line.options<GodotOptions>();
+  CLI::App* godot = line.command(
+      &line.app, "godot",
+      "encode/decode Godot Variant bytes (var_to_bytes) as typed JSON\n"
+      "\n"
+      "Options may come before or after encode / decode.",
+      "exit codes: 0 ok, 1 bad input (\"error: <reason> at offset N\" on stderr), 2 usage error", nullptr);
+  godot->require_subcommand(1);
+  const auto add_version = [&o](CLI::App* to) {
+    choice_option<bool>(to, "--godot", o.godot3, {{"4", false}, {"3", true}}, "Godot version", "4|3",
+                        "the engine generation (default 4)");
+  };
+  add_version(godot);
+  CLI::App* encode = line.command(
+      godot, "encode",
+      "typed JSON on stdin -> its var_to_bytes() encoding as hex on stdout\n"
+      "\n"
+      "Reads one typed JSON value ({\"type\": \"Vector3\", \"value\": {\"x\":1,...}}) on stdin\n"
+      "and prints its var_to_bytes() encoding as hex.",
+      godot->get_footer(), [&o] {
+        o.encode = true;
+        return run_godot(o);
+      });
+  add_version(encode);
+  encode->add_flag("--double", o.double_precision, "write math types as a precision=double build (Godot 4)");
+  encode->add_flag("--full-objects", o.full_objects, "as var_to_bytes_with_objects");
+  CLI::App* decode = line.command(godot, "decode",
+                                  "hex on stdin -> the typed JSON value on stdout\n"
+                                  "\n"
+                                  "Reads hex on stdin (whitespace ignored) and prints the typed JSON value.",
+                                  godot->get_footer(), [&o] { return run_godot(o); });
+  add_version(decode);
+  decode->add_flag("--allow-objects", o.allow_objects, "as bytes_to_var_with_objects (full Object payloads)");
+  decode->add_flag("--binary", o.binary, "read raw bytes instead of hex");
+}
+
+const CommandRegistration kGodot{10, add_godot};
+
+}  // namespace
 }  // namespace pakt::cli

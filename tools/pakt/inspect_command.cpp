@@ -4,9 +4,10 @@
 // the message and its schema fingerprint.
 #include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "command_support.hpp"
-#include "commands.hpp"
 #include "schema/facts.hpp"
 #include "schema/fingerprint.hpp"
 
@@ -33,7 +34,14 @@ void print_entry(const std::vector<std::uint8_t>& bytes, const dynamic::TraceEnt
   std::printf("%06zx  %-52s %s = %s\n", e.offset, hex.c_str(), e.path.c_str(), e.value.c_str());
 }
 
-}  // namespace
+
+struct InspectOptions {
+  std::string schema;                                  // --schema
+  std::string message;                                 // --message
+  dynamic::Format format = dynamic::Format::kCompact;  // --format (not json)
+  bool hex = false;                                    // --hex
+  std::optional<std::string> baseline;                 // --baseline (packed deltas)
+};
 
 int run_inspect(const InspectOptions& options) {
   const auto schemas = load_schema(kCommand, options.schema);
@@ -65,4 +73,28 @@ int run_inspect(const InspectOptions& options) {
   return 0;
 }
 
+void add_inspect(CommandLine& line) {
+  InspectOptions& inspect = line.options<InspectOptions>();
+  CLI::App* inspect_app = line.command(
+      &line.app, "inspect",
+      "annotated hex dump of a message: offset, bytes, field path, value\n"
+      "\n"
+      "Reads one encoded message on stdin and prints one line per field value:\n"
+      "  offset  bytes (hex)  field path = value\n"
+      "Lengths, counts and presence bytes get lines of their own. On a decode error the lines\n"
+      "decoded so far are printed, then the error. Godot payloads get one line per field (its\n"
+      "Dictionary key and value). Packed payloads get bit offsets and bit counts instead:\n"
+      "  bit OFFSET+BITS  field path = value\n"
+      "and with --baseline each field's changed bit on a line of its own.",
+      kPayloadExitCodes, [&inspect] { return run_inspect(inspect); });
+  add_message_options(inspect_app, inspect.schema, inspect.message, inspect.format,
+                      {kAllFormats.begin(), kAllFormats.end() - 1},  // binary payloads: not json
+                      "compact (default), mslima, godot4, godot3 or packed");
+  inspect_app->add_flag("--hex", inspect.hex, "stdin is hex text (whitespace ignored) instead of raw bytes");
+  add_baseline_option(line, inspect_app, inspect.baseline, inspect.format, "the payload is a delta against FILE");
+}
+
+const CommandRegistration kInspect{90, add_inspect};
+
+}  // namespace
 }  // namespace pakt::cli

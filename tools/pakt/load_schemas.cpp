@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include "commands.hpp"
 #include "generator_dir.hpp"
 #include "schema/naming.hpp"
 
@@ -16,7 +15,13 @@ bool load_naming_rules(std::vector<schema::LanguageNames>& out, std::vector<std:
     std::fprintf(stderr, "pakt: error: %s (it holds the naming rules of every language)\n", generator.error.c_str());
     return false;
   }
-  for (const std::string& lang : generate_languages()) {
+  const std::vector<std::string> back_ends = back_end_languages(generator.path);
+  if (back_ends.empty()) {
+    std::fprintf(stderr, "pakt: error: no language in %s/pakt_gen (a folder with a names.yaml)\n",
+                 generator.path.c_str());
+    return false;
+  }
+  for (const std::string& lang : back_ends) {
     schema::LanguageNames names;
     std::string error;
     if (!schema::load_language_names(generator.path + "/pakt_gen/" + lang + "/names.yaml", names, error)) {

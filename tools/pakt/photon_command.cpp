@@ -1,4 +1,5 @@
 // pakt photon decode|encode: Photon Protocol 1.6/1.8 bytes (hex) <-> typed JSON.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
@@ -10,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dynamic/formats.hpp"
-#include "commands.hpp"
+#include "command_line.hpp"
 #include "pakt/photon/protocol.hpp"
 #include "pakt_internal/hex.hpp"
 #include "photon_json.hpp"
@@ -20,7 +21,16 @@
 namespace pakt::cli {
 namespace {
 
-using Kind = PhotonKind;
+enum class Kind { kValue, kEvent, kRequest, kResponse, kMessage };
+
+// The command line's options.
+struct PhotonOptions {
+  bool encode = false;                                // the subcommand: encode, else decode
+  bool protocol16 = false;                            // --protocol 16 (default 18)
+  Kind kind = Kind::kValue;                           // --kind
+  std::optional<std::string> schema;                  // --schema
+  dynamic::Format format = dynamic::Format::kMslima;  // --format (with --schema only)
+};
 
 // The options as the codecs take them, the schema loaded.
 struct Options {
@@ -153,8 +163,6 @@ int run_encode(const Options& options) {
   return 0;
 }
 
-}  // namespace
-
 int run_photon(const PhotonOptions& options) {
   Options run_options;
   run_options.protocol = options.protocol16 ? photon::Protocol::k16 : photon::Protocol::k18;
@@ -171,4 +179,58 @@ int run_photon(const PhotonOptions& options) {
   return options.encode ? run_encode(run_options) : run_decode(run_options);
 }
 
+void add_photon(CommandLine& line) {
+  PhotonOptions& o = line.options<PhotonOptions>();
+  CLI::App* photon = line.command(
+      &line.app, "photon",
+      "decode/encode Photon Protocol 1.6/1.8 values and messages as typed JSON\n"
+      "\n"
+      "Typed JSON: {\"type\":\"int\",\"value\":42}, Hashtables as lists of [key, value] pairs, byte[] as\n"
+      "hex, custom types as {\"type\":\"custom\",\"code\":65,\"bytes\":\"..\"}. decode | encode gives the bytes\n"
+      "back (for input in the canonical form Photon's own writers produce). Options may come before\n"
+      "or after decode / encode.",
+      "exit codes: 0 ok, 1 bad input (\"error: <reason> at offset N\" on stderr), 2 usage error", nullptr);
+  photon->require_subcommand(1);
+  std::vector<CLI::Option*> format_options;
+  const auto add_options = [&o, &format_options](CLI::App* to) {
+    choice_option<bool>(to, "--protocol", o.protocol16, {{"16", true}, {"18", false}}, "protocol", "16|18",
+                        "GpBinaryV16 or GpBinaryV18 (default 18, PUN2's default)");
+    choice_option<Kind>(to, "--kind", o.kind,
+                        {{"value", Kind::kValue},
+                         {"event", Kind::kEvent},
+                         {"request", Kind::kRequest},
+                         {"response", Kind::kResponse},
+                         {"message", Kind::kMessage}},
+                        "kind", "KIND",
+                        "value: a typed value (default); event / request / response: a body\n"
+                        "without a type code; message: the 0xF3 header, message type and body");
+    value_option(to, "--schema", o.schema, "SCHEMA.yaml",
+                 "custom types whose code is a schema message's code: decode adds\n"
+                 "\"message\" and \"value\" (the body as that message's JSON) next to \"bytes\";\n"
+                 "encode takes \"value\" instead of \"bytes\" (the value wins when both are given)");
+    format_options.push_back(choice_option<dynamic::Format>(
+        to, "--format", o.format, {{"mslima", dynamic::Format::kMslima}, {"compact", dynamic::Format::kCompact}},
+        "format", "FORMAT",
+        "the bodies' format with --schema: mslima (default: Unity's MSLIMA\nPhotonSerializer) or compact"));
+  };
+  add_options(photon);
+  CLI::App* decode = line.command(photon, "decode", "hex on stdin -> typed JSON on stdout", photon->get_footer(),
+                                  [&o] { return run_photon(o); });
+  add_options(decode);
+  CLI::App* encode = line.command(photon, "encode", "typed JSON on stdin -> the bytes as hex on stdout",
+                                  photon->get_footer(), [&o] {
+                                    o.encode = true;
+                                    return run_photon(o);
+                                  });
+  add_options(encode);
+  line.check([&o, format_options] {
+    const bool format_given = std::any_of(format_options.begin(), format_options.end(),
+                                          [](const CLI::Option* opt) { return opt->count() != 0; });
+    if (format_given && !o.schema) throw CLI::ValidationError("--format", "applies with --schema only");
+  });
+}
+
+const CommandRegistration kPhoton{20, add_photon};
+
+}  // namespace
 }  // namespace pakt::cli

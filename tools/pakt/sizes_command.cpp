@@ -7,7 +7,6 @@
 
 #include "binary_formatter_sizes.hpp"
 #include "command_support.hpp"
-#include "commands.hpp"
 #include "size_chart.hpp"
 #include "size_table.hpp"
 
@@ -15,7 +14,14 @@ namespace pakt::cli {
 namespace {
 
 constexpr const char* kCommand = "sizes";
-}  // namespace
+
+struct SizesOptions {
+  std::string schema;                  // --schema
+  std::optional<std::string> message;  // --message
+  bool json = false;                   // --json
+  std::optional<std::string> svg;      // --svg
+  bool no_mono = false;                // --no-mono: no BinaryFormatter column (mono not run)
+};
 
 int run_sizes(const SizesOptions& options) {
   const auto schemas = load_schema(kCommand, options.schema);
@@ -59,4 +65,26 @@ int run_sizes(const SizesOptions& options) {
   return 0;
 }
 
+void add_sizes(CommandLine& line) {
+  SizesOptions& sizes = line.options<SizesOptions>();
+  CLI::App* sizes_app = line.command(
+      &line.app, "sizes",
+      "bytes of each message example in every encoding (table, JSON, SVG)\n"
+      "\n"
+      "For each message with an example: (or just NAME), the bytes of its example in compact,\n"
+      "mslima, packed, godot4 Dictionary, godot4 Array, JSON unity, JSON shortest, CBOR and MessagePack\n"
+      "(of the unity JSON document), the theoretical size (.NET Marshal.SizeOf of the struct), and\n"
+      ".NET BinaryFormatter's bytes: the C# back end's classes compiled with mcs into an assembly named\n"
+      "Assembly-CSharp and run under mono (n/a when mono is not installed).",
+      kPayloadExitCodes, [&sizes] { return run_sizes(sizes); });
+  value_option(sizes_app, "--schema", sizes.schema, "SCHEMA.yaml", "the schema")->required();
+  value_option(sizes_app, "--message", sizes.message, "NAME", "only this message");
+  sizes_app->add_flag("--json", sizes.json, "print the table as JSON");
+  value_option(sizes_app, "--svg", sizes.svg, "FILE", "also draw it as a grouped bar chart");
+  sizes_app->add_flag("--no-mono", sizes.no_mono, "leave out the BinaryFormatter column (does not run mcs and mono)");
+}
+
+const CommandRegistration kSizes{100, add_sizes};
+
+}  // namespace
 }  // namespace pakt::cli

@@ -30,7 +30,7 @@ UNITY_VERSION = "2021.3"
 
 def parse(value: str) -> Tuple[Optional[Tuple[str, str]], str]:
     """((name, version), "") for NAME or NAME@VERSION, or (None, the reason it is refused).
-    The same rules and wording as tools/pakt's check of --unity-package."""
+    The only check of --unity-package: `pakt generate` relays the reason (cli.py)."""
     name, _, version = value.partition("@")
     if "@" not in value:
         version = DEFAULT_VERSION
