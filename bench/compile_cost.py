@@ -4,11 +4,17 @@ peaks at and how big its object is, for synthetic schemas of N messages, flat an
 C++ for the equivalent .proto when protoc is installed. Not part of CI (minutes per compile).
 
 Each message has the 9 fields of issue 34: int32, uint16, float32, string, Vector3, bool, uint8[], int64
-and a list of a message. In the flat schema every list holds a one-field Leaf; in the nested one each
-message lists the one before it, in chains of 10 (the first of each chain lists a Leaf), so a read of
-the chain's last message walks 10 levels.
+and a list of a message. Three shapes:
+  flat    every list holds the one one-field Leaf (issue 34's baseline). The N messages are then
+          identical, and GCC's identical code folding (-fipa-icf, on at -O2) compiles one body for all
+          of them: this baseline measures one message's code generation, N messages' front end.
+  leaves  flat too, but message i lists its own one-field Leaf<i>: N distinct messages and list
+          element types, nothing nested (what the nested shape costs without the nesting).
+  nested  each message lists the one before it, in chains of 10 (the first of each chain lists a
+          Leaf), so a read of the chain's last message walks 10 levels.
 
-usage: bench/compile_cost.py [--pakt build/pakt] [--messages 100 [1000 ...]] [--results bench/RESULTS.md]
+usage: bench/compile_cost.py [--pakt build/pakt] [--messages 100 [1000 ...]] [--shapes flat leaves nested]
+                             [--results bench/RESULTS.md]
   --results  replaces (or appends) the section "## Compile cost (issue 34)" of that file with the table.
 
 Times are CPU seconds (user + sys) of the compiler process, which a loaded machine inflates less than
@@ -30,14 +36,24 @@ SECTION = "## Compile cost (issue 34)"
 CHAIN = 10
 
 
-def list_target(i, nested):
+SHAPES = ("flat", "leaves", "nested")
+
+
+def list_target(i, shape):
     """The message that message i lists."""
-    return f"M{i - 1}" if nested and i % CHAIN else "Leaf"
+    if shape == "nested" and i % CHAIN:
+        return f"M{i - 1}"
+    return f"Leaf{i}" if shape == "leaves" else "Leaf"
 
 
-def pakt_schema(n, nested):
-    lines = ["package: compile.cost", "version: 1", "messages:",
-             "  Leaf:", "    fields:", "      - {name: v, type: int32}"]
+def leaf_names(n, shape):
+    return [f"Leaf{i}" for i in range(n)] if shape == "leaves" else ["Leaf"]
+
+
+def pakt_schema(n, shape):
+    lines = ["package: compile.cost", "version: 1", "messages:"]
+    for leaf in leaf_names(n, shape):
+        lines += [f"  {leaf}:", "    fields:", "      - {name: v, type: int32}"]
     for i in range(n):
         lines += [f"  M{i}:", "    fields:",
                   "      - {name: a, type: int32}",
@@ -48,17 +64,17 @@ def pakt_schema(n, nested):
                   "      - {name: f, type: bool}",
                   '      - {name: g, type: "uint8[]"}',
                   "      - {name: h, type: int64}",
-                  f'      - {{name: items, type: "{list_target(i, nested)}[]"}}']
+                  f'      - {{name: items, type: "{list_target(i, shape)}[]"}}']
     return "\n".join(lines) + "\n"
 
 
-def proto_schema(n, nested):
+def proto_schema(n, shape):
     lines = ['syntax = "proto3";', "package compile_cost;",
-             "message Vector3 { float x = 1; float y = 2; float z = 3; }",
-             "message Leaf { int32 v = 1; }"]
+             "message Vector3 { float x = 1; float y = 2; float z = 3; }"]
+    lines += [f"message {leaf} {{ int32 v = 1; }}" for leaf in leaf_names(n, shape)]
     for i in range(n):
         lines.append(f"message M{i} {{ int32 a = 1; uint32 b = 2; float c = 3; string d = 4; Vector3 e = 5; "
-                     f"bool f = 6; bytes g = 7; int64 h = 8; repeated {list_target(i, nested)} items = 9; }}")
+                     f"bool f = 6; bytes g = 7; int64 h = 8; repeated {list_target(i, shape)} items = 9; }}")
     return "\n".join(lines) + "\n"
 
 
@@ -74,19 +90,19 @@ def compile_one(source, include_dirs, work):
     return cpu, after.ru_maxrss / 1024.0, os.path.getsize(obj)
 
 
-def measure_pakt(pakt, n, nested, work):
-    d = os.path.join(work, f"pakt_{n}_{'nested' if nested else 'flat'}")
+def measure_pakt(pakt, n, shape, work):
+    d = os.path.join(work, f"pakt_{n}_{shape}")
     os.makedirs(d, exist_ok=True)
     schema = os.path.join(d, "cost.yaml")
-    open(schema, "w").write(pakt_schema(n, nested))
+    open(schema, "w").write(pakt_schema(n, shape))
     subprocess.run([pakt, "generate", "--lang", "cpp", "--out", d, schema], check=True)
     return compile_one(os.path.join(d, "cost.pakt.cpp"), [d, os.path.join(ROOT, "runtime", "include")], d)
 
 
-def measure_protobuf(protoc, n, nested, work):
-    d = os.path.join(work, f"proto_{n}_{'nested' if nested else 'flat'}")
+def measure_protobuf(protoc, n, shape, work):
+    d = os.path.join(work, f"proto_{n}_{shape}")
     os.makedirs(d, exist_ok=True)
-    open(os.path.join(d, "cost.proto"), "w").write(proto_schema(n, nested))
+    open(os.path.join(d, "cost.proto"), "w").write(proto_schema(n, shape))
     subprocess.run([protoc, f"--proto_path={d}", f"--cpp_out={d}", "cost.proto"], check=True)
     return compile_one(os.path.join(d, "cost.pb.cc"), [d], d)
 
@@ -115,19 +131,20 @@ def table(rows, load):
     out = [SECTION, "",
            "`bench/compile_cost.py` (not in CI): `g++ 12 -std=c++17 -O2 -c` of the one generated file of a schema of",
            "N messages of 9 fields (int32, uint16, float32, string, Vector3, bool, uint8[], int64, a list of a",
-           "message); *flat*: each list holds a one-field Leaf; *nested*: each message lists the previous one in",
-           f"chains of {CHAIN}. CPU seconds of the compiler, its peak memory, the object's size. Load average at the",
-           f"end: {load}.", "",
-           "| schema | pakt CPU s | pakt peak MB | pakt object KB | protobuf CPU s | protobuf peak MB | protobuf object KB | pakt ÷ protobuf (CPU) | pakt nested ÷ flat (CPU / object) |",
+           "message); *flat*: each list holds the one one-field Leaf (the N messages are identical, and GCC's",
+           "identical code folding compiles one body for all); *leaves*: message i lists its own Leaf<i>;",
+           f"*nested*: each message lists the previous one in chains of {CHAIN}. CPU seconds of the compiler, its",
+           f"peak memory, the object's size. Load average at the end: {load}.", "",
+           "| schema | pakt CPU s | pakt peak MB | pakt object KB | protobuf CPU s | protobuf peak MB | protobuf object KB | pakt ÷ protobuf (CPU) | pakt ÷ flat (CPU / object) |",
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     flat = {}
-    for (n, nested), (p, pb) in rows:
-        name = f"{n} messages, {'nested' if nested else 'flat'}"
-        if not nested:
+    for (n, shape), (p, pb) in rows:
+        name = f"{n} messages, {shape}"
+        if shape == "flat":
             flat[n] = p
         ratio = f"{p[0] / pb[0]:.2f}×" if pb else "n/a (protoc not installed)"
         pbcols = [f"{pb[0]:.1f}", f"{pb[1]:.0f}", f"{pb[2] / 1024:.0f}"] if pb else ["", "", ""]
-        growth = (f"{p[0] / flat[n][0]:.2f}× / {p[2] / flat[n][2]:.2f}×" if nested and n in flat else "")
+        growth = (f"{p[0] / flat[n][0]:.2f}× / {p[2] / flat[n][2]:.2f}×" if shape != "flat" and n in flat else "")
         out.append(f"| {name} | {p[0]:.1f} | {p[1]:.0f} | {p[2] / 1024:.0f} | " + " | ".join(pbcols) +
                    f" | {ratio} | {growth} |")
     return "\n".join(out) + "\n"
@@ -149,6 +166,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pakt", default=os.path.join(ROOT, "build", "pakt"))
     ap.add_argument("--messages", type=int, nargs="+", default=[100])
+    ap.add_argument("--shapes", nargs="+", choices=SHAPES, default=list(SHAPES))
     ap.add_argument("--results", help="the markdown file whose compile-cost section is replaced")
     ap.add_argument("--work", help="where schemas, generated code and objects go (default: a temporary folder)")
     args = ap.parse_args()
@@ -161,16 +179,16 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="pakt_compile_cost_")
     rows = []
     for n in args.messages:
-        for nested in (False, True):
+        for shape in args.shapes:
             started = time.time()
-            p = run_isolated(measure_pakt, args.pakt, n, nested, work)
-            pb = run_isolated(measure_protobuf, protoc, n, nested, work) if protoc else None
+            p = run_isolated(measure_pakt, args.pakt, n, shape, work)
+            pb = run_isolated(measure_protobuf, protoc, n, shape, work) if protoc else None
             for what, r in (("pakt", p), ("protobuf", pb)):
                 if r and r[0] == "error":
                     sys.exit(f"compile_cost: {what} failed: {r[1]}")
-            print(f"{n} {'nested' if nested else 'flat'}: pakt {p}, protobuf {pb} ({time.time() - started:.0f} s wall)",
+            print(f"{n} {shape}: pakt {p}, protobuf {pb} ({time.time() - started:.0f} s wall)",
                   file=sys.stderr)
-            rows.append(((n, nested), (p, pb)))
+            rows.append(((n, shape), (p, pb)))
     text = table(rows, ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     print(text)
     if args.results:

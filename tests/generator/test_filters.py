@@ -294,3 +294,16 @@ def test_filter_packed_code(model):
     # a leaf without a code is a front-end / back-end mismatch
     with pytest.raises(ValueError, match="no packed code"):
         code(_packed_field("x", TypeRef("builtin", "int32")))
+
+
+def test_filter_entry_point(model):
+    f = fields(model)
+    p = model.roots[0].messages[0]  # P holds a list of W: its parents call its functions
+    w = f["ws"].type.element.message
+    assert render(model, "{{ m | entry_point }}", m=p) == "PAKT_NOINLINE "
+    assert render(model, "{{ m | entry_point }}", m=w) == ""  # W has no message inside: a leaf
+    f["ws"].type = f["ws"].type.element
+    f["ws"].optional = True
+    assert render(model, "{{ m | entry_point }}", m=p) == "PAKT_NOINLINE "  # an optional message too
+    f["ws"].type.kind, f["ws"].type.name = "builtin", "int32"
+    assert render(model, "{{ m | entry_point }}", m=p) == ""  # no message inside any more

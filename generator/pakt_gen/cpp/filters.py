@@ -179,6 +179,18 @@ def inline_reader(f: Field, schema) -> str:
     return f"Read{t.message.name}"
 
 
+def entry_point(m: Message) -> str:
+    """The attribute of the public functions (WriteMessage, MessageWireSize, ReadMessageAt,
+    CheckMessage, the JSON, Godot and packed functions, operator==) of m: `PAKT_NOINLINE ` when a
+    field of m holds a message, '' for a leaf. A message holding m then calls these functions
+    instead of inlining m's whole sub-tree, so the code (and the compile time and object size) of a
+    message does not grow with the depth of the messages inside it (issue 34); a leaf is left to
+    the compiler to inline, as its reader is (inline_reader)."""
+    if any(contained_message(f.type) is not None for f in m.fields):
+        return "PAKT_NOINLINE "
+    return ""
+
+
 def needs_check(f: Field) -> bool:
     """Test: the field has limits, or contains a message that has (the descriptor's needs_check)."""
     inner = contained_message(f.type)
@@ -303,6 +315,7 @@ FILTERS: Dict[str, Callable] = {
     "memory_copy_fields": memory_copy_fields,
     "field_limits": field_limits,
     "inline_reader": schema_filter(inline_reader),
+    "entry_point": entry_point,
     "godot_write": godot_write,
     "godot_read": godot_read,
     "packed_code": packed_code,

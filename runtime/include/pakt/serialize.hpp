@@ -29,20 +29,29 @@ std::size_t SerializedSizeOf(const M& m, F f) {
   return WireSize(m, f);
 }
 
-// Encodes m into out (resized to fit; its capacity is reused). Checks schema limits first.
-template <class M, class F>
-Status SerializeInto(const M& m, std::vector<std::uint8_t>& out, F f) {
+// SerializeInto with m's size and writer given: size_of(m, f) and write(w, m, f). A generated
+// Serialize passes its message's own, so that they inline into it with the Writer in registers even
+// where the message's MessageWireSize / WriteMessage are out of line (a message holding messages).
+template <class M, class F, class SizeOf, class Write>
+Status SerializeInto(const M& m, std::vector<std::uint8_t>& out, F f, SizeOf size_of, Write write) {
   Checker checker;
   if (!CheckMessage(checker, m)) {
     checker.in_field(MessageTraits<M>::kName);
     return checker.status();
   }
-  const std::size_t size = WireSize(m, f);
+  const std::size_t size = size_of(m, f);
   if (size > detail::kMaxPayloadSize) return detail::payload_too_large(size, MessageTraits<M>::kName);
   out.resize(size);
   Writer w(out.data(), size);
-  WriteMessage(w, m, f);
+  write(w, m, f);
   return Status::Ok();
+}
+
+// Encodes m into out (resized to fit; its capacity is reused). Checks schema limits first.
+template <class M, class F>
+Status SerializeInto(const M& m, std::vector<std::uint8_t>& out, F f) {
+  return SerializeInto(
+      m, out, f, [](const M& v, F g) { return WireSize(v, g); }, [](Writer& w, const M& v, F g) { WriteMessage(w, v, g); });
 }
 
 // Encodes m into a caller buffer; returns the bytes written through `written`.

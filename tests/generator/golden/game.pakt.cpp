@@ -256,57 +256,66 @@ constexpr auto tags = ::pakt::packing::List<::pakt::packing::Text>{::pakt::packi
 }  // namespace
 }  // namespace pakt::generated::game::net
 
+// The public functions of a message that holds messages are PAKT_NOINLINE: a message holding it
+// calls them rather than inlining its whole sub-tree, so no function grows with nesting depth. A
+// leaf message's functions are left to the compiler to inline.
 namespace game::net {
 
 // ---- Player ----
 
-void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::compact_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::compact_t f) {
   ::pakt::generated::game::net::WritePlayer(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::compact_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::compact_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::compact_t f) {
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::compact_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::compact_t f) {
   return ::pakt::generated::game::net::SizePlayer(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Player's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::Player& v, ::pakt::compact_t g) { return ::pakt::generated::game::net::SizePlayer(v, g); },
+      [](::pakt::Writer& w, const ::game::net::Player& v, ::pakt::compact_t g) { ::pakt::generated::game::net::WritePlayer(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::mslima_t f) {
   ::pakt::generated::game::net::WritePlayer(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::mslima_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::mslima_t f) {
   return ::pakt::generated::game::net::SizePlayer(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Player's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::Player& v, ::pakt::mslima_t g) { return ::pakt::generated::game::net::SizePlayer(v, g); },
+      [](::pakt::Writer& w, const ::game::net::Player& v, ::pakt::mslima_t g) { ::pakt::generated::game::net::WritePlayer(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m) {
+PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m) {
   if (!::pakt::CheckLimits(c, m.name, ::pakt::Limits{32, 0})) return c.in_field("name");
   if (!::pakt::CheckLimits(c, m.inventory, ::pakt::Limits{0, 64})) return c.in_field("inventory");
   if (!::pakt::CheckLimits(c, m.nick, ::pakt::Limits{16, 0})) return c.in_field("nick");
@@ -316,7 +325,7 @@ bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m) {
 
 
 // Godot: a Dictionary keyed by field name.
-bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m) {
+PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m) {
   if (!w.dictionary_header(10)) return false;
   if (!w.field_name("id") || !::pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
   if (!w.field_name("name") || !::pakt::godot_mapping::write_value(w, m.name)) return w.in_field("name");
@@ -331,7 +340,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player&
   return true;
 }
 
-[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Player& m) {
+[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Player& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"id", "name", "team", "pos", "rot", "inventory", "color", "nick", "weapons", "score"};
@@ -430,7 +439,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player&
   }
   return true;
 }
-void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Player& m) {
+PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Player& m) {
   j.begin_object();
   j.key("id");
   ::pakt::WriteJson(j, m.id);
@@ -455,7 +464,7 @@ void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Player& m) {
   j.end_object();
 }
 
-bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Player& m) {
+PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Player& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.id, code::id)) return w.in_field("id");  // line 16: uint32
   if (!::pakt::packing::Write(w, m.name, code::name)) return w.in_field("name");  // line 17: string
@@ -470,7 +479,7 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Player& m) {
   return true;
 }
 
-bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Player& m) {
+PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Player& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.id, code::id)) return r.in_field("id");  // line 16: uint32
   if (!::pakt::packing::Read(r, m.name, code::name)) return r.in_field("name");  // line 17: string
@@ -485,7 +494,7 @@ bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Player& m) {
   return true;
 }
 
-bool SamePacked(const ::game::net::Player& a, const ::game::net::Player& b) {
+PAKT_NOINLINE bool SamePacked(const ::game::net::Player& a, const ::game::net::Player& b) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   return ::pakt::packing::Same(a.id, b.id, code::id) &&
          ::pakt::packing::Same(a.name, b.name, code::name) &&
@@ -499,7 +508,7 @@ bool SamePacked(const ::game::net::Player& a, const ::game::net::Player& b) {
          ::pakt::packing::Same(a.score, b.score, code::score);
 }
 
-bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Player& m, const ::game::net::Player& base) {
+PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Player& m, const ::game::net::Player& base) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.id, base.id, code::id)) return w.in_field("id");  // line 16
   if (!::pakt::packing::WriteFieldDelta(w, m.name, base.name, code::name)) return w.in_field("name");  // line 17
@@ -514,7 +523,7 @@ bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Player& m, const 
   return true;
 }
 
-bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m) {
+PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.id, code::id)) return r.in_field("id");  // line 16
   if (!::pakt::packing::ReadFieldDelta(r, m.name, code::name)) return r.in_field("name");  // line 17
@@ -529,7 +538,7 @@ bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m) {
   return true;
 }
 
-bool operator==(const ::game::net::Player& a, const ::game::net::Player& b) {
+PAKT_NOINLINE bool operator==(const ::game::net::Player& a, const ::game::net::Player& b) {
   return a.id == b.id &&
 a.name == b.name &&
 a.team == b.team &&
@@ -549,7 +558,10 @@ void WriteMessage(::pakt::Writer& w, const ::game::net::MoveUpdate& m, ::pakt::c
 }
 bool ReadMessage(::pakt::Reader& r, ::game::net::MoveUpdate& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::game::net::ReadMoveUpdate(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -561,7 +573,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::g
   return ::pakt::generated::game::net::SizeMoveUpdate(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // MoveUpdate's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::MoveUpdate& v, ::pakt::compact_t g) { return ::pakt::generated::game::net::SizeMoveUpdate(v, g); },
+      [](::pakt::Writer& w, const ::game::net::MoveUpdate& v, ::pakt::compact_t g) { ::pakt::generated::game::net::WriteMoveUpdate(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -572,7 +587,10 @@ void WriteMessage(::pakt::Writer& w, const ::game::net::MoveUpdate& m, ::pakt::m
 }
 bool ReadMessage(::pakt::Reader& r, ::game::net::MoveUpdate& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::game::net::ReadMoveUpdate(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -584,7 +602,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::g
   return ::pakt::generated::game::net::SizeMoveUpdate(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // MoveUpdate's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::MoveUpdate& v, ::pakt::mslima_t g) { return ::pakt::generated::game::net::SizeMoveUpdate(v, g); },
+      [](::pakt::Writer& w, const ::game::net::MoveUpdate& v, ::pakt::mslima_t g) { ::pakt::generated::game::net::WriteMoveUpdate(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -732,7 +753,10 @@ void WriteMessage(::pakt::Writer& w, const ::game::net::Chat& m, ::pakt::compact
 }
 bool ReadMessage(::pakt::Reader& r, ::game::net::Chat& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::game::net::ReadChat(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -744,7 +768,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::g
   return ::pakt::generated::game::net::SizeChat(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Chat's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::Chat& v, ::pakt::compact_t g) { return ::pakt::generated::game::net::SizeChat(v, g); },
+      [](::pakt::Writer& w, const ::game::net::Chat& v, ::pakt::compact_t g) { ::pakt::generated::game::net::WriteChat(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -755,7 +782,10 @@ void WriteMessage(::pakt::Writer& w, const ::game::net::Chat& m, ::pakt::mslima_
 }
 bool ReadMessage(::pakt::Reader& r, ::game::net::Chat& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::game::net::ReadChat(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -767,7 +797,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::g
   return ::pakt::generated::game::net::SizeChat(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Chat's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::Chat& v, ::pakt::mslima_t g) { return ::pakt::generated::game::net::SizeChat(v, g); },
+      [](::pakt::Writer& w, const ::game::net::Chat& v, ::pakt::mslima_t g) { ::pakt::generated::game::net::WriteChat(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -906,53 +939,65 @@ a.to == b.to;
 
 // ---- Snapshot ----
 
-void WriteMessage(::pakt::Writer& w, const ::game::net::Snapshot& m, ::pakt::compact_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::game::net::Snapshot& m, ::pakt::compact_t f) {
   ::pakt::generated::game::net::WriteSnapshot(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::game::net::Snapshot& m, ::pakt::compact_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::game::net::Snapshot& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::game::net::ReadSnapshot(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Snapshot& m, ::pakt::compact_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Snapshot& m, ::pakt::compact_t f) {
   if (!::pakt::generated::game::net::ReadSnapshot(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::game::net::Snapshot& m, ::pakt::compact_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Snapshot& m, ::pakt::compact_t f) {
   return ::pakt::generated::game::net::SizeSnapshot(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Snapshot's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::Snapshot& v, ::pakt::compact_t g) { return ::pakt::generated::game::net::SizeSnapshot(v, g); },
+      [](::pakt::Writer& w, const ::game::net::Snapshot& v, ::pakt::compact_t g) { ::pakt::generated::game::net::WriteSnapshot(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(::pakt::Writer& w, const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   ::pakt::generated::game::net::WriteSnapshot(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::game::net::Snapshot& m, ::pakt::mslima_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::game::net::Snapshot& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::game::net::ReadSnapshot(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Snapshot& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::game::net::ReadSnapshot(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   return ::pakt::generated::game::net::SizeSnapshot(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Snapshot's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::game::net::Snapshot& v, ::pakt::mslima_t g) { return ::pakt::generated::game::net::SizeSnapshot(v, g); },
+      [](::pakt::Writer& w, const ::game::net::Snapshot& v, ::pakt::mslima_t g) { ::pakt::generated::game::net::WriteSnapshot(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-bool CheckMessage(::pakt::Checker& c, const ::game::net::Snapshot& m) {
+PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::game::net::Snapshot& m) {
   if (!::pakt::CheckLimits(c, m.players, ::pakt::Limits{0, 64})) return c.in_field("players");
   if (!::pakt::CheckLimits(c, m.seed, ::pakt::Limits{64, 0})) return c.in_field("seed");
   if (!::pakt::CheckLimits(c, m.tags, ::pakt::Limits{24, 16})) return c.in_field("tags");
@@ -961,7 +1006,7 @@ bool CheckMessage(::pakt::Checker& c, const ::game::net::Snapshot& m) {
 
 
 // Godot: a Dictionary keyed by field name.
-bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapshot& m) {
+PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapshot& m) {
   if (!w.dictionary_header(14)) return false;
   if (!w.field_name("tick") || !::pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
   if (!w.field_name("players") || !::pakt::godot_mapping::write_value(w, m.players)) return w.in_field("players");
@@ -980,7 +1025,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapsho
   return true;
 }
 
-[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Snapshot& m) {
+[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Snapshot& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"tick", "players", "map_name", "spawn_points", "seed", "gravity", "tint", "grid", "cell", "scale", "small", "delta", "flags", "tags"};
@@ -1111,7 +1156,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapsho
   }
   return true;
 }
-void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Snapshot& m) {
+PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Snapshot& m) {
   j.begin_object();
   j.key("tick");
   ::pakt::WriteJson(j, m.tick);
@@ -1144,7 +1189,7 @@ void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Snapshot& m) {
   j.end_object();
 }
 
-bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Snapshot& m) {
+PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Snapshot& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Snapshot;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.tick, code::tick)) return w.in_field("tick");  // line 63: uint64
   if (!::pakt::packing::Write(w, m.players, code::players)) return w.in_field("players");  // line 64: Player[]
@@ -1163,7 +1208,7 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Snapshot& m) {
   return true;
 }
 
-bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Snapshot& m) {
+PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Snapshot& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Snapshot;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.tick, code::tick)) return r.in_field("tick");  // line 63: uint64
   if (!::pakt::packing::Read(r, m.players, code::players)) return r.in_field("players");  // line 64: Player[]
@@ -1182,7 +1227,7 @@ bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Snapshot& m) {
   return true;
 }
 
-bool SamePacked(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b) {
+PAKT_NOINLINE bool SamePacked(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b) {
   namespace code = ::pakt::generated::game::net::packed_codes::Snapshot;  // the fields' packed codes
   return ::pakt::packing::Same(a.tick, b.tick, code::tick) &&
          ::pakt::packing::Same(a.players, b.players, code::players) &&
@@ -1200,7 +1245,7 @@ bool SamePacked(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b) 
          ::pakt::packing::Same(a.tags, b.tags, code::tags);
 }
 
-bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Snapshot& m, const ::game::net::Snapshot& base) {
+PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Snapshot& m, const ::game::net::Snapshot& base) {
   namespace code = ::pakt::generated::game::net::packed_codes::Snapshot;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.tick, base.tick, code::tick)) return w.in_field("tick");  // line 63
   if (!::pakt::packing::WriteFieldDelta(w, m.players, base.players, code::players)) return w.in_field("players");  // line 64
@@ -1219,7 +1264,7 @@ bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Snapshot& m, cons
   return true;
 }
 
-bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Snapshot& m) {
+PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Snapshot& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Snapshot;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.tick, code::tick)) return r.in_field("tick");  // line 63
   if (!::pakt::packing::ReadFieldDelta(r, m.players, code::players)) return r.in_field("players");  // line 64
@@ -1238,7 +1283,7 @@ bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Snapshot& m) {
   return true;
 }
 
-bool operator==(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b) {
+PAKT_NOINLINE bool operator==(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b) {
   return a.tick == b.tick &&
 a.players == b.players &&
 a.map_name == b.map_name &&

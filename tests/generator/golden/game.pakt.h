@@ -134,7 +134,7 @@ inline bool operator!=(const ::game::net::Player& a, const ::game::net::Player& 
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
@@ -145,7 +145,7 @@ inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::compac
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::mslima_t f) {
@@ -228,7 +228,7 @@ inline bool operator!=(const ::game::net::MoveUpdate& a, const ::game::net::Move
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
@@ -239,7 +239,7 @@ inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::co
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
@@ -318,7 +318,7 @@ inline bool operator!=(const ::game::net::Chat& a, const ::game::net::Chat& b) {
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
@@ -329,7 +329,7 @@ inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::compact_
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
@@ -428,7 +428,7 @@ inline bool operator!=(const ::game::net::Snapshot& a, const ::game::net::Snapsh
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
@@ -439,7 +439,7 @@ inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::comp
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {

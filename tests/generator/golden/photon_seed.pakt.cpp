@@ -173,6 +173,9 @@ constexpr auto quaternion_1 = ::pakt::packing::Raw{};  // line 40: Quaternion
 }  // namespace
 }  // namespace pakt::generated::photon::seed
 
+// The public functions of a message that holds messages are PAKT_NOINLINE: a message holding it
+// calls them rather than inlining its whole sub-tree, so no function grows with nesting depth. A
+// leaf message's functions are left to the compiler to inline.
 namespace photon::seed {
 
 // ---- SeedStruct ----
@@ -182,7 +185,10 @@ void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedStruct& m, ::pakt
 }
 bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedStruct& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::photon::seed::ReadSeedStruct(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -194,7 +200,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::photon::seed::SizeSeedStruct(m, f);
 }
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // SeedStruct's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::photon::seed::SeedStruct& v, ::pakt::compact_t g) { return ::pakt::generated::photon::seed::SizeSeedStruct(v, g); },
+      [](::pakt::Writer& w, const ::photon::seed::SeedStruct& v, ::pakt::compact_t g) { ::pakt::generated::photon::seed::WriteSeedStruct(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -205,7 +214,10 @@ void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedStruct& m, ::pakt
 }
 bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedStruct& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::photon::seed::ReadSeedStruct(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -217,7 +229,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::photon::seed::SizeSeedStruct(m, f);
 }
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // SeedStruct's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::photon::seed::SeedStruct& v, ::pakt::mslima_t g) { return ::pakt::generated::photon::seed::SizeSeedStruct(v, g); },
+      [](::pakt::Writer& w, const ::photon::seed::SeedStruct& v, ::pakt::mslima_t g) { ::pakt::generated::photon::seed::WriteSeedStruct(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -379,7 +394,10 @@ void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedShortNames& m, ::
 }
 bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedShortNames& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::photon::seed::ReadSeedShortNames(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -391,7 +409,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::photon::seed::SizeSeedShortNames(m, f);
 }
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // SeedShortNames's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::photon::seed::SeedShortNames& v, ::pakt::compact_t g) { return ::pakt::generated::photon::seed::SizeSeedShortNames(v, g); },
+      [](::pakt::Writer& w, const ::photon::seed::SeedShortNames& v, ::pakt::compact_t g) { ::pakt::generated::photon::seed::WriteSeedShortNames(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -402,7 +423,10 @@ void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedShortNames& m, ::
 }
 bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::photon::seed::ReadSeedShortNames(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -414,7 +438,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::photon::seed::SizeSeedShortNames(m, f);
 }
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // SeedShortNames's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::photon::seed::SeedShortNames& v, ::pakt::mslima_t g) { return ::pakt::generated::photon::seed::SizeSeedShortNames(v, g); },
+      [](::pakt::Writer& w, const ::photon::seed::SeedShortNames& v, ::pakt::mslima_t g) { ::pakt::generated::photon::seed::WriteSeedShortNames(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -576,7 +603,10 @@ void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedGameStruct& m, ::
 }
 bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::photon::seed::ReadSeedGameStruct(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -588,7 +618,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::photon::seed::SizeSeedGameStruct(m, f);
 }
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // SeedGameStruct's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::photon::seed::SeedGameStruct& v, ::pakt::compact_t g) { return ::pakt::generated::photon::seed::SizeSeedGameStruct(v, g); },
+      [](::pakt::Writer& w, const ::photon::seed::SeedGameStruct& v, ::pakt::compact_t g) { ::pakt::generated::photon::seed::WriteSeedGameStruct(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -599,7 +632,10 @@ void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedGameStruct& m, ::
 }
 bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::photon::seed::ReadSeedGameStruct(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -611,7 +647,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::photon::seed::SizeSeedGameStruct(m, f);
 }
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // SeedGameStruct's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::photon::seed::SeedGameStruct& v, ::pakt::mslima_t g) { return ::pakt::generated::photon::seed::SizeSeedGameStruct(v, g); },
+      [](::pakt::Writer& w, const ::photon::seed::SeedGameStruct& v, ::pakt::mslima_t g) { ::pakt::generated::photon::seed::WriteSeedGameStruct(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);

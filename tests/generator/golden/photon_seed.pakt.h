@@ -94,7 +94,7 @@ inline bool operator!=(const ::photon::seed::SeedStruct& a, const ::photon::seed
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
@@ -105,7 +105,7 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt:
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
@@ -186,7 +186,7 @@ inline bool operator!=(const ::photon::seed::SeedShortNames& a, const ::photon::
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
@@ -197,7 +197,7 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::p
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
@@ -284,7 +284,7 @@ inline bool operator!=(const ::photon::seed::SeedGameStruct& a, const ::photon::
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
@@ -295,7 +295,7 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::p
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {

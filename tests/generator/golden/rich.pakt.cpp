@@ -517,6 +517,9 @@ constexpr auto e = ::pakt::packing::Optional<::pakt::packing::Message>{::pakt::p
 }  // namespace
 }  // namespace pakt::generated::pakt::test
 
+// The public functions of a message that holds messages are PAKT_NOINLINE: a message holding it
+// calls them rather than inlining its whole sub-tree, so no function grows with nesting depth. A
+// leaf message's functions are left to the compiler to inline.
 namespace pakt::test {
 
 // ---- Empty ----
@@ -526,7 +529,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Empty& m, ::pakt::compa
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Empty& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadEmpty(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -538,7 +544,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeEmpty(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Empty's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Empty& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeEmpty(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Empty& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteEmpty(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -549,7 +558,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Empty& m, ::pakt::mslim
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Empty& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadEmpty(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -561,7 +573,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeEmpty(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Empty's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Empty& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeEmpty(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Empty& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteEmpty(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -649,7 +664,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Inner& m, ::pakt::compa
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Inner& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadInner(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -661,7 +679,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeInner(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Inner's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Inner& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeInner(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Inner& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteInner(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -672,7 +693,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Inner& m, ::pakt::mslim
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Inner& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadInner(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -684,7 +708,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeInner(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Inner's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Inner& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeInner(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Inner& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteInner(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -794,7 +821,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Scalars& m, ::pakt::com
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Scalars& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadScalars(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -806,7 +836,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeScalars(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Scalars's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Scalars& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeScalars(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Scalars& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteScalars(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -817,7 +850,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Scalars& m, ::pakt::msl
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Scalars& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadScalars(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -829,7 +865,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeScalars(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Scalars's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Scalars& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeScalars(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Scalars& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteScalars(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -1144,7 +1183,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Geometry& m, ::pakt::co
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Geometry& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadGeometry(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -1156,7 +1198,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeGeometry(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Geometry's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Geometry& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeGeometry(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Geometry& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteGeometry(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -1167,7 +1212,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Geometry& m, ::pakt::ms
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Geometry& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadGeometry(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -1179,7 +1227,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeGeometry(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Geometry's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Geometry& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeGeometry(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Geometry& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteGeometry(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -1358,7 +1409,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Texts& m, ::pakt::compa
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Texts& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadTexts(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -1370,7 +1424,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeTexts(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Texts's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Texts& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeTexts(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Texts& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteTexts(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -1381,7 +1438,10 @@ void WriteMessage(::pakt::Writer& w, const ::pakt::test::Texts& m, ::pakt::mslim
 }
 bool ReadMessage(::pakt::Reader& r, ::pakt::test::Texts& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadTexts(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
@@ -1393,7 +1453,10 @@ const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::p
   return ::pakt::generated::pakt::test::SizeTexts(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Texts's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Texts& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeTexts(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Texts& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteTexts(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
@@ -1533,53 +1596,65 @@ a.raw_limited == b.raw_limited;
 
 // ---- Lists ----
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::compact_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteLists(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::compact_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadLists(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::compact_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadLists(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::compact_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeLists(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Lists's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Lists& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeLists(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Lists& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteLists(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteLists(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::mslima_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadLists(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadLists(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeLists(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Lists's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Lists& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeLists(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Lists& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteLists(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Lists& m) {
+PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Lists& m) {
   if (!::pakt::CheckLimits(c, m.u8s, ::pakt::Limits{0, 10})) return c.in_field("u8s");
   if (!::pakt::CheckLimits(c, m.strings, ::pakt::Limits{8, 4})) return c.in_field("strings");
   if (!::pakt::CheckLimits(c, m.blobs, ::pakt::Limits{5, 3})) return c.in_field("blobs");
@@ -1590,7 +1665,7 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Lists& m) {
 
 
 // Godot: a Dictionary keyed by field name.
-bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists& m) {
+PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists& m) {
   if (!w.dictionary_header(14)) return false;
   if (!w.field_name("bools") || !::pakt::godot_mapping::write_value(w, m.bools)) return w.in_field("bools");
   if (!w.field_name("u8s") || !::pakt::godot_mapping::write_uint8_list(w, m.u8s)) return w.in_field("u8s");
@@ -1609,7 +1684,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists&
   return true;
 }
 
-[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Lists& m) {
+[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Lists& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"bools", "u8s", "i16s", "u32s", "i64s", "f32s", "f64s", "strings", "blobs", "v3s", "quats", "enums", "inners", "empties"};
@@ -1740,7 +1815,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists&
   }
   return true;
 }
-void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Lists& m) {
+PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Lists& m) {
   j.begin_object();
   j.key("bools");
   ::pakt::WriteJson(j, m.bools);
@@ -1773,7 +1848,7 @@ void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Lists& m) {
   j.end_object();
 }
 
-bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Lists& m) {
+PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Lists& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.bools, code::bools)) return w.in_field("bools");  // line 67: bool[]
   if (!::pakt::packing::Write(w, m.u8s, code::u8s)) return w.in_field("u8s");  // line 68: uint8[]
@@ -1792,7 +1867,7 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Lists& m) {
   return true;
 }
 
-bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Lists& m) {
+PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Lists& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.bools, code::bools)) return r.in_field("bools");  // line 67: bool[]
   if (!::pakt::packing::Read(r, m.u8s, code::u8s)) return r.in_field("u8s");  // line 68: uint8[]
@@ -1811,7 +1886,7 @@ bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Lists& m) {
   return true;
 }
 
-bool SamePacked(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
+PAKT_NOINLINE bool SamePacked(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   return ::pakt::packing::Same(a.bools, b.bools, code::bools) &&
          ::pakt::packing::Same(a.u8s, b.u8s, code::u8s) &&
@@ -1829,7 +1904,7 @@ bool SamePacked(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
          ::pakt::packing::Same(a.empties, b.empties, code::empties);
 }
 
-bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Lists& m, const ::pakt::test::Lists& base) {
+PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Lists& m, const ::pakt::test::Lists& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.bools, base.bools, code::bools)) return w.in_field("bools");  // line 67
   if (!::pakt::packing::WriteFieldDelta(w, m.u8s, base.u8s, code::u8s)) return w.in_field("u8s");  // line 68
@@ -1848,7 +1923,7 @@ bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Lists& m, const 
   return true;
 }
 
-bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Lists& m) {
+PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Lists& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.bools, code::bools)) return r.in_field("bools");  // line 67
   if (!::pakt::packing::ReadFieldDelta(r, m.u8s, code::u8s)) return r.in_field("u8s");  // line 68
@@ -1867,7 +1942,7 @@ bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Lists& m) {
   return true;
 }
 
-bool operator==(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
+PAKT_NOINLINE bool operator==(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
   return a.bools == b.bools &&
 a.u8s == b.u8s &&
 a.i16s == b.i16s &&
@@ -1886,53 +1961,65 @@ a.empties == b.empties;
 
 // ---- Fixed ----
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteFixed(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::compact_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadFixed(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::compact_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadFixed(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeFixed(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Fixed's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Fixed& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeFixed(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Fixed& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteFixed(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteFixed(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::mslima_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadFixed(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadFixed(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeFixed(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Fixed's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Fixed& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeFixed(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Fixed& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteFixed(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Fixed& m) {
+PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Fixed& m) {
   if (!::pakt::CheckLimits(c, m.names, ::pakt::Limits{8, 0})) return c.in_field("names");
   if (!::pakt::CheckLimits(c, m.pair, ::pakt::Limits{})) return c.in_field("pair");
   return true;
@@ -1940,7 +2027,7 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Fixed& m) {
 
 
 // Godot: a Dictionary keyed by field name.
-bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed& m) {
+PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed& m) {
   if (!w.dictionary_header(5)) return false;
   if (!w.field_name("rgba") || !::pakt::godot_mapping::write_uint8_list(w, m.rgba)) return w.in_field("rgba");
   if (!w.field_name("corners") || !::pakt::godot_mapping::write_value(w, m.corners)) return w.in_field("corners");
@@ -1950,7 +2037,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed&
   return true;
 }
 
-[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Fixed& m) {
+[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Fixed& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"rgba", "corners", "names", "pair", "flags"};
@@ -2009,7 +2096,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed&
   }
   return true;
 }
-void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Fixed& m) {
+PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Fixed& m) {
   j.begin_object();
   j.key("rgba");
   ::pakt::WriteJson(j, m.rgba);
@@ -2024,7 +2111,7 @@ void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Fixed& m) {
   j.end_object();
 }
 
-bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Fixed& m) {
+PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Fixed& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.rgba, code::rgba)) return w.in_field("rgba");  // line 91: uint8[4]
   if (!::pakt::packing::Write(w, m.corners, code::corners)) return w.in_field("corners");  // line 92: Vector2[4]
@@ -2034,7 +2121,7 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Fixed& m) {
   return true;
 }
 
-bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
+PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.rgba, code::rgba)) return r.in_field("rgba");  // line 91: uint8[4]
   if (!::pakt::packing::Read(r, m.corners, code::corners)) return r.in_field("corners");  // line 92: Vector2[4]
@@ -2044,7 +2131,7 @@ bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
   return true;
 }
 
-bool SamePacked(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
+PAKT_NOINLINE bool SamePacked(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   return ::pakt::packing::Same(a.rgba, b.rgba, code::rgba) &&
          ::pakt::packing::Same(a.corners, b.corners, code::corners) &&
@@ -2053,7 +2140,7 @@ bool SamePacked(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
          ::pakt::packing::Same(a.flags, b.flags, code::flags);
 }
 
-bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Fixed& m, const ::pakt::test::Fixed& base) {
+PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Fixed& m, const ::pakt::test::Fixed& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.rgba, base.rgba, code::rgba)) return w.in_field("rgba");  // line 91
   if (!::pakt::packing::WriteFieldDelta(w, m.corners, base.corners, code::corners)) return w.in_field("corners");  // line 92
@@ -2063,7 +2150,7 @@ bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Fixed& m, const 
   return true;
 }
 
-bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
+PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.rgba, code::rgba)) return r.in_field("rgba");  // line 91
   if (!::pakt::packing::ReadFieldDelta(r, m.corners, code::corners)) return r.in_field("corners");  // line 92
@@ -2073,7 +2160,7 @@ bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
   return true;
 }
 
-bool operator==(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
+PAKT_NOINLINE bool operator==(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
   return a.rgba == b.rgba &&
 a.corners == b.corners &&
 a.names == b.names &&
@@ -2083,53 +2170,65 @@ a.flags == b.flags;
 
 // ---- Optionals ----
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteOptionals(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::compact_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadOptionals(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::compact_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadOptionals(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeOptionals(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Optionals's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Optionals& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeOptionals(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Optionals& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteOptionals(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteOptionals(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::mslima_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadOptionals(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadOptionals(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeOptionals(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Optionals's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Optionals& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeOptionals(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Optionals& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteOptionals(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Optionals& m) {
+PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Optionals& m) {
   if (!::pakt::CheckLimits(c, m.maybe_text, ::pakt::Limits{8, 0})) return c.in_field("maybe_text");
   if (!::pakt::CheckLimits(c, m.maybe_inner, ::pakt::Limits{})) return c.in_field("maybe_inner");
   if (!::pakt::CheckLimits(c, m.maybe_list, ::pakt::Limits{0, 3})) return c.in_field("maybe_list");
@@ -2138,7 +2237,7 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Optionals& m) {
 
 
 // Godot: a Dictionary keyed by field name.
-bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Optionals& m) {
+PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Optionals& m) {
   if (!w.dictionary_header(5)) return false;
   if (!w.field_name("maybe_int") || !::pakt::godot_mapping::write_value(w, m.maybe_int)) return w.in_field("maybe_int");
   if (!w.field_name("maybe_text") || !::pakt::godot_mapping::write_value(w, m.maybe_text)) return w.in_field("maybe_text");
@@ -2148,7 +2247,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Option
   return true;
 }
 
-[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Optionals& m) {
+[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Optionals& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"maybe_int", "maybe_text", "maybe_inner", "maybe_list", "maybe_vec"};
@@ -2207,7 +2306,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Option
   }
   return true;
 }
-void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Optionals& m) {
+PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Optionals& m) {
   j.begin_object();
   j.key("maybe_int");
   ::pakt::WriteJson(j, m.maybe_int);
@@ -2222,7 +2321,7 @@ void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Optionals& m) {
   j.end_object();
 }
 
-bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Optionals& m) {
+PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Optionals& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.maybe_int, code::maybe_int)) return w.in_field("maybe_int");  // line 100: int32
   if (!::pakt::packing::Write(w, m.maybe_text, code::maybe_text)) return w.in_field("maybe_text");  // line 101: string
@@ -2232,7 +2331,7 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Optionals& m) 
   return true;
 }
 
-bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
+PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.maybe_int, code::maybe_int)) return r.in_field("maybe_int");  // line 100: int32
   if (!::pakt::packing::Read(r, m.maybe_text, code::maybe_text)) return r.in_field("maybe_text");  // line 101: string
@@ -2242,7 +2341,7 @@ bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
   return true;
 }
 
-bool SamePacked(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
+PAKT_NOINLINE bool SamePacked(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   return ::pakt::packing::Same(a.maybe_int, b.maybe_int, code::maybe_int) &&
          ::pakt::packing::Same(a.maybe_text, b.maybe_text, code::maybe_text) &&
@@ -2251,7 +2350,7 @@ bool SamePacked(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals&
          ::pakt::packing::Same(a.maybe_vec, b.maybe_vec, code::maybe_vec);
 }
 
-bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Optionals& m, const ::pakt::test::Optionals& base) {
+PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Optionals& m, const ::pakt::test::Optionals& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.maybe_int, base.maybe_int, code::maybe_int)) return w.in_field("maybe_int");  // line 100
   if (!::pakt::packing::WriteFieldDelta(w, m.maybe_text, base.maybe_text, code::maybe_text)) return w.in_field("maybe_text");  // line 101
@@ -2261,7 +2360,7 @@ bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Optionals& m, co
   return true;
 }
 
-bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
+PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.maybe_int, code::maybe_int)) return r.in_field("maybe_int");  // line 100
   if (!::pakt::packing::ReadFieldDelta(r, m.maybe_text, code::maybe_text)) return r.in_field("maybe_text");  // line 101
@@ -2271,7 +2370,7 @@ bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
   return true;
 }
 
-bool operator==(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
+PAKT_NOINLINE bool operator==(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
   return a.maybe_int == b.maybe_int &&
 a.maybe_text == b.maybe_text &&
 a.maybe_inner == b.maybe_inner &&
@@ -2281,53 +2380,65 @@ a.maybe_vec == b.maybe_vec;
 
 // ---- Nested ----
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Nested& m, ::pakt::compact_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Nested& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteNested(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Nested& m, ::pakt::compact_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Nested& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadNested(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Nested& m, ::pakt::compact_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Nested& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadNested(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Nested& m, ::pakt::compact_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Nested& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeNested(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Nested's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Nested& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeNested(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Nested& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteNested(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteNested(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Nested& m, ::pakt::mslima_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Nested& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
-  if (!::pakt::generated::pakt::test::ReadNested(c, r, m, f, top_level)) return false;
+  // No version boundary: a top-level read is a nested one (one copy of the reader per format).
+  (void)top_level;
+  c.pos = ReadMessageAt(r, c, m, f);
+  if (c.pos == nullptr) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Nested& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Nested& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadNested(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeNested(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Nested's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Nested& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeNested(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Nested& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteNested(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Nested& m) {
+PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Nested& m) {
   if (!::pakt::CheckLimits(c, m.inner, ::pakt::Limits{})) return c.in_field("inner");
   if (!::pakt::CheckLimits(c, m.lists, ::pakt::Limits{})) return c.in_field("lists");
   if (!::pakt::CheckLimits(c, m.optionals, ::pakt::Limits{})) return c.in_field("optionals");
@@ -2337,7 +2448,7 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Nested& m) {
 
 
 // Godot: a Dictionary keyed by field name.
-bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Nested& m) {
+PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Nested& m) {
   if (!w.dictionary_header(6)) return false;
   if (!w.field_name("inner") || !::pakt::godot_mapping::write_value(w, m.inner)) return w.in_field("inner");
   if (!w.field_name("scalars") || !::pakt::godot_mapping::write_value(w, m.scalars)) return w.in_field("scalars");
@@ -2348,7 +2459,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Nested
   return true;
 }
 
-[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Nested& m) {
+[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Nested& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"inner", "scalars", "lists", "optionals", "fixed", "tail"};
@@ -2415,7 +2526,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Nested
   }
   return true;
 }
-void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Nested& m) {
+PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Nested& m) {
   j.begin_object();
   j.key("inner");
   ::pakt::WriteJson(j, m.inner);
@@ -2432,7 +2543,7 @@ void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Nested& m) {
   j.end_object();
 }
 
-bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Nested& m) {
+PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Nested& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Nested;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.inner, code::inner)) return w.in_field("inner");  // line 109: Inner
   if (!::pakt::packing::Write(w, m.scalars, code::scalars)) return w.in_field("scalars");  // line 110: Scalars
@@ -2443,7 +2554,7 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Nested& m) {
   return true;
 }
 
-bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Nested& m) {
+PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Nested& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Nested;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.inner, code::inner)) return r.in_field("inner");  // line 109: Inner
   if (!::pakt::packing::Read(r, m.scalars, code::scalars)) return r.in_field("scalars");  // line 110: Scalars
@@ -2454,7 +2565,7 @@ bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Nested& m) {
   return true;
 }
 
-bool SamePacked(const ::pakt::test::Nested& a, const ::pakt::test::Nested& b) {
+PAKT_NOINLINE bool SamePacked(const ::pakt::test::Nested& a, const ::pakt::test::Nested& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Nested;  // the fields' packed codes
   return ::pakt::packing::Same(a.inner, b.inner, code::inner) &&
          ::pakt::packing::Same(a.scalars, b.scalars, code::scalars) &&
@@ -2464,7 +2575,7 @@ bool SamePacked(const ::pakt::test::Nested& a, const ::pakt::test::Nested& b) {
          ::pakt::packing::Same(a.tail, b.tail, code::tail);
 }
 
-bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Nested& m, const ::pakt::test::Nested& base) {
+PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Nested& m, const ::pakt::test::Nested& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Nested;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.inner, base.inner, code::inner)) return w.in_field("inner");  // line 109
   if (!::pakt::packing::WriteFieldDelta(w, m.scalars, base.scalars, code::scalars)) return w.in_field("scalars");  // line 110
@@ -2475,7 +2586,7 @@ bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Nested& m, const
   return true;
 }
 
-bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Nested& m) {
+PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Nested& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Nested;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.inner, code::inner)) return r.in_field("inner");  // line 109
   if (!::pakt::packing::ReadFieldDelta(r, m.scalars, code::scalars)) return r.in_field("scalars");  // line 110
@@ -2486,7 +2597,7 @@ bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Nested& m) {
   return true;
 }
 
-bool operator==(const ::pakt::test::Nested& a, const ::pakt::test::Nested& b) {
+PAKT_NOINLINE bool operator==(const ::pakt::test::Nested& a, const ::pakt::test::Nested& b) {
   return a.inner == b.inner &&
 a.scalars == b.scalars &&
 a.lists == b.lists &&
@@ -2497,60 +2608,66 @@ a.tail == b.tail;
 
 // ---- Versioned ----
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteVersioned(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::compact_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::compact_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeVersioned(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Versioned's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Versioned& v, ::pakt::compact_t g) { return ::pakt::generated::pakt::test::SizeVersioned(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Versioned& v, ::pakt::compact_t g) { ::pakt::generated::pakt::test::WriteVersioned(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::compact_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteVersioned(w, m, f);
 }
-bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::mslima_t f, bool top_level) {
+PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
+PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeVersioned(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
-  return ::pakt::SerializeInto(m, out, f);
+  // Versioned's own size and fields inline here, the Writer in registers; nested messages are calls.
+  return ::pakt::SerializeInto(
+      m, out, f, [](const ::pakt::test::Versioned& v, ::pakt::mslima_t g) { return ::pakt::generated::pakt::test::SizeVersioned(v, g); },
+      [](::pakt::Writer& w, const ::pakt::test::Versioned& v, ::pakt::mslima_t g) { ::pakt::generated::pakt::test::WriteVersioned(w, v, g); });
 }
 ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::mslima_t f) {
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Versioned& m) {
+PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Versioned& m) {
   if (!::pakt::CheckLimits(c, m.e, ::pakt::Limits{})) return c.in_field("e");
   return true;
 }
 
 
 // Godot: a Dictionary keyed by field name.
-bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versioned& m) {
+PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versioned& m) {
   if (!w.dictionary_header(6)) return false;
   if (!w.field_name("a") || !::pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
   if (!w.field_name("old") || !::pakt::godot_mapping::write_value(w, ::std::int32_t{42})) return w.in_field("old");
@@ -2561,7 +2678,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versio
   return true;
 }
 
-[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Versioned& m) {
+[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Versioned& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"a", "old", "b", "c", "d", "e"};
@@ -2630,7 +2747,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versio
   }
   return true;
 }
-void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Versioned& m) {
+PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Versioned& m) {
   j.begin_object();
   j.key("a");
   ::pakt::WriteJson(j, m.a);
@@ -2647,7 +2764,7 @@ void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Versioned& m) {
   j.end_object();
 }
 
-bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Versioned& m) {
+PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Versioned& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.a, code::a)) return w.in_field("a");  // line 119: int32
   if (!::pakt::packing::Write(w, ::std::int32_t{42}, code::old)) return w.in_field("old");  // line 120: deprecated, written as its default
@@ -2658,7 +2775,7 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Versioned& m) 
   return true;
 }
 
-bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
+PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.a, code::a)) return r.in_field("a");  // line 119: int32
   {  // line 120: old is deprecated: read and dropped, it holds its default (pakt/message_rules.hpp)
@@ -2673,7 +2790,7 @@ bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
   return true;
 }
 
-bool SamePacked(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
+PAKT_NOINLINE bool SamePacked(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   return ::pakt::packing::Same(a.a, b.a, code::a) &&
          ::pakt::packing::Same(a.b, b.b, code::b) &&
@@ -2682,7 +2799,7 @@ bool SamePacked(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned&
          ::pakt::packing::Same(a.e, b.e, code::e);
 }
 
-bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Versioned& m, const ::pakt::test::Versioned& base) {
+PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Versioned& m, const ::pakt::test::Versioned& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.a, base.a, code::a)) return w.in_field("a");  // line 119
   w.write_bool(false);  // line 120: old is deprecated: both hold its default, unchanged
@@ -2693,7 +2810,7 @@ bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Versioned& m, co
   return true;
 }
 
-bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
+PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.a, code::a)) return r.in_field("a");  // line 119
   {  // line 120: old is deprecated: read and dropped, it holds its default
@@ -2708,7 +2825,7 @@ bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
   return true;
 }
 
-bool operator==(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
+PAKT_NOINLINE bool operator==(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
   return a.a == b.a &&
 a.old == b.old &&
 a.b == b.b &&

@@ -177,7 +177,7 @@ inline bool operator!=(const ::pakt::test::Empty& a, const ::pakt::test::Empty& 
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::compact_t f = {}) {
@@ -188,7 +188,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::compac
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::mslima_t f) {
@@ -263,7 +263,7 @@ inline bool operator!=(const ::pakt::test::Inner& a, const ::pakt::test::Inner& 
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::compact_t f = {}) {
@@ -274,7 +274,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::compac
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::mslima_t f) {
@@ -373,7 +373,7 @@ inline bool operator!=(const ::pakt::test::Scalars& a, const ::pakt::test::Scala
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::compact_t f = {}) {
@@ -384,7 +384,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::comp
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::mslima_t f) {
@@ -467,7 +467,7 @@ inline bool operator!=(const ::pakt::test::Geometry& a, const ::pakt::test::Geom
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::compact_t f = {}) {
@@ -478,7 +478,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::com
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::mslima_t f) {
@@ -557,7 +557,7 @@ inline bool operator!=(const ::pakt::test::Texts& a, const ::pakt::test::Texts& 
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::compact_t f = {}) {
@@ -568,7 +568,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::compac
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::mslima_t f) {
@@ -667,7 +667,7 @@ inline bool operator!=(const ::pakt::test::Lists& a, const ::pakt::test::Lists& 
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::compact_t f = {}) {
@@ -678,7 +678,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::compac
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
@@ -759,7 +759,7 @@ inline bool operator!=(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& 
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::compact_t f = {}) {
@@ -770,7 +770,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::compac
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
@@ -851,7 +851,7 @@ inline bool operator!=(const ::pakt::test::Optionals& a, const ::pakt::test::Opt
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::compact_t f = {}) {
@@ -862,7 +862,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::co
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
@@ -945,7 +945,7 @@ inline bool operator!=(const ::pakt::test::Nested& a, const ::pakt::test::Nested
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::compact_t f = {}) {
@@ -956,7 +956,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::compa
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
@@ -1039,7 +1039,7 @@ inline bool operator!=(const ::pakt::test::Versioned& a, const ::pakt::test::Ver
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::compact_t f = {}) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::compact_t f = {}) {
@@ -1050,7 +1050,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::co
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   return ::pakt::SerializeOrThrow(m, f);
 }
-// Defined in the .cpp, where the checks, the size and the fields inline into one function.
+// Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
