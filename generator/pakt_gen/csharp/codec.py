@@ -434,39 +434,51 @@ def _try(body: List[str], catch: List[str]) -> List[str]:
     return ["try", "{"] + ["    " + s for s in body] + ["}"] + catch
 
 
-def packed_write(expr: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, top: bool = True) -> List[str]:
-    """Writes a value of `t` (the field's type or an element of it) in its packed code."""
-    code = CODES + "code_" + f.name
-    if t.kind == "builtin":
-        n = t.name
-        if n == "bool":
-            return [f"w.Bool({expr});"]
-        if n in SIGNED_RANGE:
-            return [f"w.Signed({expr}, {code});"]
-        if n in UNSIGNED_MAX:
-            return [f"w.Unsigned({expr}, {code});"]
-        if n == "string":
-            return [f"w.String({expr}, {_length_name(f, top)});"]
-        if n == "bytes":
-            return [f"w.Blob({expr}, {_length_name(f, top)});"]
-        return [f"w.{METHOD[n]}({expr}, {code});"]  # float32, float64, vectors
-    if t.kind == "enum":
+class PackedWrite(TypeWalk):
+    """walk(t, expr, d, top): writes `expr`, a value of `t` (field f's type, or an element of it when
+    not `top`), in its packed code."""
+
+    def __init__(self, schema: Schema, f: Field):
+        self.schema, self.f = schema, f
+        self.code = CODES + "code_" + f.name
+
+    def visit_bool(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.Bool({expr});"]
+
+    def visit_integer(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.{'Signed' if t.name in SIGNED_RANGE else 'Unsigned'}({expr}, {self.code});"]
+
+    def visit_float(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.{METHOD[t.name]}({expr}, {self.code});"]
+
+    visit_vector = visit_float
+
+    def visit_string(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.String({expr}, {_length_name(self.f, top)});"]
+
+    def visit_bytes(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.Blob({expr}, {_length_name(self.f, top)});"]
+
+    def visit_enum(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
         if t.enum.underlying in SIGNED_RANGE:
-            return [f"w.Signed((long){expr}, {code});"]
-        return [f"w.Unsigned((ulong){expr}, {code});"]
-    if t.kind == "message":
-        return [f"{type_name(t, schema)}.PaktWritePacked(w, {expr});"]
-    tn = type_name(t, schema)
-    lines = ["{", f"    {tn} c{d} = {expr};"]
-    if t.kind == "list":
-        lines += [f"    int n{d} = c{d} == null ? 0 : c{d}.Count;", f"    w.Count(n{d}, {CODES}length_{f.name});"]
-    else:
-        lines += [f"    int n{d} = {t.count};"]
-    inner = packed_write(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
-    lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
-    lines += ["        " + s for s in _try(inner, _catch_encode("index", f"i{d}"))]
-    lines += ["    }", "}"]
-    return lines
+            return [f"w.Signed((long){expr}, {self.code});"]
+        return [f"w.Unsigned((ulong){expr}, {self.code});"]
+
+    def visit_message(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{type_name(t, self.schema)}.PaktWritePacked(w, {expr});"]
+
+    def visit_list(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return self._each(t, expr, d, [f"int n{d} = c{d} == null ? 0 : c{d}.Count;",
+                                       f"w.Count(n{d}, {CODES}length_{self.f.name});"])
+
+    def visit_array(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return self._each(t, expr, d, [f"int n{d} = {t.count};"])
+
+    def _each(self, t: TypeRef, expr: str, d: int, count: List[str]) -> List[str]:
+        inner = self.walk(t.element, f"c{d}[i{d}]", d + 1, False)
+        return (["{", f"    {type_name(t, self.schema)} c{d} = {expr};"] + _in(count) +
+                [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"] +
+                _in(_try(inner, _catch_encode("index", f"i{d}")), 2) + ["    }", "}"])
 
 
 def _optional(f: Field, expr: str, inner_of, presence: str) -> List[str]:
@@ -474,14 +486,14 @@ def _optional(f: Field, expr: str, inner_of, presence: str) -> List[str]:
         test, value = f"{expr}.HasValue", f"{expr}.Value"
     else:
         test, value = f"{expr} != null", expr
-    return [presence.format(test=test), f"if ({test})", "{"] + ["    " + s for s in inner_of(value)] + ["}"]
+    return [presence.format(test=test), f"if ({test})", "{"] + _in(inner_of(value)) + ["}"]
 
 
 def packed_write_value(expr: str, f: Field, schema: Schema) -> List[str]:
     """A field's full packed encoding (optional: the presence bit first), without the field's catch."""
     if not f.optional:
-        return packed_write(expr, f.type, f, schema)
-    return _optional(f, expr, lambda v: packed_write(v, f.type, f, schema), "w.Bool({test});")
+        return PackedWrite(schema, f).walk(f.type, expr)
+    return _optional(f, expr, lambda v: PackedWrite(schema, f).walk(f.type, v), "w.Bool({test});")
 
 
 def packed_write_field(expr: str, f: Field, schema: Schema) -> List[str]:
@@ -489,67 +501,79 @@ def packed_write_field(expr: str, f: Field, schema: Schema) -> List[str]:
     return _try(packed_write_value(expr, f, schema), _catch_encode("field", f.name))
 
 
-def packed_read(target: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, top: bool = True) -> List[str]:
-    """Reads a value of `t` into `target` (reusing what it holds where it can, as compact's read)."""
-    code = CODES + "code_" + f.name
-    if t.kind == "builtin":
-        n = t.name
-        if n == "bool":
-            return [f"{target} = r.Bool();"]
-        if n in SIGNED_RANGE:
-            lo, hi = SIGNED_RANGE[n]
-            return [f'{target} = ({BUILTIN_CS[n]})r.Signed({code}, {lo}, {hi}, "{n}");']
-        if n in UNSIGNED_MAX:
-            return [f'{target} = ({BUILTIN_CS[n]})r.Unsigned({code}, {UNSIGNED_MAX[n]}, "{n}");']
-        if n == "string":
-            return [f"{target} = r.String({_length_name(f, top)});"]
-        if n == "bytes":
-            return [f"{target} = r.Blob({target}, {_length_name(f, top)});"]
-        return [f"{target} = r.{METHOD[n]}({code});"]
-    if t.kind == "enum":
-        u = t.enum.underlying
-        if u in SIGNED_RANGE:
-            lo, hi = SIGNED_RANGE[u]
-            return [f'{target} = ({type_name(t, schema)})r.Signed({code}, {lo}, {hi}, "{u}");']
-        return [f'{target} = ({type_name(t, schema)})r.Unsigned({code}, {UNSIGNED_MAX[u]}, "{u}");']
-    tn = type_name(t, schema)
-    if t.kind == "message":
+class PackedRead(TypeWalk):
+    """walk(t, target, d, top): reads a value of `t` into `target` (reusing what it holds where it
+    can, as compact's read)."""
+
+    def __init__(self, schema: Schema, f: Field):
+        self.schema, self.f = schema, f
+        self.code = CODES + "code_" + f.name
+
+    def visit_bool(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.Bool();"]
+
+    def visit_integer(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = ({BUILTIN_CS[t.name]}){self._integer(t.name)};"]
+
+    def visit_enum(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = ({type_name(t, self.schema)}){self._integer(t.enum.underlying)};"]
+
+    def _integer(self, name: str) -> str:
+        if name in SIGNED_RANGE:
+            lo, hi = SIGNED_RANGE[name]
+            return f'r.Signed({self.code}, {lo}, {hi}, "{name}")'
+        return f'r.Unsigned({self.code}, {UNSIGNED_MAX[name]}, "{name}")'
+
+    def visit_float(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.{METHOD[t.name]}({self.code});"]
+
+    visit_vector = visit_float
+
+    def visit_string(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.String({_length_name(self.f, top)});"]
+
+    def visit_bytes(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.Blob({target}, {_length_name(self.f, top)});"]
+
+    def visit_message(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        tn = type_name(t, self.schema)
         return [f"if ({target} == null) {target} = new {tn}();", f"{tn}.PaktReadPacked(r, {target});"]
-    et = type_name(t.element, schema)
-    if t.kind == "array":
+
+    def visit_array(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        tn, et = type_name(t, self.schema), type_name(t.element, self.schema)
         lines = ["{", f"    {tn} c{d} = {target};",
                  f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = {new_array(et, t.count)};",
                  f"        {target} = c{d};", "    }",
                  f"    for (int i{d} = 0; i{d} < {t.count}; ++i{d})", "    {"]
-        inner = packed_read(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
-        lines += ["        " + s for s in _try(inner, _catch("index", f"i{d}"))] + ["    }", "}"]
-        return lines
-    lines = ["{", f"    int n{d} = r.Count({CODES}length_{f.name}, {t.element.facts.packed_min_bits});",
-             f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
-             f"        {target} = c{d};", "    }"]
-    if t.element.kind == "message":
-        lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
-                  f"        {et} e{d} = i{d} < c{d}.Count ? c{d}[i{d}] : null;",
-                  f"        if (e{d} == null) e{d} = new {et}();"]
-        lines += ["        " + s for s in _try([f"{et}.PaktReadPacked(r, e{d});"], _catch("index", f"i{d}"))]
-        lines += [f"        if (i{d} < c{d}.Count) c{d}[i{d}] = e{d};", f"        else c{d}.Add(e{d});", "    }",
-                  f"    if (c{d}.Count > n{d}) c{d}.RemoveRange(n{d}, c{d}.Count - n{d});", "}"]
-        return lines
-    lines += [f"    c{d}.Clear();", f"    if (c{d}.Capacity < n{d}) c{d}.Capacity = n{d};",
-              f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
-              f"        {et} e{d} = {'default(' + et + ')' if is_value_type(t.element) else 'null'};"]
-    inner = packed_read(f"e{d}", t.element, f, schema, d + 1, False)
-    lines += ["        " + s for s in _try(inner, _catch("index", f"i{d}"))]
-    lines += [f"        c{d}.Add(e{d});", "    }", "}"]
-    return lines
+        inner = self.walk(t.element, f"c{d}[i{d}]", d + 1, False)
+        return lines + _in(_try(inner, _catch("index", f"i{d}")), 2) + ["    }", "}"]
+
+    def visit_list(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        tn, et = type_name(t, self.schema), type_name(t.element, self.schema)
+        lines = ["{", f"    int n{d} = r.Count({CODES}length_{self.f.name}, {t.element.facts.packed_min_bits});",
+                 f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
+                 f"        {target} = c{d};", "    }"]
+        if t.element.kind == "message":
+            lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+                      f"        {et} e{d} = i{d} < c{d}.Count ? c{d}[i{d}] : null;",
+                      f"        if (e{d} == null) e{d} = new {et}();"]
+            lines += _in(_try([f"{et}.PaktReadPacked(r, e{d});"], _catch("index", f"i{d}")), 2)
+            return lines + [f"        if (i{d} < c{d}.Count) c{d}[i{d}] = e{d};", f"        else c{d}.Add(e{d});", "    }",
+                            f"    if (c{d}.Count > n{d}) c{d}.RemoveRange(n{d}, c{d}.Count - n{d});", "}"]
+        lines += [f"    c{d}.Clear();", f"    if (c{d}.Capacity < n{d}) c{d}.Capacity = n{d};",
+                  f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+                  f"        {et} e{d} = {'default(' + et + ')' if is_value_type(t.element) else 'null'};"]
+        inner = self.walk(t.element, f"e{d}", d + 1, False)
+        lines += _in(_try(inner, _catch("index", f"i{d}")), 2)
+        return lines + [f"        c{d}.Add(e{d});", "    }", "}"]
 
 
 def packed_read_value(target: str, f: Field, schema: Schema) -> List[str]:
     """A field's full packed decoding (optional: the presence bit first), without the field's catch."""
-    body = packed_read(target, f.type, f, schema)
+    body = PackedRead(schema, f).walk(f.type, target)
     if not f.optional:
         return body
-    return ["if (r.Presence())", "{"] + ["    " + s for s in body] + ["}", "else", "{", f"    {target} = null;", "}"]
+    return ["if (r.Presence())", "{"] + _in(body) + ["}", "else", "{", f"    {target} = null;", "}"]
 
 
 def packed_read_field(target: str, f: Field, schema: Schema) -> List[str]:
@@ -561,35 +585,50 @@ SAME = {"float32": "SameF32", "float64": "SameF64", "Vector2": "SameVector2", "V
         "Quaternion": "SameQuaternion", "Color": "SameColor", "Vector2i": "SameVector2i", "Vector3i": "SameVector3i"}
 
 
-def packed_same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, var: str, d: int = 0) -> List[str]:
-    """Sets `var` to false when a and b (values of `t`) have different packed encodings."""
-    if t.kind == "builtin" and t.name in SAME:
-        return [f"if (!{P}Packed.{SAME[t.name]}({a}, {b}, {CODES}code_{f.name})) {var} = false;"]
-    if t.kind == "builtin" and t.name == "string":
-        return [f"if (!{P}Packed.SameString({a}, {b})) {var} = false;"]
-    if t.kind == "builtin" and t.name == "bytes":
-        return [f"if (!{P}Packed.SameBytes({a}, {b})) {var} = false;"]
-    if t.kind in ("builtin", "enum"):  # bool, integers, enums: the same value
-        return [f"if ({a} != {b}) {var} = false;"]
-    if t.kind == "message":
-        return [f"if (!{type_name(t, schema)}.PaktSamePacked({a}, {b})) {var} = false;"]
-    tn = type_name(t, schema)
-    size = "Count" if t.kind == "list" else "Length"
-    lines = ["{", f"    {tn} a{d} = {a};", f"    {tn} b{d} = {b};", f"    int n{d} = a{d} == null ? 0 : a{d}.{size};",
-             f"    if (n{d} != (b{d} == null ? 0 : b{d}.{size})) {var} = false;",
-             f"    for (int i{d} = 0; {var} && i{d} < n{d}; ++i{d})", "    {"]
-    lines += ["        " + s for s in packed_same(f"a{d}[i{d}]", f"b{d}[i{d}]", t.element, f, schema, var, d + 1)]
-    return lines + ["    }", "}"]
+class PackedSame(TypeWalk):
+    """walk(t, a, b, d): sets `var` to false when a and b (values of `t`) have different packed encodings."""
+
+    def __init__(self, schema: Schema, f: Field, var: str):
+        self.schema, self.f, self.var = schema, f, var
+
+    def visit_float(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{P}Packed.{SAME[t.name]}({a}, {b}, {CODES}code_{self.f.name})) {self.var} = false;"]
+
+    visit_vector = visit_float
+
+    def visit_string(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{P}Packed.SameString({a}, {b})) {self.var} = false;"]
+
+    def visit_bytes(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{P}Packed.SameBytes({a}, {b})) {self.var} = false;"]
+
+    def visit_bool(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        """bool, integers, enums: the same value."""
+        return [f"if ({a} != {b}) {self.var} = false;"]
+
+    visit_integer = visit_enum = visit_bool
+
+    def visit_message(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{type_name(t, self.schema)}.PaktSamePacked({a}, {b})) {self.var} = false;"]
+
+    def visit_sequence(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        tn, var = type_name(t, self.schema), self.var
+        size = "Count" if t.kind == "list" else "Length"
+        lines = ["{", f"    {tn} a{d} = {a};", f"    {tn} b{d} = {b};", f"    int n{d} = a{d} == null ? 0 : a{d}.{size};",
+                 f"    if (n{d} != (b{d} == null ? 0 : b{d}.{size})) {var} = false;",
+                 f"    for (int i{d} = 0; {var} && i{d} < n{d}; ++i{d})", "    {"]
+        return lines + _in(self.walk(t.element, f"a{d}[i{d}]", f"b{d}[i{d}]", d + 1), 2) + ["    }", "}"]
 
 
 def packed_same_field(a: str, b: str, f: Field, schema: Schema, var: str) -> List[str]:
+    same = PackedSame(schema, f, var)
     if not f.optional:
-        return packed_same(a, b, f.type, f, schema, var)
+        return same.walk(f.type, a, b)
     if is_value_type(f.type):
-        return [f"if ({a}.HasValue != {b}.HasValue) {var} = false;", f"else if ({a}.HasValue)", "{"] + [
-            "    " + s for s in packed_same(f"{a}.Value", f"{b}.Value", f.type, f, schema, var)] + ["}"]
-    return [f"if (({a} == null) != ({b} == null)) {var} = false;", f"else if ({a} != null)", "{"] + [
-        "    " + s for s in packed_same(a, b, f.type, f, schema, var)] + ["}"]
+        return [f"if ({a}.HasValue != {b}.HasValue) {var} = false;", f"else if ({a}.HasValue)", "{"] + _in(
+            same.walk(f.type, f"{a}.Value", f"{b}.Value")) + ["}"]
+    return [f"if (({a} == null) != ({b} == null)) {var} = false;", f"else if ({a} != null)", "{"] + _in(
+        same.walk(f.type, a, b)) + ["}"]
 
 
 def same_declaration(same: List[str], var: str) -> List[str]:
