@@ -62,6 +62,14 @@ def bulk(t: TypeRef, godot: str):
     return None if vt is None else (vt, comps, width)
 
 
+def made_when_null(target: str, t: TypeRef, schema: Schema, godot: str) -> List[str]:
+    """Before an optional field's value is read into `target`, which reuses what it holds: a new
+    value of `t` when it holds null (lists, arrays, messages and bytes; other values are assigned)."""
+    if t.kind in ("list", "array", "message") or (t.kind == "builtin" and t.name == "bytes"):
+        return [f"if {target} == null:", f"\t{target} = {new_value(t, schema, godot)}"]
+    return []
+
+
 # --------------------------------------------------------------------------- write
 class Write(TypeWalk):
     """walk(t, expr, max_length, max_count, fail, d): writes `expr` (a value of `t`); checks
@@ -269,9 +277,7 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
         lines = []
     body = Read(schema, godot).walk(f.type, target, f.max_length, f.max_count, fail, var)
     if f.optional:
-        fresh = []
-        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
-            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        fresh = _block(made_when_null(target, f.type, schema, godot))
         body = [f"if {R}.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
     return lines + body + _on_fail(R, fail) + after
 
@@ -402,9 +408,7 @@ def from_variant_field(f: Field, index: int, message_godot: str, schema: Schema,
         test, x = f'{v}.has("{f.name}")', f'{v}["{f.name}"]'
     body = FromVariant(schema, godot).walk(f.type, target, x, f.max_length, f.max_count, fail, f.name)
     if f.optional:
-        fresh = []
-        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
-            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        fresh = _block(made_when_null(target, f.type, schema, godot))
         body = [f"if {R}.is_nil({x}):", f"\t{target} = null", "else:"] + fresh + _block(body)
     lines = [f"var {target} = {default_expr(f, schema, godot)}"] if f.deprecated else []
     absent = ([f'{R}.fail("required field \'{f.name}\' is missing")'] + fail if f.required

@@ -18,8 +18,9 @@ from typing import Dict, List
 
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, length_code, packed_delta_kind
 from ..type_walk import TypeWalk
+from .codec import made_when_null
 from .keywords import identifier
-from .literals import default_expr, integer_literal, new_value
+from .literals import default_expr, integer_literal
 from .types import GODOT, member, message_class, type_name
 
 INT_LIMITS = {
@@ -323,9 +324,7 @@ def read_field(f: Field, schema: Schema, godot: str, delta: bool = False) -> Lis
         lines = [f"var {target} = {default_expr(f, schema, godot)}"]
     body = Read(schema, godot, f).walk(f.type, target, fail, f.name)
     if f.optional:
-        fresh = []
-        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
-            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        fresh = _block(made_when_null(target, f.type, schema, godot))
         body = ['if _pakt_r.boolean("presence bit"):'] + fresh + _block(body) + ["else:", f"\t{target} = null"]
     if delta:
         body = _delta_read_body(target, f, schema, godot, body)
