@@ -157,6 +157,7 @@ function(pakt_generate)
         pakt_gen/model.py
         pakt_gen/names.py
         pakt_gen/templating.py
+        pakt_gen/type_walk.py
         pakt_gen/cpp/__init__.py
         pakt_gen/cpp/filters.py
         pakt_gen/cpp/literals.py

@@ -1,12 +1,15 @@
 """C# statements of the compact/mslima codec, size, check and JSON of one field's type.
 
-Each function returns lines (without indentation handling beyond nesting braces); the templates
-place them. `d` is the nesting depth, so nested loops' locals never shadow each other (C# forbids it).
+Each operation is a TypeWalk (type_walk.py) that spells each shape of a type as lines (without
+indentation handling beyond nesting braces); the *_field functions wrap a field's optional and the
+templates place them. `d` is the nesting depth, so nested loops' locals never shadow each other (C#
+forbids it).
 """
 
 from typing import List, Optional
 
-from ..model import INTEGER_TYPES, Field, Schema, TypeRef, is_uint8, packed_delta_kind
+from ..model import Field, Schema, TypeRef, is_uint8, packed_delta_kind
+from ..type_walk import TypeWalk
 from .keywords import identifier
 from .literals import default_expr
 from .types import BUILTIN_CS, is_value_type, new_array, type_name
@@ -27,72 +30,100 @@ def fixed_size(t: TypeRef) -> Optional[int]:
     return t.facts.fixed_size
 
 
+def _in(lines: List[str], levels: int = 1) -> List[str]:
+    """Lines nested `levels` blocks deeper."""
+    return ["    " * levels + s for s in lines]
+
+
 # --------------------------------------------------------------------------- write
-def write(expr: str, t: TypeRef, schema: Schema, d: int = 0) -> List[str]:
-    if t.kind == "builtin":
+class Write(TypeWalk):
+    """walk(t, expr, d): writes `expr`, a value of `t`, in the compact/mslima format."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+
+    def visit_number(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
         return [f"w.{METHOD[t.name]}({expr});"]
-    if t.kind == "enum":
+
+    visit_text = visit_number
+
+    def visit_enum(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
         u = t.enum.underlying
         return [f"w.{METHOD[u]}(({BUILTIN_CS[u]}){expr});"]
-    if t.kind == "message":
-        return [f"{type_name(t, schema)}.PaktWrite(w, {expr});"]
-    tn = type_name(t, schema)
-    lines = ["{", f"    {tn} c{d} = {expr};"]
-    if t.kind == "list":
-        lines += [f"    int n{d} = c{d} == null ? 0 : c{d}.Count;", f"    w.Length(n{d});"]
-    else:
-        lines += [f"    int n{d} = {t.count};"]
-    lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
-    lines += ["        " + s for s in write(f"c{d}[i{d}]", t.element, schema, d + 1)]
-    lines += ["    }", "}"]
-    return lines
+
+    def visit_message(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"{type_name(t, self.schema)}.PaktWrite(w, {expr});"]
+
+    def visit_list(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return self._each(t, expr, d, [f"int n{d} = c{d} == null ? 0 : c{d}.Count;", f"w.Length(n{d});"])
+
+    def visit_array(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return self._each(t, expr, d, [f"int n{d} = {t.count};"])
+
+    def _each(self, t: TypeRef, expr: str, d: int, count: List[str]) -> List[str]:
+        return (["{", f"    {type_name(t, self.schema)} c{d} = {expr};"] + _in(count) +
+                [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"] +
+                _in(self.walk(t.element, f"c{d}[i{d}]", d + 1), 2) + ["    }", "}"])
 
 
 def write_field(expr: str, f: Field, schema: Schema) -> List[str]:
     if not f.optional:
-        return write(expr, f.type, schema)
+        return Write(schema).walk(f.type, expr)
     if is_value_type(f.type):
-        inner = write(f"{expr}.Value", f.type, schema)
+        inner = Write(schema).walk(f.type, f"{expr}.Value")
         test = f"{expr}.HasValue"
     else:
-        inner = write(expr, f.type, schema)
+        inner = Write(schema).walk(f.type, expr)
         test = f"{expr} != null"
-    return [f"if ({test})", "{", "    w.U8(1);"] + ["    " + s for s in inner] + ["}", "else", "{", "    w.U8(0);", "}"]
+    return [f"if ({test})", "{", "    w.U8(1);"] + _in(inner) + ["}", "else", "{", "    w.U8(0);", "}"]
 
 
 # --------------------------------------------------------------------------- size
-def size(expr: str, t: TypeRef, schema: Schema, d: int = 0) -> List[str]:
-    fixed = fixed_size(t)
-    if fixed is not None:
-        return [f"n += {fixed};"]
-    if t.kind == "builtin":
-        if t.name == "string":
-            return [f"n += {P}Writer.StringSize({expr});"]
-        return [f"n += 4 + ({expr} == null ? 0 : {expr}.Length);"]  # bytes
-    if t.kind == "message":
-        return [f"n += {type_name(t, schema)}.PaktSize({expr});"]
-    tn = type_name(t, schema)
-    count = f"(c{d} == null ? 0 : c{d}.Count)" if t.kind == "list" else str(t.count)
-    lines = ["{", f"    {tn} c{d} = {expr};"]
-    if t.kind == "list":
-        lines.append("    n += 4;")
-    efixed = fixed_size(t.element)
-    if efixed is not None:
-        lines.append(f"    n += {count} * {efixed};")
-    else:
-        lines += [f"    int n{d} = {count};", f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
-        lines += ["        " + s for s in size(f"c{d}[i{d}]", t.element, schema, d + 1)]
-        lines.append("    }")
-    lines.append("}")
-    return lines
+class Size(TypeWalk):
+    """walk(t, expr, d): adds the compact/mslima size of `expr`, a value of `t`, to `n`."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+
+    def walk(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        fixed = fixed_size(t)  # every number and enum, and arrays of them
+        if fixed is not None:
+            return [f"n += {fixed};"]
+        return super().walk(t, expr, d)
+
+    def visit_string(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"n += {P}Writer.StringSize({expr});"]
+
+    def visit_bytes(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"n += 4 + ({expr} == null ? 0 : {expr}.Length);"]
+
+    def visit_message(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"n += {type_name(t, self.schema)}.PaktSize({expr});"]
+
+    def visit_list(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return self._each(t, expr, d, f"(c{d} == null ? 0 : c{d}.Count)", ["    n += 4;"])
+
+    def visit_array(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return self._each(t, expr, d, str(t.count), [])
+
+    def _each(self, t: TypeRef, expr: str, d: int, count: str, length: List[str]) -> List[str]:
+        lines = ["{", f"    {type_name(t, self.schema)} c{d} = {expr};"] + length
+        efixed = fixed_size(t.element)
+        if efixed is not None:
+            lines.append(f"    n += {count} * {efixed};")
+        else:
+            lines += [f"    int n{d} = {count};", f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
+            lines += _in(self.walk(t.element, f"c{d}[i{d}]", d + 1), 2)
+            lines.append("    }")
+        return lines + ["}"]
 
 
 def size_field(expr: str, f: Field, schema: Schema) -> List[str]:
     if not f.optional:
-        return size(expr, f.type, schema)
+        return Size(schema).walk(f.type, expr)
     if is_value_type(f.type):
         return [f"n += 1 + ({expr}.HasValue ? {fixed_size(f.type)} : 0);"]
-    return ["n += 1;", f"if ({expr} != null)", "{"] + ["    " + s for s in size(expr, f.type, schema)] + ["}"]
+    return ["n += 1;", f"if ({expr} != null)", "{"] + _in(Size(schema).walk(f.type, expr)) + ["}"]
 
 
 # --------------------------------------------------------------------------- read
@@ -101,60 +132,68 @@ def _catch(kind: str, what: str) -> List[str]:
     return [f"catch ({P}DecodeException e)", "{", f"    {call};", "    throw;", "}"]
 
 
-def read(target: str, t: TypeRef, schema: Schema, max_length: int, max_count: int, d: int = 0) -> List[str]:
-    """Reads a value of `t` into the lvalue `target` (reusing what it holds where it can)."""
-    if t.kind == "builtin":
-        if t.name == "string":
-            return [f"{target} = r.String({max_length});"]
-        if t.name == "bytes":
-            return [f"{target} = r.Bytes({target}, {max_length});"]
+class Read(TypeWalk):
+    """walk(t, target, max_length, max_count, d): reads a value of `t` into the lvalue `target`
+    (reusing what it holds where it can)."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+
+    def visit_string(self, t: TypeRef, target: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        return [f"{target} = r.String({max_length});"]
+
+    def visit_bytes(self, t: TypeRef, target: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        return [f"{target} = r.Bytes({target}, {max_length});"]
+
+    def visit_number(self, t: TypeRef, target: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
         return [f"{target} = r.{METHOD[t.name]}();"]
-    if t.kind == "enum":
-        return [f"{target} = ({type_name(t, schema)})r.{METHOD[t.enum.underlying]}();"]
-    tn = type_name(t, schema)
-    if t.kind == "message":
+
+    def visit_enum(self, t: TypeRef, target: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        return [f"{target} = ({type_name(t, self.schema)})r.{METHOD[t.enum.underlying]}();"]
+
+    def visit_message(self, t: TypeRef, target: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        tn = type_name(t, self.schema)
         return [f"if ({target} == null) {target} = new {tn}();", f"{tn}.PaktRead(r, {target}, false);"]
-    et = type_name(t.element, schema)
-    if t.kind == "array":
-        make = new_array(et, t.count)
+
+    def visit_array(self, t: TypeRef, target: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        tn, et = type_name(t, self.schema), type_name(t.element, self.schema)
         lines = ["{", f"    {tn} c{d} = {target};",
-                 f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = {make};",
+                 f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = {new_array(et, t.count)};",
                  f"        {target} = c{d};", "    }",
                  f"    for (int i{d} = 0; i{d} < {t.count}; ++i{d})", "    {", "        try", "        {"]
-        lines += ["            " + s for s in read(f"c{d}[i{d}]", t.element, schema, max_length, max_count, d + 1)]
-        lines += ["        }"] + ["        " + s for s in _catch("index", f"i{d}")] + ["    }", "}"]
-        return lines
-    # list
-    as_bytes = is_uint8(t.element) and max_count == 0
-    what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
-    lines = ["{", f'    int n{d} = r.Length("{what}", "{limit_name}", {limit}, {t.element.facts.min_size});',
-             f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
-             f"        {target} = c{d};", "    }"]
-    if t.element.kind == "message":
-        lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
-                  f"        {et} e{d} = i{d} < c{d}.Count ? c{d}[i{d}] : null;",
-                  f"        if (e{d} == null) e{d} = new {et}();", "        try", "        {",
-                  f"            {et}.PaktRead(r, e{d}, false);", "        }"]
-        lines += ["        " + s for s in _catch("index", f"i{d}")]
-        lines += [f"        if (i{d} < c{d}.Count) c{d}[i{d}] = e{d};", f"        else c{d}.Add(e{d});", "    }",
-                  f"    if (c{d}.Count > n{d}) c{d}.RemoveRange(n{d}, c{d}.Count - n{d});", "}"]
-        return lines
-    lines += [f"    c{d}.Clear();", f"    if (c{d}.Capacity < n{d}) c{d}.Capacity = n{d};",
-              f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
-              f"        {et} e{d} = {'default(' + et + ')' if is_value_type(t.element) else 'null'};",
-              "        try", "        {"]
-    lines += ["            " + s for s in read(f"e{d}", t.element, schema, max_length, 0, d + 1)]
-    lines += ["        }"] + ["        " + s for s in _catch("index", f"i{d}")]
-    lines += [f"        c{d}.Add(e{d});", "    }", "}"]
-    return lines
+        lines += _in(self.walk(t.element, f"c{d}[i{d}]", max_length, max_count, d + 1), 3)
+        return lines + ["        }"] + _in(_catch("index", f"i{d}"), 2) + ["    }", "}"]
+
+    def visit_list(self, t: TypeRef, target: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        tn, et = type_name(t, self.schema), type_name(t.element, self.schema)
+        as_bytes = is_uint8(t.element) and max_count == 0
+        what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
+        lines = ["{", f'    int n{d} = r.Length("{what}", "{limit_name}", {limit}, {t.element.facts.min_size});',
+                 f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
+                 f"        {target} = c{d};", "    }"]
+        if t.element.kind == "message":
+            lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+                      f"        {et} e{d} = i{d} < c{d}.Count ? c{d}[i{d}] : null;",
+                      f"        if (e{d} == null) e{d} = new {et}();", "        try", "        {",
+                      f"            {et}.PaktRead(r, e{d}, false);", "        }"]
+            lines += _in(_catch("index", f"i{d}"), 2)
+            return lines + [f"        if (i{d} < c{d}.Count) c{d}[i{d}] = e{d};", f"        else c{d}.Add(e{d});", "    }",
+                            f"    if (c{d}.Count > n{d}) c{d}.RemoveRange(n{d}, c{d}.Count - n{d});", "}"]
+        lines += [f"    c{d}.Clear();", f"    if (c{d}.Capacity < n{d}) c{d}.Capacity = n{d};",
+                  f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+                  f"        {et} e{d} = {'default(' + et + ')' if is_value_type(t.element) else 'null'};",
+                  "        try", "        {"]
+        lines += _in(self.walk(t.element, f"e{d}", max_length, 0, d + 1), 3)
+        lines += ["        }"] + _in(_catch("index", f"i{d}"), 2)
+        return lines + [f"        c{d}.Add(e{d});", "    }", "}"]
 
 
 def read_field(target: str, f: Field, schema: Schema) -> List[str]:
     """The read of one field, its errors prefixed with the field's name."""
-    body = read(target, f.type, schema, f.max_length, f.max_count)
+    body = Read(schema).walk(f.type, target, f.max_length, f.max_count)
     if f.optional:
-        body = ["if (r.Presence())", "{"] + ["    " + s for s in body] + ["}", "else", "{", f"    {target} = null;", "}"]
-    return ["try", "{"] + ["    " + s for s in body] + ["}"] + _catch("field", f.name)
+        body = ["if (r.Presence())", "{"] + _in(body) + ["}", "else", "{", f"    {target} = null;", "}"]
+    return ["try", "{"] + _in(body) + ["}"] + _catch("field", f.name)
 
 
 def reset_value(f: Field, schema: Schema) -> str:
@@ -162,92 +201,111 @@ def reset_value(f: Field, schema: Schema) -> str:
 
 
 # --------------------------------------------------------------------------- check
-def check(expr: str, t: TypeRef, schema: Schema, max_length: int, max_count: int, d: int = 0) -> List[str]:
-    """Encode-side checks: max_length / max_count (as pakt::CheckLimits) and arrays' lengths."""
-    # PaktCheck checks a deprecated field's value too: a message whose only limit is on one has checks.
-    if not (t.facts.write_can_fail or (t.kind == "message" and t.message.facts.needs_check)):
-        return []
-    if t.kind == "builtin":
-        if t.name == "string":
-            return [f"{P}Check.StringLength({expr}, {max_length});"]
+class Check(TypeWalk):
+    """walk(t, expr, max_length, max_count, d): the encode-side checks of `expr`, a value of `t`:
+    max_length / max_count (as pakt::CheckLimits) and arrays' lengths; none when nothing can fail."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+
+    def walk(self, t: TypeRef, expr: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        # PaktCheck checks a deprecated field's value too: a message whose only limit is on one has checks.
+        if not (t.facts.write_can_fail or (t.kind == "message" and t.message.facts.needs_check)):
+            return []
+        return super().walk(t, expr, max_length, max_count, d)
+
+    def visit_string(self, t: TypeRef, expr: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        return [f"{P}Check.StringLength({expr}, {max_length});"]
+
+    def visit_bytes(self, t: TypeRef, expr: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
         return [f"{P}Check.Count({expr} == null ? 0 : {expr}.Length, true, {max_length});"]
-    if t.kind == "message":
-        return [f"if ({expr} != null) {type_name(t, schema)}.PaktCheck({expr});"]
-    tn = type_name(t, schema)
-    lines = ["{", f"    {tn} c{d} = {expr};"]
-    if t.kind == "array":
-        lines += [f"    if (c{d} == null || c{d}.Length != {t.count})",
-                  f'        throw new {P}EncodeException("array length " + (c{d} == null ? 0 : c{d}.Length) + " is not {t.count}");']
-        inner = check(f"c{d}[i{d}]", t.element, schema, max_length, max_count, d + 1)
-        count = str(t.count)
-    else:
+
+    def visit_message(self, t: TypeRef, expr: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        return [f"if ({expr} != null) {type_name(t, self.schema)}.PaktCheck({expr});"]
+
+    def visit_array(self, t: TypeRef, expr: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
+        head = [f"    if (c{d} == null || c{d}.Length != {t.count})",
+                f'        throw new {P}EncodeException("array length " + (c{d} == null ? 0 : c{d}.Length) + " is not {t.count}");']
+        inner = self.walk(t.element, f"c{d}[i{d}]", max_length, max_count, d + 1)
+        return self._each(t, expr, d, head, str(t.count), inner)
+
+    def visit_list(self, t: TypeRef, expr: str, max_length: int, max_count: int, d: int = 0) -> List[str]:
         as_bytes = is_uint8(t.element) and max_count == 0
         limit = max_length if as_bytes else max_count
-        lines.append(f"    int n{d} = c{d} == null ? 0 : c{d}.Count;")
+        head = [f"    int n{d} = c{d} == null ? 0 : c{d}.Count;"]
         if limit:
-            lines.append(f"    {P}Check.Count(n{d}, {'true' if as_bytes else 'false'}, {limit});")
-        inner = check(f"c{d}[i{d}]", t.element, schema, max_length, 0, d + 1)
-        count = f"n{d}"
-    if inner:
-        lines += [f"    for (int i{d} = 0; i{d} < {count}; ++i{d})", "    {", "        try", "        {"]
-        lines += ["            " + s for s in inner]
-        lines += ["        }", f"        catch ({P}EncodeException e)", "        {", f"            e.InIndex(i{d});",
-                  "            throw;", "        }", "    }"]
-    lines.append("}")
-    return lines
+            head.append(f"    {P}Check.Count(n{d}, {'true' if as_bytes else 'false'}, {limit});")
+        inner = self.walk(t.element, f"c{d}[i{d}]", max_length, 0, d + 1)
+        return self._each(t, expr, d, head, f"n{d}", inner)
+
+    def _each(self, t: TypeRef, expr: str, d: int, head: List[str], count: str, inner: List[str]) -> List[str]:
+        lines = ["{", f"    {type_name(t, self.schema)} c{d} = {expr};"] + head
+        if inner:
+            lines += [f"    for (int i{d} = 0; i{d} < {count}; ++i{d})", "    {", "        try", "        {"]
+            lines += _in(inner, 3)
+            lines += ["        }", f"        catch ({P}EncodeException e)", "        {", f"            e.InIndex(i{d});",
+                      "            throw;", "        }", "    }"]
+        return lines + ["}"]
 
 
 def check_field(expr: str, f: Field, schema: Schema) -> List[str]:
     if f.optional and is_value_type(f.type):
         return []
-    body = check(expr, f.type, schema, f.max_length, f.max_count)
+    body = Check(schema).walk(f.type, expr, f.max_length, f.max_count)
     if not body:
         return []
     if f.optional:
-        body = [f"if ({expr} != null)", "{"] + ["    " + s for s in body] + ["}"]
-    return ["try", "{"] + ["    " + s for s in body] + ["}", f"catch ({P}EncodeException e)", "{",
-                                                         f'    e.InField("{f.name}");', "    throw;", "}"]
+        body = [f"if ({expr} != null)", "{"] + _in(body) + ["}"]
+    return ["try", "{"] + _in(body) + ["}", f"catch ({P}EncodeException e)", "{",
+                                      f'    e.InField("{f.name}");', "    throw;", "}"]
 
 
 # --------------------------------------------------------------------------- JSON
-def json(expr: str, t: TypeRef, schema: Schema, d: int = 0) -> List[str]:
-    if t.kind == "builtin":
-        n = t.name
-        if n == "bool":
-            return [f"j.Bool({expr});"]
-        if n == "uint64":
-            return [f"j.UInt({expr});"]
-        if n in INTEGER_TYPES:
-            return [f"j.Int({expr});"]
-        if n == "float32":
-            return [f"j.Float({expr});"]
-        if n == "float64":
-            return [f"j.Real({expr});"]
-        return [f"j.{METHOD[n]}({expr});"]
-    if t.kind == "enum":
+class Json(TypeWalk):
+    """walk(t, expr, d): writes `expr`, a value of `t`, to the JSON writer `j`."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+
+    def visit_bool(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"j.Bool({expr});"]
+
+    def visit_integer(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"j.{'UInt' if t.name == 'uint64' else 'Int'}({expr});"]
+
+    def visit_float(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"j.{'Float' if t.name == 'float32' else 'Real'}({expr});"]
+
+    def visit_vector(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"j.{METHOD[t.name]}({expr});"]
+
+    visit_text = visit_vector
+
+    def visit_enum(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
         if t.enum.underlying == "uint64":
             return [f"j.UInt((ulong){expr});"]
         return [f"j.Int((long){expr});"]
-    if t.kind == "message":
-        return [f"{type_name(t, schema)}.PaktJson(j, {expr});"]
-    tn = type_name(t, schema)
-    count = f"(c{d} == null ? 0 : c{d}.Count)" if t.kind == "list" else f"(c{d} == null ? 0 : c{d}.Length)"
-    lines = ["{", f"    {tn} c{d} = {expr};", "    j.BeginArray();", f"    int n{d} = {count};",
-             f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
-    lines += ["        " + s for s in json(f"c{d}[i{d}]", t.element, schema, d + 1)]
-    lines += ["    }", "    j.EndArray();", "}"]
-    return lines
+
+    def visit_message(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        return [f"{type_name(t, self.schema)}.PaktJson(j, {expr});"]
+
+    def visit_sequence(self, t: TypeRef, expr: str, d: int = 0) -> List[str]:
+        size = "Count" if t.kind == "list" else "Length"
+        lines = ["{", f"    {type_name(t, self.schema)} c{d} = {expr};", "    j.BeginArray();",
+                 f"    int n{d} = (c{d} == null ? 0 : c{d}.{size});",
+                 f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
+        lines += _in(self.walk(t.element, f"c{d}[i{d}]", d + 1), 2)
+        return lines + ["    }", "    j.EndArray();", "}"]
 
 
 def json_field(expr: str, f: Field, schema: Schema) -> List[str]:
     if not f.optional:
-        return json(expr, f.type, schema)
+        return Json(schema).walk(f.type, expr)
     if is_value_type(f.type):
-        inner, test = json(f"{expr}.Value", f.type, schema), f"{expr}.HasValue"
+        inner, test = Json(schema).walk(f.type, f"{expr}.Value"), f"{expr}.HasValue"
     else:
-        inner, test = json(expr, f.type, schema), f"{expr} != null"
-    return [f"if ({test})", "{"] + ["    " + s for s in inner] + ["}", "else", "{", "    j.Null();", "}"]
-
+        inner, test = Json(schema).walk(f.type, expr), f"{expr} != null"
+    return [f"if ({test})", "{"] + _in(inner) + ["}", "else", "{", "    j.Null();", "}"]
 
 # --------------------------------------------------------------------------- packed (docs/packed.md)
 # Each field's code is a constant of the message's PaktPackedCodes class (from the descriptor's
@@ -376,39 +434,51 @@ def _try(body: List[str], catch: List[str]) -> List[str]:
     return ["try", "{"] + ["    " + s for s in body] + ["}"] + catch
 
 
-def packed_write(expr: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, top: bool = True) -> List[str]:
-    """Writes a value of `t` (the field's type or an element of it) in its packed code."""
-    code = CODES + "code_" + f.name
-    if t.kind == "builtin":
-        n = t.name
-        if n == "bool":
-            return [f"w.Bool({expr});"]
-        if n in SIGNED_RANGE:
-            return [f"w.Signed({expr}, {code});"]
-        if n in UNSIGNED_MAX:
-            return [f"w.Unsigned({expr}, {code});"]
-        if n == "string":
-            return [f"w.String({expr}, {_length_name(f, top)});"]
-        if n == "bytes":
-            return [f"w.Blob({expr}, {_length_name(f, top)});"]
-        return [f"w.{METHOD[n]}({expr}, {code});"]  # float32, float64, vectors
-    if t.kind == "enum":
+class PackedWrite(TypeWalk):
+    """walk(t, expr, d, top): writes `expr`, a value of `t` (field f's type, or an element of it when
+    not `top`), in its packed code."""
+
+    def __init__(self, schema: Schema, f: Field):
+        self.schema, self.f = schema, f
+        self.code = CODES + "code_" + f.name
+
+    def visit_bool(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.Bool({expr});"]
+
+    def visit_integer(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.{'Signed' if t.name in SIGNED_RANGE else 'Unsigned'}({expr}, {self.code});"]
+
+    def visit_float(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.{METHOD[t.name]}({expr}, {self.code});"]
+
+    visit_vector = visit_float
+
+    def visit_string(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.String({expr}, {_length_name(self.f, top)});"]
+
+    def visit_bytes(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"w.Blob({expr}, {_length_name(self.f, top)});"]
+
+    def visit_enum(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
         if t.enum.underlying in SIGNED_RANGE:
-            return [f"w.Signed((long){expr}, {code});"]
-        return [f"w.Unsigned((ulong){expr}, {code});"]
-    if t.kind == "message":
-        return [f"{type_name(t, schema)}.PaktWritePacked(w, {expr});"]
-    tn = type_name(t, schema)
-    lines = ["{", f"    {tn} c{d} = {expr};"]
-    if t.kind == "list":
-        lines += [f"    int n{d} = c{d} == null ? 0 : c{d}.Count;", f"    w.Count(n{d}, {CODES}length_{f.name});"]
-    else:
-        lines += [f"    int n{d} = {t.count};"]
-    inner = packed_write(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
-    lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"]
-    lines += ["        " + s for s in _try(inner, _catch_encode("index", f"i{d}"))]
-    lines += ["    }", "}"]
-    return lines
+            return [f"w.Signed((long){expr}, {self.code});"]
+        return [f"w.Unsigned((ulong){expr}, {self.code});"]
+
+    def visit_message(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{type_name(t, self.schema)}.PaktWritePacked(w, {expr});"]
+
+    def visit_list(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return self._each(t, expr, d, [f"int n{d} = c{d} == null ? 0 : c{d}.Count;",
+                                       f"w.Count(n{d}, {CODES}length_{self.f.name});"])
+
+    def visit_array(self, t: TypeRef, expr: str, d: int = 0, top: bool = True) -> List[str]:
+        return self._each(t, expr, d, [f"int n{d} = {t.count};"])
+
+    def _each(self, t: TypeRef, expr: str, d: int, count: List[str]) -> List[str]:
+        inner = self.walk(t.element, f"c{d}[i{d}]", d + 1, False)
+        return (["{", f"    {type_name(t, self.schema)} c{d} = {expr};"] + _in(count) +
+                [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {"] +
+                _in(_try(inner, _catch_encode("index", f"i{d}")), 2) + ["    }", "}"])
 
 
 def _optional(f: Field, expr: str, inner_of, presence: str) -> List[str]:
@@ -416,14 +486,14 @@ def _optional(f: Field, expr: str, inner_of, presence: str) -> List[str]:
         test, value = f"{expr}.HasValue", f"{expr}.Value"
     else:
         test, value = f"{expr} != null", expr
-    return [presence.format(test=test), f"if ({test})", "{"] + ["    " + s for s in inner_of(value)] + ["}"]
+    return [presence.format(test=test), f"if ({test})", "{"] + _in(inner_of(value)) + ["}"]
 
 
 def packed_write_value(expr: str, f: Field, schema: Schema) -> List[str]:
     """A field's full packed encoding (optional: the presence bit first), without the field's catch."""
     if not f.optional:
-        return packed_write(expr, f.type, f, schema)
-    return _optional(f, expr, lambda v: packed_write(v, f.type, f, schema), "w.Bool({test});")
+        return PackedWrite(schema, f).walk(f.type, expr)
+    return _optional(f, expr, lambda v: PackedWrite(schema, f).walk(f.type, v), "w.Bool({test});")
 
 
 def packed_write_field(expr: str, f: Field, schema: Schema) -> List[str]:
@@ -431,67 +501,79 @@ def packed_write_field(expr: str, f: Field, schema: Schema) -> List[str]:
     return _try(packed_write_value(expr, f, schema), _catch_encode("field", f.name))
 
 
-def packed_read(target: str, t: TypeRef, f: Field, schema: Schema, d: int = 0, top: bool = True) -> List[str]:
-    """Reads a value of `t` into `target` (reusing what it holds where it can, as compact's read)."""
-    code = CODES + "code_" + f.name
-    if t.kind == "builtin":
-        n = t.name
-        if n == "bool":
-            return [f"{target} = r.Bool();"]
-        if n in SIGNED_RANGE:
-            lo, hi = SIGNED_RANGE[n]
-            return [f'{target} = ({BUILTIN_CS[n]})r.Signed({code}, {lo}, {hi}, "{n}");']
-        if n in UNSIGNED_MAX:
-            return [f'{target} = ({BUILTIN_CS[n]})r.Unsigned({code}, {UNSIGNED_MAX[n]}, "{n}");']
-        if n == "string":
-            return [f"{target} = r.String({_length_name(f, top)});"]
-        if n == "bytes":
-            return [f"{target} = r.Blob({target}, {_length_name(f, top)});"]
-        return [f"{target} = r.{METHOD[n]}({code});"]
-    if t.kind == "enum":
-        u = t.enum.underlying
-        if u in SIGNED_RANGE:
-            lo, hi = SIGNED_RANGE[u]
-            return [f'{target} = ({type_name(t, schema)})r.Signed({code}, {lo}, {hi}, "{u}");']
-        return [f'{target} = ({type_name(t, schema)})r.Unsigned({code}, {UNSIGNED_MAX[u]}, "{u}");']
-    tn = type_name(t, schema)
-    if t.kind == "message":
+class PackedRead(TypeWalk):
+    """walk(t, target, d, top): reads a value of `t` into `target` (reusing what it holds where it
+    can, as compact's read)."""
+
+    def __init__(self, schema: Schema, f: Field):
+        self.schema, self.f = schema, f
+        self.code = CODES + "code_" + f.name
+
+    def visit_bool(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.Bool();"]
+
+    def visit_integer(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = ({BUILTIN_CS[t.name]}){self._integer(t.name)};"]
+
+    def visit_enum(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = ({type_name(t, self.schema)}){self._integer(t.enum.underlying)};"]
+
+    def _integer(self, name: str) -> str:
+        if name in SIGNED_RANGE:
+            lo, hi = SIGNED_RANGE[name]
+            return f'r.Signed({self.code}, {lo}, {hi}, "{name}")'
+        return f'r.Unsigned({self.code}, {UNSIGNED_MAX[name]}, "{name}")'
+
+    def visit_float(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.{METHOD[t.name]}({self.code});"]
+
+    visit_vector = visit_float
+
+    def visit_string(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.String({_length_name(self.f, top)});"]
+
+    def visit_bytes(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        return [f"{target} = r.Blob({target}, {_length_name(self.f, top)});"]
+
+    def visit_message(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        tn = type_name(t, self.schema)
         return [f"if ({target} == null) {target} = new {tn}();", f"{tn}.PaktReadPacked(r, {target});"]
-    et = type_name(t.element, schema)
-    if t.kind == "array":
+
+    def visit_array(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        tn, et = type_name(t, self.schema), type_name(t.element, self.schema)
         lines = ["{", f"    {tn} c{d} = {target};",
                  f"    if (c{d} == null || c{d}.Length != {t.count})", "    {", f"        c{d} = {new_array(et, t.count)};",
                  f"        {target} = c{d};", "    }",
                  f"    for (int i{d} = 0; i{d} < {t.count}; ++i{d})", "    {"]
-        inner = packed_read(f"c{d}[i{d}]", t.element, f, schema, d + 1, False)
-        lines += ["        " + s for s in _try(inner, _catch("index", f"i{d}"))] + ["    }", "}"]
-        return lines
-    lines = ["{", f"    int n{d} = r.Count({CODES}length_{f.name}, {t.element.facts.packed_min_bits});",
-             f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
-             f"        {target} = c{d};", "    }"]
-    if t.element.kind == "message":
-        lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
-                  f"        {et} e{d} = i{d} < c{d}.Count ? c{d}[i{d}] : null;",
-                  f"        if (e{d} == null) e{d} = new {et}();"]
-        lines += ["        " + s for s in _try([f"{et}.PaktReadPacked(r, e{d});"], _catch("index", f"i{d}"))]
-        lines += [f"        if (i{d} < c{d}.Count) c{d}[i{d}] = e{d};", f"        else c{d}.Add(e{d});", "    }",
-                  f"    if (c{d}.Count > n{d}) c{d}.RemoveRange(n{d}, c{d}.Count - n{d});", "}"]
-        return lines
-    lines += [f"    c{d}.Clear();", f"    if (c{d}.Capacity < n{d}) c{d}.Capacity = n{d};",
-              f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
-              f"        {et} e{d} = {'default(' + et + ')' if is_value_type(t.element) else 'null'};"]
-    inner = packed_read(f"e{d}", t.element, f, schema, d + 1, False)
-    lines += ["        " + s for s in _try(inner, _catch("index", f"i{d}"))]
-    lines += [f"        c{d}.Add(e{d});", "    }", "}"]
-    return lines
+        inner = self.walk(t.element, f"c{d}[i{d}]", d + 1, False)
+        return lines + _in(_try(inner, _catch("index", f"i{d}")), 2) + ["    }", "}"]
+
+    def visit_list(self, t: TypeRef, target: str, d: int = 0, top: bool = True) -> List[str]:
+        tn, et = type_name(t, self.schema), type_name(t.element, self.schema)
+        lines = ["{", f"    int n{d} = r.Count({CODES}length_{self.f.name}, {t.element.facts.packed_min_bits});",
+                 f"    {tn} c{d} = {target};", f"    if (c{d} == null)", "    {", f"        c{d} = new {tn}(n{d});",
+                 f"        {target} = c{d};", "    }"]
+        if t.element.kind == "message":
+            lines += [f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+                      f"        {et} e{d} = i{d} < c{d}.Count ? c{d}[i{d}] : null;",
+                      f"        if (e{d} == null) e{d} = new {et}();"]
+            lines += _in(_try([f"{et}.PaktReadPacked(r, e{d});"], _catch("index", f"i{d}")), 2)
+            return lines + [f"        if (i{d} < c{d}.Count) c{d}[i{d}] = e{d};", f"        else c{d}.Add(e{d});", "    }",
+                            f"    if (c{d}.Count > n{d}) c{d}.RemoveRange(n{d}, c{d}.Count - n{d});", "}"]
+        lines += [f"    c{d}.Clear();", f"    if (c{d}.Capacity < n{d}) c{d}.Capacity = n{d};",
+                  f"    for (int i{d} = 0; i{d} < n{d}; ++i{d})", "    {",
+                  f"        {et} e{d} = {'default(' + et + ')' if is_value_type(t.element) else 'null'};"]
+        inner = self.walk(t.element, f"e{d}", d + 1, False)
+        lines += _in(_try(inner, _catch("index", f"i{d}")), 2)
+        return lines + [f"        c{d}.Add(e{d});", "    }", "}"]
 
 
 def packed_read_value(target: str, f: Field, schema: Schema) -> List[str]:
     """A field's full packed decoding (optional: the presence bit first), without the field's catch."""
-    body = packed_read(target, f.type, f, schema)
+    body = PackedRead(schema, f).walk(f.type, target)
     if not f.optional:
         return body
-    return ["if (r.Presence())", "{"] + ["    " + s for s in body] + ["}", "else", "{", f"    {target} = null;", "}"]
+    return ["if (r.Presence())", "{"] + _in(body) + ["}", "else", "{", f"    {target} = null;", "}"]
 
 
 def packed_read_field(target: str, f: Field, schema: Schema) -> List[str]:
@@ -503,35 +585,50 @@ SAME = {"float32": "SameF32", "float64": "SameF64", "Vector2": "SameVector2", "V
         "Quaternion": "SameQuaternion", "Color": "SameColor", "Vector2i": "SameVector2i", "Vector3i": "SameVector3i"}
 
 
-def packed_same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, var: str, d: int = 0) -> List[str]:
-    """Sets `var` to false when a and b (values of `t`) have different packed encodings."""
-    if t.kind == "builtin" and t.name in SAME:
-        return [f"if (!{P}Packed.{SAME[t.name]}({a}, {b}, {CODES}code_{f.name})) {var} = false;"]
-    if t.kind == "builtin" and t.name == "string":
-        return [f"if (!{P}Packed.SameString({a}, {b})) {var} = false;"]
-    if t.kind == "builtin" and t.name == "bytes":
-        return [f"if (!{P}Packed.SameBytes({a}, {b})) {var} = false;"]
-    if t.kind in ("builtin", "enum"):  # bool, integers, enums: the same value
-        return [f"if ({a} != {b}) {var} = false;"]
-    if t.kind == "message":
-        return [f"if (!{type_name(t, schema)}.PaktSamePacked({a}, {b})) {var} = false;"]
-    tn = type_name(t, schema)
-    size = "Count" if t.kind == "list" else "Length"
-    lines = ["{", f"    {tn} a{d} = {a};", f"    {tn} b{d} = {b};", f"    int n{d} = a{d} == null ? 0 : a{d}.{size};",
-             f"    if (n{d} != (b{d} == null ? 0 : b{d}.{size})) {var} = false;",
-             f"    for (int i{d} = 0; {var} && i{d} < n{d}; ++i{d})", "    {"]
-    lines += ["        " + s for s in packed_same(f"a{d}[i{d}]", f"b{d}[i{d}]", t.element, f, schema, var, d + 1)]
-    return lines + ["    }", "}"]
+class PackedSame(TypeWalk):
+    """walk(t, a, b, d): sets `var` to false when a and b (values of `t`) have different packed encodings."""
+
+    def __init__(self, schema: Schema, f: Field, var: str):
+        self.schema, self.f, self.var = schema, f, var
+
+    def visit_float(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{P}Packed.{SAME[t.name]}({a}, {b}, {CODES}code_{self.f.name})) {self.var} = false;"]
+
+    visit_vector = visit_float
+
+    def visit_string(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{P}Packed.SameString({a}, {b})) {self.var} = false;"]
+
+    def visit_bytes(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{P}Packed.SameBytes({a}, {b})) {self.var} = false;"]
+
+    def visit_bool(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        """bool, integers, enums: the same value."""
+        return [f"if ({a} != {b}) {self.var} = false;"]
+
+    visit_integer = visit_enum = visit_bool
+
+    def visit_message(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        return [f"if (!{type_name(t, self.schema)}.PaktSamePacked({a}, {b})) {self.var} = false;"]
+
+    def visit_sequence(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        tn, var = type_name(t, self.schema), self.var
+        size = "Count" if t.kind == "list" else "Length"
+        lines = ["{", f"    {tn} a{d} = {a};", f"    {tn} b{d} = {b};", f"    int n{d} = a{d} == null ? 0 : a{d}.{size};",
+                 f"    if (n{d} != (b{d} == null ? 0 : b{d}.{size})) {var} = false;",
+                 f"    for (int i{d} = 0; {var} && i{d} < n{d}; ++i{d})", "    {"]
+        return lines + _in(self.walk(t.element, f"a{d}[i{d}]", f"b{d}[i{d}]", d + 1), 2) + ["    }", "}"]
 
 
 def packed_same_field(a: str, b: str, f: Field, schema: Schema, var: str) -> List[str]:
+    same = PackedSame(schema, f, var)
     if not f.optional:
-        return packed_same(a, b, f.type, f, schema, var)
+        return same.walk(f.type, a, b)
     if is_value_type(f.type):
-        return [f"if ({a}.HasValue != {b}.HasValue) {var} = false;", f"else if ({a}.HasValue)", "{"] + [
-            "    " + s for s in packed_same(f"{a}.Value", f"{b}.Value", f.type, f, schema, var)] + ["}"]
-    return [f"if (({a} == null) != ({b} == null)) {var} = false;", f"else if ({a} != null)", "{"] + [
-        "    " + s for s in packed_same(a, b, f.type, f, schema, var)] + ["}"]
+        return [f"if ({a}.HasValue != {b}.HasValue) {var} = false;", f"else if ({a}.HasValue)", "{"] + _in(
+            same.walk(f.type, f"{a}.Value", f"{b}.Value")) + ["}"]
+    return [f"if (({a} == null) != ({b} == null)) {var} = false;", f"else if ({a} != null)", "{"] + _in(
+        same.walk(f.type, a, b)) + ["}"]
 
 
 def same_declaration(same: List[str], var: str) -> List[str]:

@@ -8,6 +8,7 @@ generated file declares (schema.cs.j2); no schema type may be named like them (t
 """
 
 from ..model import Field, Schema, TypeRef
+from ..type_walk import TypeWalk
 from .keywords import identifier, pascal
 
 BUILTIN_CS = {
@@ -53,16 +54,29 @@ def is_value_type(t: TypeRef) -> bool:
     return t.kind == "enum" or (t.kind == "builtin" and t.name in VALUE_BUILTINS)
 
 
-def type_name(t: TypeRef, schema: Schema) -> str:
-    if t.kind == "builtin":
+class TypeName(TypeWalk):
+    """walk(t): the C# type of a value of `t` (fully qualified: the same in every schema's file)."""
+
+    def visit_number(self, t: TypeRef) -> str:
         return BUILTIN_CS[t.name]
-    if t.kind == "enum":
+
+    visit_text = visit_number
+
+    def visit_enum(self, t: TypeRef) -> str:
         return qualified(t.enum.schema, t.name)
-    if t.kind == "message":
+
+    def visit_message(self, t: TypeRef) -> str:
         return qualified(t.message.schema, t.name)
-    if t.kind == "list":
-        return f"{LIST}<{type_name(t.element, schema)}>"
-    return f"{type_name(t.element, schema)}[]"
+
+    def visit_list(self, t: TypeRef) -> str:
+        return f"{LIST}<{self.walk(t.element)}>"
+
+    def visit_array(self, t: TypeRef) -> str:
+        return f"{self.walk(t.element)}[]"
+
+
+def type_name(t: TypeRef, schema: Schema) -> str:
+    return TypeName().walk(t)
 
 
 def new_array(element: str, count) -> str:

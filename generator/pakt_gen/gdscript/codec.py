@@ -1,5 +1,7 @@
 """GDScript statements of the compact/mslima codec of one field's type (writes with their limit
-checks, reads with their bounds), for the templates to place.
+checks, reads with their bounds, Variants), for the templates to place. Each operation is a
+TypeWalk (type_walk.py) that spells each shape of a type; the *_field functions wrap a field's
+optional and deprecated cases.
 
 GDScript has no exceptions: a failed read or check leaves `failed` set on the Reader / Writer, and
 the code returns right away after adding the element index and field name to the error's path.
@@ -16,7 +18,8 @@ named plainly (`hp = _pakt_r.i32()`): no local can hide them.
 from typing import List
 
 from ..model import Field, Schema, TypeRef, is_uint8
-from .literals import default_expr, new_value
+from ..type_walk import TypeWalk
+from .literals import default_expr, integer_literal, new_value
 from . import types
 from .types import RUNTIME, member, message_class
 
@@ -59,88 +62,136 @@ def bulk(t: TypeRef, godot: str):
     return None if vt is None else (vt, comps, width)
 
 
+def made_when_null(target: str, t: TypeRef, schema: Schema, godot: str) -> List[str]:
+    """Before an optional field's value is read into `target`, which reuses what it holds: a new
+    value of `t` when it holds null (lists, arrays, messages and bytes; other values are assigned)."""
+    if t.kind in ("list", "array", "message") or (t.kind == "builtin" and t.name == "bytes"):
+        return [f"if {target} == null:", f"\t{target} = {new_value(t, schema, godot)}"]
+    return []
+
+
 # --------------------------------------------------------------------------- write
-def write(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
-          d: int = 0) -> List[str]:
-    """Writes `expr` (a value of `t`); checks max_length / max_count first, as pakt::CheckLimits."""
-    if t.kind == "builtin":
-        if t.name == "string" and max_length:
-            return [f"{W}.check_string({expr}, {max_length})"] + _on_fail(W, fail) + [f"{W}.string({expr})"]
-        if t.name == "bytes" and max_length:
-            return [f"{W}.check_count({expr}.size(), true, {max_length})"] + _on_fail(W, fail) + [f"{W}.bytes({expr})"]
+class Write(TypeWalk):
+    """walk(t, expr, max_length, max_count, fail, d): writes `expr` (a value of `t`); checks
+    max_length / max_count first, as pakt::CheckLimits."""
+
+    def __init__(self, schema: Schema, godot: str):
+        self.schema, self.godot = schema, godot
+
+    def visit_number(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                     d: int = 0) -> List[str]:
         return [f"{W}.{METHOD[t.name]}({expr})"]
-    if t.kind == "enum":
+
+    def visit_string(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                     d: int = 0) -> List[str]:
+        if not max_length:
+            return [f"{W}.string({expr})"]
+        return [f"{W}.check_string({expr}, {max_length})"] + _on_fail(W, fail) + [f"{W}.string({expr})"]
+
+    def visit_bytes(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                    d: int = 0) -> List[str]:
+        if not max_length:
+            return [f"{W}.bytes({expr})"]
+        return [f"{W}.check_count({expr}.size(), true, {max_length})"] + _on_fail(W, fail) + [f"{W}.bytes({expr})"]
+
+    def visit_enum(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                   d: int = 0) -> List[str]:
         return [f"{W}.{METHOD[t.enum.underlying]}({expr})"]
-    if t.kind == "message":
-        tn = message_class(t, schema, godot)
+
+    def visit_message(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                      d: int = 0) -> List[str]:
+        tn = message_class(t, self.schema, self.godot)
         lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write({W})"]
-        if t.facts.write_can_fail:
-            lines += _on_fail(W, fail)
-        return lines
-    lines = []
-    if t.kind == "array":
-        lines += [f"{W}.check_fixed({expr}.size(), {t.count})"] + _on_fail(W, fail)
-        elem_fail_possible = t.element.facts.write_can_fail
-    else:
+        return lines + (_on_fail(W, fail) if t.facts.write_can_fail else [])
+
+    def visit_array(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                    d: int = 0) -> List[str]:
+        head = [f"{W}.check_fixed({expr}.size(), {t.count})"] + _on_fail(W, fail)
+        return self._each(t, expr, max_length, fail, d, head)
+
+    def visit_list(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                   d: int = 0) -> List[str]:
         as_bytes = is_uint8(t.element) and max_count == 0
         limit = max_length if as_bytes else max_count
+        head = []
         if limit:
-            lines += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
-        lines.append(f"{W}.length({expr}.size())")
-        elem_fail_possible = t.element.facts.write_can_fail
-    b = bulk(t.element, godot)
-    if b is not None:
-        return lines + [f"{W}.bulk({expr}, {b[1]}, {b[2]})"]
-    i = f"_pakt_i{d}"
-    inner = write(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
-    if not elem_fail_possible and t.element.kind != "message":
-        e = f"_pakt_e{d}"
-        inner = write(e, t.element, schema, godot, max_length, 0, fail, d + 1)
-        return lines + [f"for {e} in {expr}:"] + _block(inner)
-    return lines + [f"for {i} in {expr}.size():"] + _block(inner)
+            head += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
+        return self._each(t, expr, max_length, fail, d, head + [f"{W}.length({expr}.size())"])
+
+    def _each(self, t: TypeRef, expr: str, max_length: int, fail: List[str], d: int, head: List[str]) -> List[str]:
+        b = bulk(t.element, self.godot)
+        if b is not None:
+            return head + [f"{W}.bulk({expr}, {b[1]}, {b[2]})"]
+        if not t.element.facts.write_can_fail and t.element.kind != "message":
+            e = f"_pakt_e{d}"
+            return head + [f"for {e} in {expr}:"] + _block(self.walk(t.element, e, max_length, 0, fail, d + 1))
+        i = f"_pakt_i{d}"
+        inner = self.walk(t.element, f"{expr}[{i}]", max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
+        return head + [f"for {i} in {expr}.size():"] + _block(inner)
 
 
 def write_field(expr: str, f: Field, schema: Schema, godot: str) -> List[str]:
     fail = [f'{W}.in_field("{f.name}")', "return"]
+    write = Write(schema, godot)
     if f.deprecated:
         expr = default_expr(f, schema, godot)
-        body = write(expr, f.type, schema, godot, 0, 0, fail)
+        body = write.walk(f.type, expr, 0, 0, fail)
         return [f"{W}.u8(0)"] if f.optional and expr == "null" else (
             [f"{W}.u8(1)"] + body if f.optional else body)
     expr = member(f, schema, godot)
-    body = write(expr, f.type, schema, godot, f.max_length, f.max_count, fail)
+    body = write.walk(f.type, expr, f.max_length, f.max_count, fail)
     if not f.optional:
         return body
     return [f"if {expr} == null:", f"\t{W}.u8(0)", "else:", f"\t{W}.u8(1)"] + _block(body)
 
 
 # --------------------------------------------------------------------------- limits only
-def check(expr: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
-          d: int = 0) -> List[str]:
-    """The checks of write() alone, in its order (the packed to_bytes checks the limits first, as
-    pakt::CheckMessage, without writing compact bytes)."""
-    if t.kind == "builtin":
-        return write(expr, t, schema, godot, max_length, max_count, fail, d)[:-1] if t.facts.write_can_fail else []
-    if t.kind == "enum":
+class Check(TypeWalk):
+    """walk(t, expr, max_length, max_count, fail, d): the checks of Write alone, in its order (the
+    packed to_bytes checks the limits first, as pakt::CheckMessage, without writing compact bytes)."""
+
+    def __init__(self, schema: Schema, godot: str):
+        self.schema, self.godot = schema, godot
+
+    def visit_number(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                     d: int = 0) -> List[str]:
         return []
-    if t.kind == "message":
+
+    visit_enum = visit_number
+
+    def visit_text(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                   d: int = 0) -> List[str]:
         if not t.facts.write_can_fail:
             return []
-        tn = message_class(t, schema, godot)
+        return Write(self.schema, self.godot).walk(t, expr, max_length, max_count, fail, d)[:-1]
+
+    def visit_message(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                      d: int = 0) -> List[str]:
+        if not t.facts.write_can_fail:
+            return []
+        tn = message_class(t, self.schema, self.godot)
         return [f"({tn}.new() if {expr} == null else {expr})._pakt_check_limits({W})"] + _on_fail(W, fail)
-    lines = []
-    if t.kind == "array":
-        lines += [f"{W}.check_fixed({expr}.size(), {t.count})"] + _on_fail(W, fail)
-    else:
+
+    def visit_array(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                    d: int = 0) -> List[str]:
+        head = [f"{W}.check_fixed({expr}.size(), {t.count})"] + _on_fail(W, fail)
+        return self._each(t, expr, max_length, fail, d, head)
+
+    def visit_list(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
+                   d: int = 0) -> List[str]:
         as_bytes = is_uint8(t.element) and max_count == 0
         limit = max_length if as_bytes else max_count
+        head = []
         if limit:
-            lines += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
-    if not t.element.facts.write_can_fail:
-        return lines
-    i = f"_pakt_i{d}"
-    inner = check(f"{expr}[{i}]", t.element, schema, godot, max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
-    return lines + [f"for {i} in {expr}.size():"] + _block(inner)
+            head += [f"{W}.check_count({expr}.size(), {'true' if as_bytes else 'false'}, {limit})"] + _on_fail(W, fail)
+        return self._each(t, expr, max_length, fail, d, head)
+
+    def _each(self, t: TypeRef, expr: str, max_length: int, fail: List[str], d: int, head: List[str]) -> List[str]:
+        if not t.element.facts.write_can_fail:
+            return head
+        i = f"_pakt_i{d}"
+        inner = self.walk(t.element, f"{expr}[{i}]", max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
+        return head + [f"for {i} in {expr}.size():"] + _block(inner)
 
 
 def check_field(f: Field, schema: Schema, godot: str) -> List[str]:
@@ -148,46 +199,68 @@ def check_field(f: Field, schema: Schema, godot: str) -> List[str]:
     if f.deprecated:
         return []
     expr = member(f, schema, godot)
-    body = check(expr, f.type, schema, godot, f.max_length, f.max_count, [f'{W}.in_field("{f.name}")', "return"])
+    body = Check(schema, godot).walk(f.type, expr, f.max_length, f.max_count,
+                                     [f'{W}.in_field("{f.name}")', "return"])
     if not body or not f.optional:
         return body
     return [f"if {expr} != null:"] + _block(body)
 
 
 # --------------------------------------------------------------------------- read
-def read(target: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int, fail: List[str],
-         var: str, d: int = 0) -> List[str]:
-    """Reads a value of `t` into the lvalue `target`, reusing the arrays and messages it holds.
-    The caller checks r.failed afterwards; loops check it after each element."""
-    if t.kind == "builtin":
-        if t.name in ("string", "bytes"):
-            return [f"{target} = {R}.{METHOD[t.name]}({max_length})"]
+class Read(TypeWalk):
+    """walk(t, target, max_length, max_count, fail, var, d): reads a value of `t` into the lvalue
+    `target`, reusing the arrays and messages it holds. The caller checks r.failed afterwards; loops
+    check it after each element."""
+
+    def __init__(self, schema: Schema, godot: str):
+        self.schema, self.godot = schema, godot
+
+    def visit_text(self, t: TypeRef, target: str, max_length: int, max_count: int, fail: List[str], var: str,
+                   d: int = 0) -> List[str]:
+        return [f"{target} = {R}.{METHOD[t.name]}({max_length})"]
+
+    def visit_number(self, t: TypeRef, target: str, max_length: int, max_count: int, fail: List[str], var: str,
+                     d: int = 0) -> List[str]:
         return [f"{target} = {R}.{METHOD[t.name]}()"]
-    if t.kind == "enum":
+
+    def visit_enum(self, t: TypeRef, target: str, max_length: int, max_count: int, fail: List[str], var: str,
+                   d: int = 0) -> List[str]:
         return [f"{target} = {R}.{METHOD[t.enum.underlying]}()"]
-    if t.kind == "message":
-        tn = message_class(t, schema, godot)
+
+    def visit_message(self, t: TypeRef, target: str, max_length: int, max_count: int, fail: List[str], var: str,
+                      d: int = 0) -> List[str]:
+        tn = message_class(t, self.schema, self.godot)
         return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read({R}, false)"]
-    i = f"_pakt_i{d}"
-    elem_fail = [f"{R}.in_index({i})"] + fail
-    elem = read(f"{target}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
-    # A fixed-size element of a list cannot fail once its count was checked against the remaining bytes
-    # (a bool can: compact accepts only 0 and 1).
-    cannot_fail = t.kind == "list" and (
-        t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.facts.fixed_size is not None
-                                      and t.element.name != "bool"))
-    loop_body = elem if cannot_fail else elem + _on_fail(R, elem_fail)
-    if t.kind == "array":
-        return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(loop_body)
-    as_bytes = is_uint8(t.element) and max_count == 0
-    what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
-    n = f"_pakt_n{d}_{var}"
-    head = [f'var {n}: int = {R}.length("{what}", "{limit_name}", {limit}, {t.element.facts.min_size})',
-            f"if {n} < 0:"] + _block(fail)
-    b = bulk(t.element, godot)
-    if b is not None:  # one engine call instead of a loop
-        return head + [f"{target} = {R}.bulk({b[0]}, {n}, {b[1]}, {b[2]})"]
-    return head + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(loop_body)
+
+    def _element(self, t: TypeRef, target: str, max_length: int, fail: List[str], var: str, d: int) -> List[str]:
+        """The loop body that reads element _pakt_i<d> of the list or array `target`."""
+        i = f"_pakt_i{d}"
+        elem_fail = [f"{R}.in_index({i})"] + fail
+        elem = self.walk(t.element, f"{target}[{i}]", max_length, 0, elem_fail, var, d + 1)
+        # A fixed-size element of a list cannot fail once its count was checked against the remaining
+        # bytes (a bool can: compact accepts only 0 and 1).
+        cannot_fail = t.kind == "list" and (
+            t.element.kind == "enum" or (t.element.kind == "builtin" and t.element.facts.fixed_size is not None
+                                          and t.element.name != "bool"))
+        return elem if cannot_fail else elem + _on_fail(R, elem_fail)
+
+    def visit_array(self, t: TypeRef, target: str, max_length: int, max_count: int, fail: List[str], var: str,
+                    d: int = 0) -> List[str]:
+        body = self._element(t, target, max_length, fail, var, d)
+        return [f"{target}.resize({t.count})", f"for _pakt_i{d} in {t.count}:"] + _block(body)
+
+    def visit_list(self, t: TypeRef, target: str, max_length: int, max_count: int, fail: List[str], var: str,
+                   d: int = 0) -> List[str]:
+        as_bytes = is_uint8(t.element) and max_count == 0
+        what, limit_name, limit = ("length", "max_length", max_length) if as_bytes else ("count", "max_count", max_count)
+        n = f"_pakt_n{d}_{var}"
+        head = [f'var {n}: int = {R}.length("{what}", "{limit_name}", {limit}, {t.element.facts.min_size})',
+                f"if {n} < 0:"] + _block(fail)
+        b = bulk(t.element, self.godot)
+        if b is not None:  # one engine call instead of a loop
+            return head + [f"{target} = {R}.bulk({b[0]}, {n}, {b[1]}, {b[2]})"]
+        body = self._element(t, target, max_length, fail, var, d)
+        return head + [f"{target}.resize({n})", f"for _pakt_i{d} in {n}:"] + _block(body)
 
 
 def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
@@ -202,43 +275,51 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
         lines = [f"var {target} = {default_expr(f, schema, godot)}"]
     else:
         lines = []
-    body = read(target, f.type, schema, godot, f.max_length, f.max_count, fail, var)
+    body = Read(schema, godot).walk(f.type, target, f.max_length, f.max_count, fail, var)
     if f.optional:
-        fresh = []
-        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
-            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        fresh = _block(made_when_null(target, f.type, schema, godot))
         body = [f"if {R}.presence():"] + fresh + _block(body) + ["else:", f"\t{target} = null"]
     return lines + body + _on_fail(R, fail) + after
 
 
 # --------------------------------------------------------------------------- Godot Variant
-def variant(expr: str, t: TypeRef, schema: Schema, godot: str) -> str:
-    """The Variant pakt's Godot mapping gives a value of `t` (godot_mapping.hpp): scalars, vectors and
-    Packed arrays as they are, messages as their to_variant(), other lists as untyped Arrays."""
-    if t.kind == "message":
-        return f"({message_class(t, schema, godot)}.new() if {expr} == null else {expr}).to_variant()"
-    if t.kind in ("list", "array"):
-        if types.is_packed(t.element, godot):
+class Variant(TypeWalk):
+    """walk(t, expr): the Variant pakt's Godot mapping gives a value of `t` (godot_mapping.hpp):
+    scalars, vectors and Packed arrays as they are, messages as their to_variant(), other lists as
+    untyped Arrays."""
+
+    def __init__(self, schema: Schema, godot: str):
+        self.schema, self.godot = schema, godot
+
+    def visit_number(self, t: TypeRef, expr: str) -> str:
+        return expr
+
+    visit_text = visit_enum = visit_number
+
+    def visit_message(self, t: TypeRef, expr: str) -> str:
+        return f"({message_class(t, self.schema, self.godot)}.new() if {expr} == null else {expr}).to_variant()"
+
+    def visit_sequence(self, t: TypeRef, expr: str) -> str:
+        if types.is_packed(t.element, self.godot):
             return expr
         if t.element.kind == "message":
-            return f"{RUNTIME}.variants({expr}, {message_class(t.element, schema, godot)})"
+            return f"{RUNTIME}.variants({expr}, {message_class(t.element, self.schema, self.godot)})"
         return f"{RUNTIME}.untyped({expr})"
-    return expr
 
 
 def variant_field(f: Field, schema: Schema, godot: str) -> str:
     """The field's Variant (a deprecated field: its default's)."""
     expr = default_expr(f, schema, godot) if f.deprecated else member(f, schema, godot)
+    inner = Variant(schema, godot).walk(f.type, expr)
     if f.optional:
         if expr == "null":
             return "null"
-        inner = variant(expr, f.type, schema, godot)
         if inner == expr:  # null or the value itself
             return expr
         if f.type.kind == "message":
             return f"null if {expr} == null else {expr}.to_variant()"
         return f"null if {expr} == null else {inner}"
-    return variant(expr, f.type, schema, godot)
+    return inner
 
 
 # --------------------------------------------------------------------------- from_variant
@@ -257,42 +338,62 @@ VARIANT_METHOD = {
 
 def _int_range(name: str) -> str:
     lo, hi = INT_RANGE[name]
-    from .literals import integer_literal
     return f"{integer_literal(lo)}, {integer_literal(hi)}"
 
 
-def from_variant(target: str, x: str, t: TypeRef, schema: Schema, godot: str, max_length: int, max_count: int,
-                 fail: List[str], var: str, d: int = 0) -> List[str]:
-    """Sets `target` from the Variant `x` (checked by the VariantReader `_pakt_r`)."""
-    if t.kind == "enum":
+class FromVariant(TypeWalk):
+    """walk(t, target, x, max_length, max_count, fail, var, d): sets `target` from the Variant `x`
+    (checked by the VariantReader `_pakt_r`)."""
+
+    def __init__(self, schema: Schema, godot: str):
+        self.schema, self.godot = schema, godot
+
+    def visit_enum(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                   var: str, d: int = 0) -> List[str]:
         return [f"{target} = {R}.integer({x}, {_int_range(t.enum.underlying)})"]
-    if t.kind == "builtin":
-        n = t.name
-        if n in INT_RANGE:
-            return [f"{target} = {R}.integer({x}, {_int_range(n)})"]
-        if n in ("float32", "float64"):
-            return [f"{target} = {R}.number({x})"]
-        if n == "bool":
-            return [f"{target} = {R}.boolean({x})"]
-        if n == "string":
-            return [f"{target} = {R}.text({x}, {max_length})"]
-        if n == "bytes":
-            return [f"{target} = {R}.bytes({x}, {max_length})"]
-        method = VARIANT_METHOD[godot].get(n)
+
+    def visit_integer(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                      var: str, d: int = 0) -> List[str]:
+        return [f"{target} = {R}.integer({x}, {_int_range(t.name)})"]
+
+    def visit_float(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                    var: str, d: int = 0) -> List[str]:
+        return [f"{target} = {R}.number({x})"]
+
+    def visit_bool(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                   var: str, d: int = 0) -> List[str]:
+        return [f"{target} = {R}.boolean({x})"]
+
+    def visit_string(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                     var: str, d: int = 0) -> List[str]:
+        return [f"{target} = {R}.text({x}, {max_length})"]
+
+    def visit_bytes(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                    var: str, d: int = 0) -> List[str]:
+        return [f"{target} = {R}.bytes({x}, {max_length})"]
+
+    def visit_vector(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                     var: str, d: int = 0) -> List[str]:
+        method = VARIANT_METHOD[self.godot].get(t.name)
         if method is None:
-            return [f'{R}.fail("{n} has no Godot 3 Variant")']
+            return [f'{R}.fail("{t.name} has no Godot 3 Variant")']
         return [f"{target} = {R}.{method}({x})"]
-    if t.kind == "message":
-        tn = message_class(t, schema, godot)
+
+    def visit_message(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                      var: str, d: int = 0) -> List[str]:
+        tn = message_class(t, self.schema, self.godot)
         return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_from_variant({R}, {x})"]
-    i = f"_pakt_i{d}"
-    elem_fail = [f"{R}.in_index({i})"] + fail
-    exactly = t.count if t.kind == "array" else -1
-    limit = max_count if t.kind == "list" else 0
-    src = f"_pakt_v{d}_{var}"
-    elem = from_variant(f"{target}[{i}]", f"{src}[{i}]", t.element, schema, godot, max_length, 0, elem_fail, var, d + 1)
-    return [f"var {src} = {x}", f"if not {R}.list({src}, {limit}, {exactly}):"] + _block(fail) + [
-        f"{target}.resize({src}.size())", f"for {i} in {src}.size():"] + _block(elem + _on_fail(R, elem_fail))
+
+    def visit_sequence(self, t: TypeRef, target: str, x: str, max_length: int, max_count: int, fail: List[str],
+                       var: str, d: int = 0) -> List[str]:
+        i = f"_pakt_i{d}"
+        elem_fail = [f"{R}.in_index({i})"] + fail
+        exactly = t.count if t.kind == "array" else -1
+        limit = max_count if t.kind == "list" else 0
+        src = f"_pakt_v{d}_{var}"
+        elem = self.walk(t.element, f"{target}[{i}]", f"{src}[{i}]", max_length, 0, elem_fail, var, d + 1)
+        return [f"var {src} = {x}", f"if not {R}.list({src}, {limit}, {exactly}):"] + _block(fail) + [
+            f"{target}.resize({src}.size())", f"for {i} in {src}.size():"] + _block(elem + _on_fail(R, elem_fail))
 
 
 def from_variant_field(f: Field, index: int, message_godot: str, schema: Schema, godot: str) -> List[str]:
@@ -305,11 +406,9 @@ def from_variant_field(f: Field, index: int, message_godot: str, schema: Schema,
         test, x = f"{v}.size() > {index}", f"{v}[{index}]"
     else:
         test, x = f'{v}.has("{f.name}")', f'{v}["{f.name}"]'
-    body = from_variant(target, x, f.type, schema, godot, f.max_length, f.max_count, fail, f.name)
+    body = FromVariant(schema, godot).walk(f.type, target, x, f.max_length, f.max_count, fail, f.name)
     if f.optional:
-        fresh = []
-        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
-            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        fresh = _block(made_when_null(target, f.type, schema, godot))
         body = [f"if {R}.is_nil({x}):", f"\t{target} = null", "else:"] + fresh + _block(body)
     lines = [f"var {target} = {default_expr(f, schema, godot)}"] if f.deprecated else []
     absent = ([f'{R}.fail("required field \'{f.name}\' is missing")'] + fail if f.required

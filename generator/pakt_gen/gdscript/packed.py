@@ -3,7 +3,8 @@
 
 Each field's code comes from the descriptor (Field.packed, the leaf code; lengths from max_length /
 max_count); the wire rules live in the runtime's BitWriter / BitReader (templates/runtime.gd.j2),
-as pakt::packing's helpers (runtime/include/pakt/packed.hpp). As in codec.py, `fail` is the list
+as pakt::packing's helpers (runtime/include/pakt/packed.hpp). Write, Read, Same and Copy are
+TypeWalks (type_walk.py), one visit method per shape. As in codec.py, `fail` is the list
 of statements that add the path and return, innermost first; `d` is the nesting depth. Parameters
 and locals start with `_pakt_` as codec.py's do: the BitWriter `_pakt_w`, the BitReader `_pakt_r`,
 the other message `_pakt_o` and the baseline `_pakt_base`, loop indexes `_pakt_i0`, a field's count
@@ -16,8 +17,10 @@ from decimal import Decimal
 from typing import Dict, List
 
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, length_code, packed_delta_kind
+from ..type_walk import TypeWalk
+from .codec import made_when_null
 from .keywords import identifier
-from .literals import default_expr, integer_literal, new_value
+from .literals import default_expr, integer_literal
 from .types import GODOT, member, message_class, type_name
 
 INT_LIMITS = {
@@ -192,95 +195,122 @@ def _vector_ctor(name: str, values: List[str], schema: Schema, godot: str) -> st
 
 
 # --------------------------------------------------------------------------- write
-def write(expr: str, t: TypeRef, f: Field, schema: Schema, godot: str, fail: List[str], d: int = 0) -> List[str]:
-    """Writes `expr` (a value of `t`, the field's type or its element) in the packed format."""
-    if t.kind == "message":
-        tn = message_class(t, schema, godot)
+class Write(TypeWalk):
+    """walk(t, expr, fail, d): writes `expr` (a value of `t`, field f's type or its element) in the
+    packed format."""
+
+    def __init__(self, schema: Schema, godot: str, f: Field):
+        self.schema, self.godot, self.f = schema, godot, f
+
+    def visit_message(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
+        tn = message_class(t, self.schema, self.godot)
         lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_packed(_pakt_w)"]
         return lines + (_on_fail("_pakt_w", fail) if t.facts.packed_write_can_fail else [])
-    if t.kind == "builtin" and t.name in ("string", "bytes"):
-        limit, bits = _length(length_code(t, f))
+
+    def visit_text(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
+        limit, bits = _length(length_code(t, self.f))
         call = "text" if t.name == "string" else "blob"
         return [f"_pakt_w.{call}({expr}, {limit}, {bits})"] + (_on_fail("_pakt_w", fail) if limit else [])
-    if t.kind in ("list", "array"):
-        lines = []
-        if t.kind == "list":
-            what, limit_name, _ = list_length_rule(t, f)
-            lim, bits = _length(length_code(t, f))
-            lines.append(f'_pakt_w.length({expr}.size(), "{what}", "{limit_name}", {lim}, {bits})')
-            if lim:
-                lines += _on_fail("_pakt_w", fail)
+
+    def visit_list(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
+        what, limit_name, _ = list_length_rule(t, self.f)
+        lim, bits = _length(length_code(t, self.f))
+        head = [f'_pakt_w.length({expr}.size(), "{what}", "{limit_name}", {lim}, {bits})']
+        return head + (_on_fail("_pakt_w", fail) if lim else []) + self.visit_array(t, expr, fail, d)
+
+    def visit_array(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
         i = f"_pakt_i{d}"
-        inner = write(f"{expr}[{i}]", t.element, f, schema, godot, [f"_pakt_w.in_index({i})"] + fail, d + 1)
-        return lines + [f"for {i} in {expr}.size():"] + _block(inner)
-    name = _leaf_name(t)
-    code = f.packed
-    if name == "Quaternion" and code.kind == "smallest_three":
-        return [f"_pakt_w.smallest_three({expr}, {code.bits})"] + _on_fail("_pakt_w", fail)
-    if name in VECTOR_COMPONENTS:
+        inner = self.walk(t.element, f"{expr}[{i}]", [f"_pakt_w.in_index({i})"] + fail, d + 1)
+        return [f"for {i} in {expr}.size():"] + _block(inner)
+
+    def visit_vector(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
+        name, code = t.name, self.f.packed
+        if name == "Quaternion" and code.kind == "smallest_three":
+            return [f"_pakt_w.smallest_three({expr}, {code.bits})"] + _on_fail("_pakt_w", fail)
         ctype = _component_type(name)
         lines = []
-        for c, cexpr in zip(VECTOR_COMPONENTS[name], _components(expr, name, godot, "w")):
+        for c, cexpr in zip(VECTOR_COMPONENTS[name], _components(expr, name, self.godot, "w")):
             lines.append(_scalar_write(cexpr, ctype, code))
             if code.kind in ("ranged", "quantized"):
                 lines += _on_fail("_pakt_w", [f'_pakt_w.in_field("{c}")'] + fail)
         return lines
-    lines = [_scalar_write(expr, name, code)]
-    if code.kind in ("ranged", "quantized"):
-        lines += _on_fail("_pakt_w", fail)
-    return lines
+
+    def visit_number(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
+        """bool, integers, floats, and enums by their underlying type."""
+        code = self.f.packed
+        lines = [_scalar_write(expr, _leaf_name(t), code)]
+        return lines + (_on_fail("_pakt_w", fail) if code.kind in ("ranged", "quantized") else [])
+
+    visit_enum = visit_number
 
 
 def write_field(f: Field, schema: Schema, godot: str) -> List[str]:
     fail = [f'_pakt_w.in_field("{f.name}")', "return"]
+    write = Write(schema, godot, f)
     if f.deprecated:
         expr = default_expr(f, schema, godot)
         if f.optional and expr == "null":
             return ["_pakt_w.boolean(false)"]
-        body = write(expr, f.type, f, schema, godot, fail)
+        body = write.walk(f.type, expr, fail)
         return (["_pakt_w.boolean(true)"] + body) if f.optional else body
     expr = member(f, schema, godot)
-    body = write(expr, f.type, f, schema, godot, fail)
+    body = write.walk(f.type, expr, fail)
     if not f.optional:
         return body
     return [f"if {expr} == null:", "\t_pakt_w.boolean(false)", "else:", "\t_pakt_w.boolean(true)"] + _block(body)
 
 
 # --------------------------------------------------------------------------- read
-def read(target: str, t: TypeRef, f: Field, schema: Schema, godot: str, fail: List[str], var: str,
-         d: int = 0) -> List[str]:
-    """Reads a value of `t` into `target`; the caller checks _pakt_r.failed afterwards."""
-    if t.kind == "message":
-        tn = message_class(t, schema, godot)
+class Read(TypeWalk):
+    """walk(t, target, fail, var, d): reads a value of `t` (field f's type or its element) into
+    `target`; the caller checks _pakt_r.failed afterwards."""
+
+    def __init__(self, schema: Schema, godot: str, f: Field):
+        self.schema, self.godot, self.f = schema, godot, f
+
+    def visit_message(self, t: TypeRef, target: str, fail: List[str], var: str, d: int = 0) -> List[str]:
+        tn = message_class(t, self.schema, self.godot)
         return [f"if {target} == null:", f"\t{target} = {tn}.new()", f"{target}._pakt_read_packed(_pakt_r)"]
-    if t.kind == "builtin" and t.name in ("string", "bytes"):
-        limit, bits = _length(length_code(t, f))
+
+    def visit_text(self, t: TypeRef, target: str, fail: List[str], var: str, d: int = 0) -> List[str]:
+        limit, bits = _length(length_code(t, self.f))
         return [f"{target} = _pakt_r.{'text' if t.name == 'string' else 'blob'}({limit}, {bits})"]
-    if t.kind in ("list", "array"):
+
+    def _element(self, t: TypeRef, target: str, fail: List[str], var: str, d: int) -> List[str]:
+        """The loop body that reads element _pakt_i<d> of the list or array `target`."""
         i = f"_pakt_i{d}"
         elem_fail = [f"_pakt_r.in_index({i})"] + fail
-        elem = read(f"{target}[{i}]", t.element, f, schema, godot, elem_fail, var, d + 1)
-        body = elem + _on_fail("_pakt_r", elem_fail)
-        if t.kind == "array":
-            return [f"{target}.resize({t.count})", f"for {i} in {t.count}:"] + _block(body)
-        what, limit_name, _ = list_length_rule(t, f)
-        lim, bits = _length(length_code(t, f))
+        return self.walk(t.element, f"{target}[{i}]", elem_fail, var, d + 1) + _on_fail("_pakt_r", elem_fail)
+
+    def visit_array(self, t: TypeRef, target: str, fail: List[str], var: str, d: int = 0) -> List[str]:
+        body = self._element(t, target, fail, var, d)
+        return [f"{target}.resize({t.count})", f"for _pakt_i{d} in {t.count}:"] + _block(body)
+
+    def visit_list(self, t: TypeRef, target: str, fail: List[str], var: str, d: int = 0) -> List[str]:
+        body = self._element(t, target, fail, var, d)
+        what, limit_name, _ = list_length_rule(t, self.f)
+        lim, bits = _length(length_code(t, self.f))
         n = f"_pakt_n{d}_{var}"
         return [f'var {n}: int = _pakt_r.length("{what}", "{limit_name}", {lim}, {bits}, {t.element.facts.packed_min_bits})',
-                f"if {n} < 0:"] + _block(fail) + [f"{target}.resize({n})", f"for {i} in {n}:"] + _block(body)
-    name = _leaf_name(t)
-    code = f.packed
-    if name == "Quaternion" and code.kind == "smallest_three":
-        return [f"{target} = _pakt_r.smallest_three({code.bits})"]
-    if name in VECTOR_COMPONENTS:
+                f"if {n} < 0:"] + _block(fail) + [f"{target}.resize({n})", f"for _pakt_i{d} in {n}:"] + _block(body)
+
+    def visit_vector(self, t: TypeRef, target: str, fail: List[str], var: str, d: int = 0) -> List[str]:
+        name, code = t.name, self.f.packed
+        if name == "Quaternion" and code.kind == "smallest_three":
+            return [f"{target} = _pakt_r.smallest_three({code.bits})"]
         ctype = _component_type(name)
         lines, values = [], []
         for c in VECTOR_COMPONENTS[name]:
             v = f"_pakt_{c}{d}_{var}"
             values.append(v)
             lines += [f"var {v} = {_scalar_read(ctype, code)}"] + _on_fail("_pakt_r", [f'_pakt_r.in_field("{c}")'] + fail)
-        return lines + [f"{target} = {_vector_ctor(name, values, schema, godot)}"]
-    return [f"{target} = {_scalar_read(name, code)}"]
+        return lines + [f"{target} = {_vector_ctor(name, values, self.schema, self.godot)}"]
+
+    def visit_number(self, t: TypeRef, target: str, fail: List[str], var: str, d: int = 0) -> List[str]:
+        """bool, integers, floats, and enums by their underlying type."""
+        return [f"{target} = {_scalar_read(_leaf_name(t), self.f.packed)}"]
+
+    visit_enum = visit_number
 
 
 def read_field(f: Field, schema: Schema, godot: str, delta: bool = False) -> List[str]:
@@ -292,11 +322,9 @@ def read_field(f: Field, schema: Schema, godot: str, delta: bool = False) -> Lis
         after = [f"{target} = {default_expr(f, schema, godot)}"]
         target = f"_pakt_old_{f.name}"
         lines = [f"var {target} = {default_expr(f, schema, godot)}"]
-    body = read(target, f.type, f, schema, godot, fail, f.name)
+    body = Read(schema, godot, f).walk(f.type, target, fail, f.name)
     if f.optional:
-        fresh = []
-        if f.type.kind in ("list", "array", "message") or (f.type.kind == "builtin" and f.type.name == "bytes"):
-            fresh = [f"\tif {target} == null:", f"\t\t{target} = {new_value(f.type, schema, godot)}"]
+        fresh = _block(made_when_null(target, f.type, schema, godot))
         body = ['if _pakt_r.boolean("presence bit"):'] + fresh + _block(body) + ["else:", f"\t{target} = null"]
     if delta:
         body = _delta_read_body(target, f, schema, godot, body)
@@ -304,23 +332,30 @@ def read_field(f: Field, schema: Schema, godot: str, delta: bool = False) -> Lis
 
 
 # --------------------------------------------------------------------------- same encoding
-def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: int = 0) -> List[str]:
-    """Statements that `return false` when `a` and `b` (values of `t`) differ in their encoding."""
-    if t.kind == "message":
-        tn = message_class(t, schema, godot)
+class Same(TypeWalk):
+    """walk(t, a, b, d): statements that `return false` when `a` and `b` (values of `t`, field f's
+    type or its element) differ in their encoding."""
+
+    def __init__(self, schema: Schema, godot: str, f: Field):
+        self.schema, self.godot, self.f = schema, godot, f
+
+    def visit_message(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        tn = message_class(t, self.schema, self.godot)
         return [f"if not ({tn}.new() if {a} == null else {a})._pakt_same_packed({tn}.new() if {b} == null else {b}, _pakt_w):",
                 "\treturn false"]
-    if t.kind == "builtin" and t.name in ("string", "bytes"):
+
+    def visit_text(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
         return [f"if {a} != {b}:", "\treturn false"]
-    if t.kind in ("list", "array"):
+
+    def visit_sequence(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
         i = f"_pakt_i{d}"
         return ([f"if {a}.size() != {b}.size():", "\treturn false", f"for {i} in {a}.size():"] +
-                _block(same(f"{a}[{i}]", f"{b}[{i}]", t.element, f, schema, godot, d + 1)))
-    name = _leaf_name(t)
-    code = f.packed
-    if name == "Quaternion" and code.kind == "smallest_three":
-        return [f"if not _pakt_runtime.Bits.same_smallest_three({a}, {b}, {code.bits}):", "\treturn false"]
-    if name in VECTOR_COMPONENTS:
+                _block(self.walk(t.element, f"{a}[{i}]", f"{b}[{i}]", d + 1)))
+
+    def visit_vector(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        name, code, godot = t.name, self.f.packed, self.godot
+        if name == "Quaternion" and code.kind == "smallest_three":
+            return [f"if not _pakt_runtime.Bits.same_smallest_three({a}, {b}, {code.bits}):", "\treturn false"]
         ctype = _component_type(name)
         if code.kind == "quantized":  # float vectors: each vector read once
             va, vb = f"_pakt_va{d}", f"_pakt_vb{d}"
@@ -329,16 +364,22 @@ def same(a: str, b: str, t: TypeRef, f: Field, schema: Schema, godot: str, d: in
         pairs = list(zip(_components(a, name, godot, "w"), _components(b, name, godot, "w")))
         terms = [_scalar_same(ca, cb, ctype, code) for ca, cb in pairs]
         return [f"if not ({' and '.join(terms)}):", "\treturn false"]
-    if code.kind == "quantized":
-        return _same_quantized([(a, b)], name, code, d)
-    return [f"if not ({_scalar_same(a, b, name, code)}):", "\treturn false"]
+
+    def visit_number(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
+        """bool, integers, floats, and enums by their underlying type."""
+        name, code = _leaf_name(t), self.f.packed
+        if code.kind == "quantized":
+            return _same_quantized([(a, b)], name, code, d)
+        return [f"if not ({_scalar_same(a, b, name, code)}):", "\treturn false"]
+
+    visit_enum = visit_number
 
 
 def same_field(f: Field, schema: Schema, godot: str) -> List[str]:
     """The body of `_pakt_same_field_<field>(_pakt_o, _pakt_w) -> bool`: whether self's and _pakt_o's
     field encode the same (`_pakt_w`: the BitWriter, whose buffer rounds floats)."""
     a, b = "self." + identifier(f.name, godot), "_pakt_o." + identifier(f.name, godot)
-    body = same(a, b, f.type, f, schema, godot)
+    body = Same(schema, godot, f).walk(f.type, a, b)
     if f.optional:
         body = [f"if ({a} == null) != ({b} == null):", "\treturn false", f"if {a} != null:"] + _block(body)
     return body + ["return true"]
@@ -454,29 +495,39 @@ def read_delta_field(f: Field, schema: Schema, godot: str, words: bool = True) -
 
 
 # --------------------------------------------------------------------------- deep copy
-def _copy(expr: str, t: TypeRef, schema: Schema, godot: str) -> List[str]:
-    """Statements that make `expr` (already assigned from the source) a deep copy."""
-    if t.kind == "message":
-        tn = message_class(t, schema, godot)
+class Copy(TypeWalk):
+    """walk(t, expr): statements that make `expr` (already assigned from the source) a deep copy."""
+
+    def __init__(self, schema: Schema, godot: str):
+        self.schema, self.godot = schema, godot
+
+    def visit_number(self, t: TypeRef, expr: str) -> List[str]:
+        return []  # a value
+
+    visit_string = visit_enum = visit_number
+
+    def visit_message(self, t: TypeRef, expr: str) -> List[str]:
+        tn = message_class(t, self.schema, self.godot)
         return [f"if {expr} != null:", f"\tvar _pakt_c = {tn}.new()", f"\t_pakt_c._pakt_assign({expr})",
                 f"\t{expr} = _pakt_c"]
-    if t.kind in ("list", "array") or (t.kind == "builtin" and t.name == "bytes"):
-        tn = type_name(t, schema, godot)
-        lines = []
-        if godot == "4" or tn.startswith("Array"):
-            lines.append(f"{expr} = {expr}.duplicate()")
-        if t.kind in ("list", "array") and t.element.kind == "message":
-            et = message_class(t.element, schema, godot)
+
+    def visit_bytes(self, t: TypeRef, expr: str) -> List[str]:
+        tn = type_name(t, self.schema, self.godot)
+        return [f"{expr} = {expr}.duplicate()"] if self.godot == "4" or tn.startswith("Array") else []
+
+    def visit_sequence(self, t: TypeRef, expr: str) -> List[str]:
+        lines = self.visit_bytes(t, expr)
+        if t.element.kind == "message":
+            et = message_class(t.element, self.schema, self.godot)
             lines += [f"for _pakt_i in {expr}.size():", f"\tif {expr}[_pakt_i] != null:", f"\t\tvar _pakt_c = {et}.new()",
                       f"\t\t_pakt_c._pakt_assign({expr}[_pakt_i])", f"\t\t{expr}[_pakt_i] = _pakt_c"]
         return lines
-    return []
 
 
 def assign_field(f: Field, schema: Schema, godot: str) -> List[str]:
     """Copies _pakt_o's field into self's (deeply: arrays and nested messages are new)."""
     name, target = identifier(f.name, godot), member(f, schema, godot)
-    copy = _copy(target, f.type, schema, godot)
+    copy = Copy(schema, godot).walk(f.type, target)
     if f.optional and copy:
         copy = [f"if {target} != null:"] + _block(copy)
     return [f"{target} = _pakt_o.{name}"] + copy

@@ -4,6 +4,7 @@ mapping (runtime/include/pakt/godot_mapping.hpp): which Packed array a list beco
 from typing import FrozenSet, Optional
 
 from ..model import Field, Schema, TypeRef
+from ..type_walk import TypeWalk
 from .keywords import class_name, identifier
 
 # The spellings that differ between the engine generations.
@@ -45,7 +46,6 @@ def spellings(godot: str) -> Spellings:
 
 
 SCALAR = {"bool": "bool", "string": "String"}
-INT_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
 
 def packing(t: TypeRef) -> Optional[str]:
@@ -99,40 +99,58 @@ def message_class(t: TypeRef, schema: Schema, godot: str) -> str:
     return f"{module_alias(owner)}.{name}"
 
 
-def type_name(t: TypeRef, schema: Schema, godot: str, members: FrozenSet[str] = frozenset()) -> str:
-    """The static type of a value of `t` ('' when GDScript cannot spell it: Godot 3's Vector2i, an
-    imported message in Godot 3, or a class of this file whose name one of `members` — the names of
-    the enclosing class's members — hides: Godot 4 refuses `var Weapon: Weapon`)."""
-    g = GODOT[godot]
-    if t.kind == "enum":
+class TypeName(TypeWalk):
+    """walk(t): the static type of a value of `t` ('' when GDScript cannot spell it: Godot 3's
+    Vector2i, an imported message in Godot 3, or a class of this file whose name one of `members` —
+    the names of the enclosing class's members — hides: Godot 4 refuses `var Weapon: Weapon`)."""
+
+    def __init__(self, schema: Schema, godot: str, members: FrozenSet[str]):
+        self.schema, self.godot, self.members, self.g = schema, godot, members, GODOT[godot]
+
+    def visit_integer(self, t: TypeRef) -> str:
         return "int"
-    if t.kind == "builtin":
-        if t.name in INT_TYPES:
-            return "int"
-        if t.name in ("float32", "float64"):
-            return "float"
-        if t.name == "bytes":
-            return g["bytes"]
+
+    visit_enum = visit_integer
+
+    def visit_float(self, t: TypeRef) -> str:
+        return "float"
+
+    def visit_bytes(self, t: TypeRef) -> str:
+        return self.g["bytes"]
+
+    def visit_bool(self, t: TypeRef) -> str:
+        return SCALAR[t.name]
+
+    visit_string = visit_bool
+
+    def visit_vector(self, t: TypeRef) -> str:
         if t.name == "Quaternion":
-            return g["quat"]
+            return self.g["quat"]
         if t.name in ("Vector2i", "Vector3i"):
-            return t.name if g["has_int_vectors"] else "Array"
-        return SCALAR.get(t.name, t.name)
-    if t.kind == "message":
+            return t.name if self.g["has_int_vectors"] else "Array"
+        return t.name
+
+    def visit_message(self, t: TypeRef) -> str:
         owner = t.message.schema
-        name = class_name(t.name, godot)
-        if owner is None or owner is schema or owner.path == schema.path:
-            return "" if name in members else name
+        name = class_name(t.name, self.godot)
+        if owner is None or owner is self.schema or owner.path == self.schema.path:
+            return "" if name in self.members else name
         # Godot 3 takes no type of a preloaded script's inner class in an inner class ("not a valid type").
-        return f"{module_alias(owner)}.{name}" if godot == "4" else ""
-    # list / array
-    p = packing(t.element)
-    if p is not None and g[p] != "Array":
-        return g[p]
-    if g["typed_arrays"]:
-        element = type_name(t.element, schema, godot, members)
-        return f"Array[{element}]" if element else "Array"
-    return "Array"
+        return f"{module_alias(owner)}.{name}" if self.godot == "4" else ""
+
+    def visit_sequence(self, t: TypeRef) -> str:
+        p = packing(t.element)
+        if p is not None and self.g[p] != "Array":
+            return self.g[p]
+        if self.g["typed_arrays"]:
+            element = self.walk(t.element)
+            return f"Array[{element}]" if element else "Array"
+        return "Array"
+
+
+def type_name(t: TypeRef, schema: Schema, godot: str, members: FrozenSet[str] = frozenset()) -> str:
+    """The static type of a value of `t` (TypeName)."""
+    return TypeName(schema, godot, members).walk(t)
 
 
 def field_type(f: Field, schema: Schema, godot: str, members: FrozenSet[str] = frozenset()) -> str:
