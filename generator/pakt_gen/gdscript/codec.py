@@ -213,7 +213,7 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
 
 # --------------------------------------------------------------------------- Godot Variant
 def variant(expr: str, t: TypeRef, schema: Schema, godot: str) -> str:
-    """The Variant pakt's Godot mapping gives a value of `t` (godot_mapping.hpp): scalars, vectors and
+    """The Variant pakt's Godot mapping gives a value of `t` (pakt/godot/mapping.hpp): scalars, vectors and
     Packed arrays as they are, messages as their to_variant(), other lists as untyped Arrays."""
     if t.kind == "message":
         return f"({message_class(t, schema, godot)}.new() if {expr} == null else {expr}).to_variant()"
