@@ -259,7 +259,7 @@ function(pakt_generate)
   target_include_directories(${arg_TARGET} PUBLIC "$<BUILD_INTERFACE:${output_dir}>")
   target_link_libraries(${arg_TARGET} PUBLIC pakt::runtime)
   if(godot_codec)
-    # The Godot mapping (pakt/godot_mapping.hpp) calls the Variant codec of the pakt::godot library.
+    # The Godot mapping (pakt/godot/mapping.hpp) calls the Variant codec of the pakt::godot library.
     if(NOT TARGET pakt::godot)
       message(FATAL_ERROR "pakt_generate: FORMATS godot needs the pakt::godot library, which is not defined here")
     endif()

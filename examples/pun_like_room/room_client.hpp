@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "pakt/photon/value.hpp"
-#include "pakt/pun_types.hpp"
-#include "pakt/type_registry.hpp"
+#include "pakt/photon/pun_types.hpp"
+#include "pakt/photon/type_registry.hpp"
 #include "room_types.hpp"
 
 namespace room {

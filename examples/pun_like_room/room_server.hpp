@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "pakt/photon/value.hpp"
-#include "pakt/type_registry.hpp"
+#include "pakt/photon/type_registry.hpp"
 
 namespace room {
 

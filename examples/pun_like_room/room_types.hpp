@@ -8,8 +8,8 @@
 
 #include "pakt/math_types.hpp"
 #include "pakt/pfr.hpp"
-#include "pakt/pun_types.hpp"
-#include "pakt/type_registry.hpp"
+#include "pakt/photon/pun_types.hpp"
+#include "pakt/photon/type_registry.hpp"
 
 namespace room {
 

@@ -87,7 +87,10 @@ if(STEP STREQUAL "install")
       -DPAKT_BUILD_BENCH=OFF -DPAKT_BUILD_TOOLS=ON)
   run(build "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" -j2)
   run(install "${CMAKE_COMMAND}" --install "${WORK_DIR}/build")
+  # Godot and Photon headers are in their folders: generated headers include pakt/godot/mapping.hpp.
   foreach(file include/pakt/pakt.hpp include/pakt/version.hpp include/pakt/godot/variant.hpp
+               include/pakt/godot/mapping.hpp include/pakt/godot/format.hpp
+               include/pakt/photon/type_registry.hpp include/pakt/photon/pun_types.hpp
                lib/cmake/pakt/paktConfig.cmake lib/cmake/pakt/paktConfigVersion.cmake
                lib/cmake/pakt/paktTargets.cmake share/pakt/cmake/PaktGenerate.cmake
                share/pakt/generator/pakt_gen/__main__.py share/pakt/generator/pakt_gen/cli.py
@@ -99,7 +102,10 @@ if(STEP STREQUAL "install")
   if(caches)
     message(FATAL_ERROR "bytecode caches were installed: ${caches}")
   endif()
-  foreach(gone share/pakt/generator/pakt-gen share/pakt/generator/pakt_gen/loader.py)
+  # 0.1.0 moved the Godot and Photon headers into pakt/godot/ and pakt/photon/, with no forwarding headers.
+  foreach(gone share/pakt/generator/pakt-gen share/pakt/generator/pakt_gen/loader.py
+               include/pakt/godot_mapping.hpp include/pakt/godot_format.hpp
+               include/pakt/type_registry.hpp include/pakt/pun_types.hpp)
     if(EXISTS "${PREFIX}/${gone}")
       message(FATAL_ERROR "installed, but no longer part of pakt: ${PREFIX}/${gone}")
     endif()

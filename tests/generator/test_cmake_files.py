@@ -78,3 +78,22 @@ def test_every_folder_the_readme_layout_names_exists():
             below = [d for d, _, _ in os.walk(os.path.join(ROOT, entry))
                      if d.replace(os.sep, "/").endswith("/" + folder)]
             assert below, f"README layout says {entry}/ has {folder}/, which it does not"
+
+
+def test_readme_layout_names_every_runtime_header_folder():
+    """Each folder of runtime/include/pakt (the Godot and Photon parts) is named in the runtime entry."""
+    text = readme_layout()["runtime"]
+    include = os.path.join(ROOT, "runtime", "include", "pakt")
+    for folder in sorted(d for d in os.listdir(include) if os.path.isdir(os.path.join(include, d))):
+        assert re.search(r"(?<![\w./-])" + re.escape(folder) + r"/(?!\w)", text), \
+            f"README layout's runtime/ entry does not name include/pakt/{folder}/"
+
+
+def test_every_file_the_readme_layout_names_exists():
+    """A file name in an entry's text (`names.yaml`, `pakt_internal/hex.hpp`) is a file below that folder."""
+    for entry, text in readme_layout().items():
+        names = re.findall(r"(?<![\w./<>-])((?:[\w-]+/)*[\w-]+\.(?:hpp|h|cpp|py|yaml|cmake|sh|j2|cs|gd|md))(?!\w)", text)
+        for name in names:
+            below = [d for d, _, files in os.walk(os.path.join(ROOT, entry))
+                     if os.path.isfile(os.path.join(d, name))]
+            assert below, f"README layout says {entry}/ has {name}, which it does not"

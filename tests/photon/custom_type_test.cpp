@@ -9,8 +9,8 @@
 
 #include "pakt_internal/hex.hpp"
 #include "pakt/photon/protocol.hpp"
-#include "pakt/pun_types.hpp"
-#include "pakt/type_registry.hpp"
+#include "pakt/photon/pun_types.hpp"
+#include "pakt/photon/type_registry.hpp"
 #include "seed_game_struct.hpp"
 
 namespace {

@@ -10,7 +10,7 @@
 #include "game.pakt.h"
 #include "pakt_internal/hex.hpp"
 #include "pakt/photon/protocol.hpp"
-#include "pakt/type_registry.hpp"
+#include "pakt/photon/type_registry.hpp"
 #include "photon_seed.pakt.h"
 #include "seed_game_struct.hpp"
 

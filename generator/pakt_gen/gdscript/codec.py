@@ -284,7 +284,7 @@ def read_field(target: str, f: Field, schema: Schema, godot: str) -> List[str]:
 
 # --------------------------------------------------------------------------- Godot Variant
 class Variant(TypeWalk):
-    """walk(t, expr): the Variant pakt's Godot mapping gives a value of `t` (godot_mapping.hpp):
+    """walk(t, expr): the Variant pakt's Godot mapping gives a value of `t` (pakt/godot/mapping.hpp):
     scalars, vectors and Packed arrays as they are, messages as their to_variant(), other lists as
     untyped Arrays."""
 

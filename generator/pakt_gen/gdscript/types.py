@@ -1,5 +1,5 @@
 """GDScript spellings of schema types, for Godot 4 and Godot 3 (GODOT), following pakt's Godot
-mapping (runtime/include/pakt/godot_mapping.hpp): which Packed array a list becomes."""
+mapping (runtime/include/pakt/godot/mapping.hpp): which Packed array a list becomes."""
 
 from typing import FrozenSet, Optional
 

@@ -11,7 +11,7 @@ struct Vector2 {
 struct Vector3 {
   float x = 0, y = 0, z = 0;
 };
-// x, y, z, w — the order MSLIMA writes (PUN's own 'Q' type writes w first; see pun_types.hpp).
+// x, y, z, w — the order MSLIMA writes (PUN's own 'Q' type writes w first; see photon/pun_types.hpp).
 struct Quaternion {
   float x = 0, y = 0, z = 0, w = 1;
 };

@@ -18,7 +18,7 @@
 //   minimum element size count x minimum element size <= the bytes that remain, before allocating
 //
 // The Godot Variant rules (required fields, unknown keys, extra Array elements) are in
-// godot_mapping.hpp next to the mapping they belong to.
+// godot/mapping.hpp next to the mapping they belong to.
 //
 // Everything here is inline and allocation-free on the success path; the error paths are cold and
 // out of line so that the checks stay small enough to inline into every decoder.

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "pakt/pakt.hpp"
-#include "pakt/godot_mapping.hpp"
+#include "pakt/godot/mapping.hpp"
 #include "pakt/packed.hpp"
 #include "common.pakt.h"
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "pakt/pakt.hpp"
-#include "pakt/godot_mapping.hpp"
+#include "pakt/godot/mapping.hpp"
 #include "pakt/packed.hpp"
 
 static_assert(::pakt::kRuntimeAbi == 1,

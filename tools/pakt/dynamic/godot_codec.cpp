@@ -7,7 +7,7 @@
 #include "dynamic/native_value.hpp"
 #include "pakt/godot/value_reader.hpp"
 #include "pakt/godot/value_writer.hpp"
-#include "pakt/godot_mapping.hpp"
+#include "pakt/godot/mapping.hpp"
 
 namespace pakt::dynamic {
 namespace {

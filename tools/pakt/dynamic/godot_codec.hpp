@@ -1,6 +1,6 @@
 // The Godot Variant mapping of schema messages (godot4 and godot3) for DynValues: a Dictionary
 // keyed by field name, or an Array with `godot: array`. Leaves and lists of leaves go through the
-// runtime's pakt/godot_mapping.hpp, as in generated code; only the message walk is dynamic.
+// runtime's pakt/godot/mapping.hpp, as in generated code; only the message walk is dynamic.
 #pragma once
 
 #include <cstdint>

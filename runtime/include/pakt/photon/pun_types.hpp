@@ -16,7 +16,7 @@
 #include "pakt/byte_view.hpp"
 #include "pakt/math_types.hpp"
 #include "pakt/status.hpp"
-#include "pakt/type_registry.hpp"
+#include "pakt/photon/type_registry.hpp"
 
 namespace pakt::pun {
 

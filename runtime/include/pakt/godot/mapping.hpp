@@ -34,7 +34,7 @@
 #include "pakt/config.hpp"
 #include "pakt/godot/value_reader.hpp"
 #include "pakt/godot/value_writer.hpp"
-#include "pakt/godot_format.hpp"
+#include "pakt/godot/format.hpp"
 #include "pakt/serialize.hpp"
 #include "pakt/type_traits.hpp"
 
