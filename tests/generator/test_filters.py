@@ -1,11 +1,14 @@
 """Each Jinja2 filter and test of the C++ templates (pakt_gen/cpp/filters.py), through the template
 environment that registers them, on the hand-written descriptor of conftest.py."""
 
+import copy
+
 import pytest
 
 from pakt_gen.cpp import filters
 from pakt_gen.cpp.render import make_environment
 from pakt_gen.descriptor import read_descriptor
+from pakt_gen.model import TypeRef
 
 
 @pytest.fixture
@@ -298,12 +301,17 @@ def test_filter_packed_code(model):
 
 def test_filter_entry_point(model):
     f = fields(model)
-    p = model.roots[0].messages[0]  # P holds a list of W: its parents call its functions
+    p = model.roots[0].messages[0]  # P holds a list of W, a leaf: two levels, inlined
     w = f["ws"].type.element.message
-    assert render(model, "{{ m | entry_point }}", m=p) == "PAKT_NOINLINE "
-    assert render(model, "{{ m | entry_point }}", m=w) == ""  # W has no message inside: a leaf
-    f["ws"].type = f["ws"].type.element
-    f["ws"].optional = True
-    assert render(model, "{{ m | entry_point }}", m=p) == "PAKT_NOINLINE "  # an optional message too
-    f["ws"].type.kind, f["ws"].type.name = "builtin", "int32"
-    assert render(model, "{{ m | entry_point }}", m=p) == ""  # no message inside any more
+    assert render(model, "{{ m | entry_point }}", m=w) == ""  # a leaf
+    assert render(model, "{{ m | entry_point }}", m=p) == ""  # a message of leaves
+    # A message holding P (an optional one, or a list of them): three levels, called, not inlined.
+    outer = copy.deepcopy(p)
+    outer.fields[0].type = TypeRef("message", name="P", message=p)
+    outer.fields[0].optional = True
+    assert render(model, "{{ m | entry_point }}", m=outer) == "PAKT_NOINLINE "
+    outer.fields[0].type = TypeRef("list", element=TypeRef("message", name="P", message=p))
+    outer.fields[0].optional = False
+    assert render(model, "{{ m | entry_point }}", m=outer) == "PAKT_NOINLINE "
+    f["ws"].type.kind, f["ws"].type.name = "builtin", "int32"  # P without W: outer is two levels
+    assert render(model, "{{ m | entry_point }}", m=outer) == ""

@@ -181,14 +181,20 @@ def inline_reader(f: Field, schema) -> str:
 
 def entry_point(m: Message) -> str:
     """The attribute of the public functions (WriteMessage, MessageWireSize, ReadMessageAt,
-    CheckMessage, the JSON, Godot and packed functions, operator==) of m: `PAKT_NOINLINE ` when a
-    field of m holds a message, '' for a leaf. A message holding m then calls these functions
-    instead of inlining m's whole sub-tree, so the code (and the compile time and object size) of a
-    message does not grow with the depth of the messages inside it (issue 34); a leaf is left to
-    the compiler to inline, as its reader is (inline_reader)."""
-    if any(contained_message(f.type) is not None for f in m.fields):
-        return "PAKT_NOINLINE "
-    return ""
+    CheckMessage, the JSON, Godot and packed functions, operator==) of m: `PAKT_NOINLINE ` when m
+    holds messages that hold messages (three levels or more, message_depth), '' otherwise. A parent
+    of m then calls these functions instead of inlining m's whole sub-tree, so the code (and the
+    compile time and object size) of a message does not grow with the depth of the messages inside
+    it (issue 34), while a leaf, and a message of leaves (a Monster of Vec3s and Weapons, the hot
+    loop of a list), is left to the compiler to inline: at most two levels inline into a caller."""
+    return "PAKT_NOINLINE " if message_depth(m) > 2 else ""
+
+
+def message_depth(m: Message) -> int:
+    """Levels of messages in m: 1 for a leaf (no field holds a message), 2 for a message whose
+    messages are leaves, and so on."""
+    inner = (contained_message(f.type) for f in m.fields)
+    return 1 + max((message_depth(i) for i in inner if i is not None), default=0)
 
 
 def needs_check(f: Field) -> bool:

@@ -263,20 +263,20 @@ namespace game::net {
 
 // ---- Player ----
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::compact_t f) {
+void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::compact_t f) {
   ::pakt::generated::game::net::WritePlayer(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::compact_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::compact_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::compact_t f) {
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::compact_t f) {
+::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::compact_t f) {
   return ::pakt::generated::game::net::SizePlayer(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
@@ -289,20 +289,20 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::mslima_t f) {
+void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::mslima_t f) {
   ::pakt::generated::game::net::WritePlayer(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::mslima_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::mslima_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::game::net::Player& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::game::net::ReadPlayer(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::mslima_t f) {
+::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt::mslima_t f) {
   return ::pakt::generated::game::net::SizePlayer(m, f);
 }
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
@@ -315,7 +315,7 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::game::net::Player& m, ::pakt
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m) {
+bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m) {
   if (!::pakt::CheckLimits(c, m.name, ::pakt::Limits{32, 0})) return c.in_field("name");
   if (!::pakt::CheckLimits(c, m.inventory, ::pakt::Limits{0, 64})) return c.in_field("inventory");
   if (!::pakt::CheckLimits(c, m.nick, ::pakt::Limits{16, 0})) return c.in_field("nick");
@@ -325,7 +325,7 @@ PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m
 
 
 // Godot: a Dictionary keyed by field name.
-PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m) {
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m) {
   if (!w.dictionary_header(10)) return false;
   if (!w.field_name("id") || !::pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
   if (!w.field_name("name") || !::pakt::godot_mapping::write_value(w, m.name)) return w.in_field("name");
@@ -340,7 +340,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game
   return true;
 }
 
-[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Player& m) {
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Player& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"id", "name", "team", "pos", "rot", "inventory", "color", "nick", "weapons", "score"};
@@ -439,7 +439,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game
   }
   return true;
 }
-PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Player& m) {
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Player& m) {
   j.begin_object();
   j.key("id");
   ::pakt::WriteJson(j, m.id);
@@ -464,7 +464,7 @@ PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::Pl
   j.end_object();
 }
 
-PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Player& m) {
+bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Player& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.id, code::id)) return w.in_field("id");  // line 16: uint32
   if (!::pakt::packing::Write(w, m.name, code::name)) return w.in_field("name");  // line 17: string
@@ -479,7 +479,7 @@ PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::P
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Player& m) {
+bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Player& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.id, code::id)) return r.in_field("id");  // line 16: uint32
   if (!::pakt::packing::Read(r, m.name, code::name)) return r.in_field("name");  // line 17: string
@@ -494,7 +494,7 @@ PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::game::net::Player& 
   return true;
 }
 
-PAKT_NOINLINE bool SamePacked(const ::game::net::Player& a, const ::game::net::Player& b) {
+bool SamePacked(const ::game::net::Player& a, const ::game::net::Player& b) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   return ::pakt::packing::Same(a.id, b.id, code::id) &&
          ::pakt::packing::Same(a.name, b.name, code::name) &&
@@ -508,7 +508,7 @@ PAKT_NOINLINE bool SamePacked(const ::game::net::Player& a, const ::game::net::P
          ::pakt::packing::Same(a.score, b.score, code::score);
 }
 
-PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Player& m, const ::game::net::Player& base) {
+bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Player& m, const ::game::net::Player& base) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.id, base.id, code::id)) return w.in_field("id");  // line 16
   if (!::pakt::packing::WriteFieldDelta(w, m.name, base.name, code::name)) return w.in_field("name");  // line 17
@@ -523,7 +523,7 @@ PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Pla
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m) {
+bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m) {
   namespace code = ::pakt::generated::game::net::packed_codes::Player;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.id, code::id)) return r.in_field("id");  // line 16
   if (!::pakt::packing::ReadFieldDelta(r, m.name, code::name)) return r.in_field("name");  // line 17
@@ -538,7 +538,7 @@ PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m)
   return true;
 }
 
-PAKT_NOINLINE bool operator==(const ::game::net::Player& a, const ::game::net::Player& b) {
+bool operator==(const ::game::net::Player& a, const ::game::net::Player& b) {
   return a.id == b.id &&
 a.name == b.name &&
 a.team == b.team &&

@@ -1596,10 +1596,10 @@ a.raw_limited == b.raw_limited;
 
 // ---- Lists ----
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::compact_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteLists(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::compact_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   // No version boundary: a top-level read is a nested one (one copy of the reader per format).
   (void)top_level;
@@ -1608,11 +1608,11 @@ PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::compact_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadLists(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::compact_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeLists(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
@@ -1625,10 +1625,10 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteLists(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::mslima_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   // No version boundary: a top-level read is a nested one (one copy of the reader per format).
   (void)top_level;
@@ -1637,11 +1637,11 @@ PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::mslima_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadLists(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeLists(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
@@ -1654,7 +1654,7 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Lists& m, ::pakt
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Lists& m) {
+bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Lists& m) {
   if (!::pakt::CheckLimits(c, m.u8s, ::pakt::Limits{0, 10})) return c.in_field("u8s");
   if (!::pakt::CheckLimits(c, m.strings, ::pakt::Limits{8, 4})) return c.in_field("strings");
   if (!::pakt::CheckLimits(c, m.blobs, ::pakt::Limits{5, 3})) return c.in_field("blobs");
@@ -1665,7 +1665,7 @@ PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Lists& m
 
 
 // Godot: a Dictionary keyed by field name.
-PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists& m) {
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists& m) {
   if (!w.dictionary_header(14)) return false;
   if (!w.field_name("bools") || !::pakt::godot_mapping::write_value(w, m.bools)) return w.in_field("bools");
   if (!w.field_name("u8s") || !::pakt::godot_mapping::write_uint8_list(w, m.u8s)) return w.in_field("u8s");
@@ -1684,7 +1684,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   return true;
 }
 
-[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Lists& m) {
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Lists& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"bools", "u8s", "i16s", "u32s", "i64s", "f32s", "f64s", "strings", "blobs", "v3s", "quats", "enums", "inners", "empties"};
@@ -1815,7 +1815,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   }
   return true;
 }
-PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Lists& m) {
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Lists& m) {
   j.begin_object();
   j.key("bools");
   ::pakt::WriteJson(j, m.bools);
@@ -1848,7 +1848,7 @@ PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::L
   j.end_object();
 }
 
-PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Lists& m) {
+bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Lists& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.bools, code::bools)) return w.in_field("bools");  // line 67: bool[]
   if (!::pakt::packing::Write(w, m.u8s, code::u8s)) return w.in_field("u8s");  // line 68: uint8[]
@@ -1867,7 +1867,7 @@ PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Lists& m) {
+bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Lists& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.bools, code::bools)) return r.in_field("bools");  // line 67: bool[]
   if (!::pakt::packing::Read(r, m.u8s, code::u8s)) return r.in_field("u8s");  // line 68: uint8[]
@@ -1886,7 +1886,7 @@ PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Lists& 
   return true;
 }
 
-PAKT_NOINLINE bool SamePacked(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
+bool SamePacked(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   return ::pakt::packing::Same(a.bools, b.bools, code::bools) &&
          ::pakt::packing::Same(a.u8s, b.u8s, code::u8s) &&
@@ -1904,7 +1904,7 @@ PAKT_NOINLINE bool SamePacked(const ::pakt::test::Lists& a, const ::pakt::test::
          ::pakt::packing::Same(a.empties, b.empties, code::empties);
 }
 
-PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Lists& m, const ::pakt::test::Lists& base) {
+bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Lists& m, const ::pakt::test::Lists& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.bools, base.bools, code::bools)) return w.in_field("bools");  // line 67
   if (!::pakt::packing::WriteFieldDelta(w, m.u8s, base.u8s, code::u8s)) return w.in_field("u8s");  // line 68
@@ -1923,7 +1923,7 @@ PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Li
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Lists& m) {
+bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Lists& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Lists;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.bools, code::bools)) return r.in_field("bools");  // line 67
   if (!::pakt::packing::ReadFieldDelta(r, m.u8s, code::u8s)) return r.in_field("u8s");  // line 68
@@ -1942,7 +1942,7 @@ PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Lists& m)
   return true;
 }
 
-PAKT_NOINLINE bool operator==(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
+bool operator==(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) {
   return a.bools == b.bools &&
 a.u8s == b.u8s &&
 a.i16s == b.i16s &&
@@ -1961,10 +1961,10 @@ a.empties == b.empties;
 
 // ---- Fixed ----
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteFixed(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::compact_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   // No version boundary: a top-level read is a nested one (one copy of the reader per format).
   (void)top_level;
@@ -1973,11 +1973,11 @@ PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::compact_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadFixed(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeFixed(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
@@ -1990,10 +1990,10 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteFixed(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::mslima_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   // No version boundary: a top-level read is a nested one (one copy of the reader per format).
   (void)top_level;
@@ -2002,11 +2002,11 @@ PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadFixed(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeFixed(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
@@ -2019,7 +2019,7 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Fixed& m, ::pakt
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Fixed& m) {
+bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Fixed& m) {
   if (!::pakt::CheckLimits(c, m.names, ::pakt::Limits{8, 0})) return c.in_field("names");
   if (!::pakt::CheckLimits(c, m.pair, ::pakt::Limits{})) return c.in_field("pair");
   return true;
@@ -2027,7 +2027,7 @@ PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Fixed& m
 
 
 // Godot: a Dictionary keyed by field name.
-PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed& m) {
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed& m) {
   if (!w.dictionary_header(5)) return false;
   if (!w.field_name("rgba") || !::pakt::godot_mapping::write_uint8_list(w, m.rgba)) return w.in_field("rgba");
   if (!w.field_name("corners") || !::pakt::godot_mapping::write_value(w, m.corners)) return w.in_field("corners");
@@ -2037,7 +2037,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   return true;
 }
 
-[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Fixed& m) {
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Fixed& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"rgba", "corners", "names", "pair", "flags"};
@@ -2096,7 +2096,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   }
   return true;
 }
-PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Fixed& m) {
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Fixed& m) {
   j.begin_object();
   j.key("rgba");
   ::pakt::WriteJson(j, m.rgba);
@@ -2111,7 +2111,7 @@ PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::F
   j.end_object();
 }
 
-PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Fixed& m) {
+bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Fixed& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.rgba, code::rgba)) return w.in_field("rgba");  // line 91: uint8[4]
   if (!::pakt::packing::Write(w, m.corners, code::corners)) return w.in_field("corners");  // line 92: Vector2[4]
@@ -2121,7 +2121,7 @@ PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
+bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.rgba, code::rgba)) return r.in_field("rgba");  // line 91: uint8[4]
   if (!::pakt::packing::Read(r, m.corners, code::corners)) return r.in_field("corners");  // line 92: Vector2[4]
@@ -2131,7 +2131,7 @@ PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Fixed& 
   return true;
 }
 
-PAKT_NOINLINE bool SamePacked(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
+bool SamePacked(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   return ::pakt::packing::Same(a.rgba, b.rgba, code::rgba) &&
          ::pakt::packing::Same(a.corners, b.corners, code::corners) &&
@@ -2140,7 +2140,7 @@ PAKT_NOINLINE bool SamePacked(const ::pakt::test::Fixed& a, const ::pakt::test::
          ::pakt::packing::Same(a.flags, b.flags, code::flags);
 }
 
-PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Fixed& m, const ::pakt::test::Fixed& base) {
+bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Fixed& m, const ::pakt::test::Fixed& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.rgba, base.rgba, code::rgba)) return w.in_field("rgba");  // line 91
   if (!::pakt::packing::WriteFieldDelta(w, m.corners, base.corners, code::corners)) return w.in_field("corners");  // line 92
@@ -2150,7 +2150,7 @@ PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Fi
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
+bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Fixed& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Fixed;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.rgba, code::rgba)) return r.in_field("rgba");  // line 91
   if (!::pakt::packing::ReadFieldDelta(r, m.corners, code::corners)) return r.in_field("corners");  // line 92
@@ -2160,7 +2160,7 @@ PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Fixed& m)
   return true;
 }
 
-PAKT_NOINLINE bool operator==(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
+bool operator==(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) {
   return a.rgba == b.rgba &&
 a.corners == b.corners &&
 a.names == b.names &&
@@ -2170,10 +2170,10 @@ a.flags == b.flags;
 
 // ---- Optionals ----
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteOptionals(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::compact_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   // No version boundary: a top-level read is a nested one (one copy of the reader per format).
   (void)top_level;
@@ -2182,11 +2182,11 @@ PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::compact_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadOptionals(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeOptionals(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
@@ -2199,10 +2199,10 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteOptionals(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::mslima_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   // No version boundary: a top-level read is a nested one (one copy of the reader per format).
   (void)top_level;
@@ -2211,11 +2211,11 @@ PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadOptionals(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeOptionals(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
@@ -2228,7 +2228,7 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Optionals& m, ::
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Optionals& m) {
+bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Optionals& m) {
   if (!::pakt::CheckLimits(c, m.maybe_text, ::pakt::Limits{8, 0})) return c.in_field("maybe_text");
   if (!::pakt::CheckLimits(c, m.maybe_inner, ::pakt::Limits{})) return c.in_field("maybe_inner");
   if (!::pakt::CheckLimits(c, m.maybe_list, ::pakt::Limits{0, 3})) return c.in_field("maybe_list");
@@ -2237,7 +2237,7 @@ PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Optional
 
 
 // Godot: a Dictionary keyed by field name.
-PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Optionals& m) {
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Optionals& m) {
   if (!w.dictionary_header(5)) return false;
   if (!w.field_name("maybe_int") || !::pakt::godot_mapping::write_value(w, m.maybe_int)) return w.in_field("maybe_int");
   if (!w.field_name("maybe_text") || !::pakt::godot_mapping::write_value(w, m.maybe_text)) return w.in_field("maybe_text");
@@ -2247,7 +2247,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   return true;
 }
 
-[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Optionals& m) {
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Optionals& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"maybe_int", "maybe_text", "maybe_inner", "maybe_list", "maybe_vec"};
@@ -2306,7 +2306,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   }
   return true;
 }
-PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Optionals& m) {
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Optionals& m) {
   j.begin_object();
   j.key("maybe_int");
   ::pakt::WriteJson(j, m.maybe_int);
@@ -2321,7 +2321,7 @@ PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::O
   j.end_object();
 }
 
-PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Optionals& m) {
+bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Optionals& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.maybe_int, code::maybe_int)) return w.in_field("maybe_int");  // line 100: int32
   if (!::pakt::packing::Write(w, m.maybe_text, code::maybe_text)) return w.in_field("maybe_text");  // line 101: string
@@ -2331,7 +2331,7 @@ PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
+bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.maybe_int, code::maybe_int)) return r.in_field("maybe_int");  // line 100: int32
   if (!::pakt::packing::Read(r, m.maybe_text, code::maybe_text)) return r.in_field("maybe_text");  // line 101: string
@@ -2341,7 +2341,7 @@ PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Optiona
   return true;
 }
 
-PAKT_NOINLINE bool SamePacked(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
+bool SamePacked(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   return ::pakt::packing::Same(a.maybe_int, b.maybe_int, code::maybe_int) &&
          ::pakt::packing::Same(a.maybe_text, b.maybe_text, code::maybe_text) &&
@@ -2350,7 +2350,7 @@ PAKT_NOINLINE bool SamePacked(const ::pakt::test::Optionals& a, const ::pakt::te
          ::pakt::packing::Same(a.maybe_vec, b.maybe_vec, code::maybe_vec);
 }
 
-PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Optionals& m, const ::pakt::test::Optionals& base) {
+bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Optionals& m, const ::pakt::test::Optionals& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.maybe_int, base.maybe_int, code::maybe_int)) return w.in_field("maybe_int");  // line 100
   if (!::pakt::packing::WriteFieldDelta(w, m.maybe_text, base.maybe_text, code::maybe_text)) return w.in_field("maybe_text");  // line 101
@@ -2360,7 +2360,7 @@ PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Op
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
+bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Optionals& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Optionals;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.maybe_int, code::maybe_int)) return r.in_field("maybe_int");  // line 100
   if (!::pakt::packing::ReadFieldDelta(r, m.maybe_text, code::maybe_text)) return r.in_field("maybe_text");  // line 101
@@ -2370,7 +2370,7 @@ PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Optionals
   return true;
 }
 
-PAKT_NOINLINE bool operator==(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
+bool operator==(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) {
   return a.maybe_int == b.maybe_int &&
 a.maybe_text == b.maybe_text &&
 a.maybe_inner == b.maybe_inner &&
@@ -2608,20 +2608,20 @@ a.tail == b.tail;
 
 // ---- Versioned ----
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
   ::pakt::generated::pakt::test::WriteVersioned(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::compact_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::compact_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::compact_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::compact_t f) {
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::compact_t f) {
   return ::pakt::generated::pakt::test::SizeVersioned(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f) {
@@ -2634,20 +2634,20 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
+void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   ::pakt::generated::pakt::test::WriteVersioned(w, m, f);
 }
-PAKT_NOINLINE bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::mslima_t f, bool top_level) {
+bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::mslima_t f, bool top_level) {
   ::pakt::ReadCursor c = r.cursor();
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, top_level)) return false;
   r.seek(c);
   return true;
 }
-PAKT_NOINLINE const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
+const ::std::uint8_t* ReadMessageAt(::pakt::Reader& r, ::pakt::ReadCursor c, ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   if (!::pakt::generated::pakt::test::ReadVersioned(c, r, m, f, /*top_level=*/false)) return nullptr;
   return c.pos;
 }
-PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
+::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   return ::pakt::generated::pakt::test::SizeVersioned(m, f);
 }
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f) {
@@ -2660,14 +2660,14 @@ PAKT_NOINLINE ::std::size_t MessageWireSize(const ::pakt::test::Versioned& m, ::
   return ::pakt::DeserializeFrom(bytes, out, f);
 }
 
-PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Versioned& m) {
+bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Versioned& m) {
   if (!::pakt::CheckLimits(c, m.e, ::pakt::Limits{})) return c.in_field("e");
   return true;
 }
 
 
 // Godot: a Dictionary keyed by field name.
-PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versioned& m) {
+bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versioned& m) {
   if (!w.dictionary_header(6)) return false;
   if (!w.field_name("a") || !::pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
   if (!w.field_name("old") || !::pakt::godot_mapping::write_value(w, ::std::int32_t{42})) return w.in_field("old");
@@ -2678,7 +2678,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   return true;
 }
 
-[[nodiscard]] PAKT_NOINLINE bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Versioned& m) {
+[[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Versioned& m) {
   ::std::size_t count = 0;
   if (!r.read_dictionary_header(count)) return false;
   static constexpr ::std::string_view kFieldNames[] = {"a", "old", "b", "c", "d", "e"};
@@ -2747,7 +2747,7 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   }
   return true;
 }
-PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Versioned& m) {
+void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::Versioned& m) {
   j.begin_object();
   j.key("a");
   ::pakt::WriteJson(j, m.a);
@@ -2764,7 +2764,7 @@ PAKT_NOINLINE void WriteJsonMessage(::pakt::JsonWriter& j, const ::pakt::test::V
   j.end_object();
 }
 
-PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Versioned& m) {
+bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Versioned& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::Write(w, m.a, code::a)) return w.in_field("a");  // line 119: int32
   if (!::pakt::packing::Write(w, ::std::int32_t{42}, code::old)) return w.in_field("old");  // line 120: deprecated, written as its default
@@ -2775,7 +2775,7 @@ PAKT_NOINLINE bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
+bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::Read(r, m.a, code::a)) return r.in_field("a");  // line 119: int32
   {  // line 120: old is deprecated: read and dropped, it holds its default (pakt/message_rules.hpp)
@@ -2790,7 +2790,7 @@ PAKT_NOINLINE bool ReadPackedMessage(::pakt::BitReader& r, ::pakt::test::Version
   return true;
 }
 
-PAKT_NOINLINE bool SamePacked(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
+bool SamePacked(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   return ::pakt::packing::Same(a.a, b.a, code::a) &&
          ::pakt::packing::Same(a.b, b.b, code::b) &&
@@ -2799,7 +2799,7 @@ PAKT_NOINLINE bool SamePacked(const ::pakt::test::Versioned& a, const ::pakt::te
          ::pakt::packing::Same(a.e, b.e, code::e);
 }
 
-PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Versioned& m, const ::pakt::test::Versioned& base) {
+bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Versioned& m, const ::pakt::test::Versioned& base) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::WriteFieldDelta(w, m.a, base.a, code::a)) return w.in_field("a");  // line 119
   w.write_bool(false);  // line 120: old is deprecated: both hold its default, unchanged
@@ -2810,7 +2810,7 @@ PAKT_NOINLINE bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Ve
   return true;
 }
 
-PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
+bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Versioned& m) {
   namespace code = ::pakt::generated::pakt::test::packed_codes::Versioned;  // the fields' packed codes
   if (!::pakt::packing::ReadFieldDelta(r, m.a, code::a)) return r.in_field("a");  // line 119
   {  // line 120: old is deprecated: read and dropped, it holds its default
@@ -2825,7 +2825,7 @@ PAKT_NOINLINE bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Versioned
   return true;
 }
 
-PAKT_NOINLINE bool operator==(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
+bool operator==(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) {
   return a.a == b.a &&
 a.old == b.old &&
 a.b == b.b &&
