@@ -156,11 +156,28 @@ def main():
     if args.generator_dir:
         env["PAKT_GENERATOR_DIR"] = os.path.abspath(args.generator_dir)
     langs = [l for l in args.langs.split(",") if l]
+    known = ("cpp", "csharp", "godot3", "godot4")
+    if not langs or any(l not in known for l in langs):
+        ap.error(f"--langs: '{args.langs}': a comma-separated list of {', '.join(known)}")
+    if args.values < 1 or args.schemas < 0 or (not args.schemas and not args.schema):
+        ap.error("nothing to compare: --values must be 1 or more, and --schemas N or --schema FILE give the schemas")
+    for option, path in (("--pakt", args.pakt), ("--reference", args.reference)):
+        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+            ap.error(f"{option} {path}: no such executable")
+    args.pakt, args.reference = os.path.abspath(args.pakt), os.path.abspath(args.reference)
+    for path in args.schema:
+        if not os.path.isfile(path):
+            ap.error(f"--schema {path}: no such file")
+    if "godot4" in langs and not args.driver4:
+        ap.error("--langs godot4 needs --node and --driver4 (tests/godot/engine4/run_godot4.mjs of a build)")
 
     work = os.path.abspath(args.work)
     shutil.rmtree(work, ignore_errors=True)
     sdir = os.path.join(work, "schemas")
-    os.makedirs(sdir)
+    try:
+        os.makedirs(sdir)
+    except OSError as e:
+        ap.error(f"--work {args.work}: {e.strerror}")
     pools = schema_fuzz.load_name_pools()
 
     # 1. Schemas, and what pakt check says of each.

@@ -16,7 +16,7 @@ def pakt_tool() -> str:
     tool = os.environ.get("PAKT_TOOL")
     if not tool:
         pytest.fail("PAKT_TOOL is not set: run these tests through ctest, or set PAKT_TOOL=/path/to/build/pakt")
-    return tool
+    return os.path.abspath(tool)  # tests run the tool from other folders too
 
 
 def run_pakt(*args, cwd=ROOT):

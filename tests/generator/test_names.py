@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import GENERATOR_DIR, ROOT, run_pakt
+from conftest import GENERATOR_DIR, ROOT, pakt_tool, run_pakt
 
 sys.path.insert(0, GENERATOR_DIR)
 from pakt_gen import names  # noqa: E402
@@ -177,7 +177,7 @@ def test_a_malformed_names_file_is_an_error_with_its_position(tmp_path):
             (gen / lang / "names.yaml").write_text(f.read())
     (gen / "csharp" / "names.yaml").write_text("language: C#\nrefuse:\n  - why: x\n    kinds: [fields]\n")
     path = schema(tmp_path, "package: t\nmessages:\n  M:\n    fields: []\n")
-    proc = subprocess.run([os.environ["PAKT_TOOL"], "check", path], capture_output=True, text=True,
+    proc = subprocess.run([pakt_tool(), "check", path], capture_output=True, text=True,
                           env=dict(os.environ, PAKT_GENERATOR_DIR=str(tmp_path / "generator")), cwd=str(tmp_path))
     assert proc.returncode == 1
     assert "csharp/names.yaml:4:12: unknown kind 'fields'" in proc.stderr, proc.stderr
