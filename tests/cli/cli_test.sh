@@ -253,7 +253,10 @@ expect_help() {  # COMMAND... -- OPTION...
   done
   [ "$("$pakt" "${args[@]}" -h 2>&1)" = "$out" ] || fail "pakt ${args[*]} -h differs from --help"
 }
-expect_help -- godot photon check describe generate compat encode decode inspect sizes
+expect_help -- godot photon check describe generate compat encode decode inspect sizes --version
+# --version: "pakt MAJOR.MINOR.PATCH" of runtime/include/pakt/version.hpp, exit 0
+version=$(sed -n 's/^inline constexpr int kVersion\(Major\|Minor\|Patch\) = \([0-9]*\);/\2/p' runtime/include/pakt/version.hpp | paste -sd.)
+[ "$("$pakt" --version)" = "pakt $version" ] || fail "pakt --version: '$("$pakt" --version 2>&1)', expected 'pakt $version'"
 expect_help godot -- --godot encode decode --double --full-objects --allow-objects --binary
 expect_help godot encode -- --godot --double --full-objects
 expect_help godot decode -- --godot --allow-objects --binary

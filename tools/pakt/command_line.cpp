@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "pakt/version.hpp"
+
 namespace pakt::cli {
 namespace {
 
@@ -147,6 +149,10 @@ CommandLine::CommandLine(const std::string& description, const std::string& foot
   app.formatter(std::make_shared<HelpFormatter>());
   app.option_defaults()->group("options");
   app.set_help_flag("-h,--help", "print this help and exit");
+  app.set_version_flag("--version",
+                       "pakt " + std::to_string(kVersionMajor) + "." + std::to_string(kVersionMinor) + "." +
+                           std::to_string(kVersionPatch),
+                       "print pakt's version and exit");
   app.require_subcommand(1);
   app.footer(footer);
 }
@@ -170,6 +176,9 @@ int CommandLine::run(int argc, char** argv) {
     return 0;
   } catch (const CLI::CallForAllHelp&) {
     std::cout << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::CallForVersion& version) {
+    std::cout << version.what() << "\n";
     return 0;
   } catch (const CLI::ParseError& e) {
     if (selected_command(app) == &app && argc > 1 && argv[1][0] != '-') {
