@@ -79,7 +79,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--lang", required=True, metavar="LANG", help="the language to generate: " + _or_list(LANGUAGES))
     parser.add_argument("--out", required=True, metavar="DIR", help="the folder to write the generated files to")
     parser.add_argument("--formats", metavar="LIST",
-                        help="comma-separated codecs to emit: " + ", ".join(FORMAT_NAMES) + " (default: all; godot4 "
+                        help="cpp: comma-separated codecs to emit: " + ", ".join(FORMAT_NAMES) + " (default: all; godot4 "
                              "and godot3 mean godot, the one Godot codec, which carries both generations)")
     parser.add_argument("--godot", metavar="4|3", help="gdscript: the Godot generation whose syntax to write (default: 4)")
     parser.add_argument("--descriptor", metavar="FILE", default="-",
@@ -92,6 +92,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         parser.error(f"--lang: unknown language '{args.lang}' (use {_or_list(LANGUAGES)})")
     formats = FORMATS
     if args.formats is not None:
+        if args.lang != "cpp":
+            parser.error("--formats: applies with --lang cpp only (C#, GDScript and the dissector carry every "
+                         "format: the format is chosen at run time)")
         try:
             formats = parse_formats(args.formats)
         except ValueError as e:

@@ -207,6 +207,9 @@ with tempfile.TemporaryDirectory() as tmp:
             (["--lang", "cpp", "--formats", ","], "--formats: no format given"),
             (["--lang", "gdscript", "--godot", "5"], "--godot: unknown Godot version '5' (use 4 or 3)"),
             (["--lang", "cpp", "--godot", "3"], "--godot: applies with --lang gdscript only"),
+            (["--lang", "csharp", "--formats", "json"],
+             "--formats: applies with --lang cpp only (C#, GDScript and the dissector carry every format: "
+             "the format is chosen at run time)"),
             (["--lang", "cpp", "--unity-package", "com.example.game"],
              "--unity-package: applies with --lang csharp only"),
             (["--lang", "csharp", "--unity-package", "com.unity.game"],

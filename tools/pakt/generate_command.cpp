@@ -135,7 +135,7 @@ void add_generate(CommandLine& line) {
       ->required()
       ->check(kNonEmpty);
   value_option(app, "--formats", options.formats, "LIST",
-               "comma-separated codecs to emit (default: all): compact, mslima,\n"
+               "cpp: the codecs to emit, comma-separated (default: all): compact, mslima,\n"
                "godot (or godot4, godot3: the one Godot codec, which carries both\n"
                "generations), json, packed");
   value_option(app, "--godot", options.godot, "4|3",
