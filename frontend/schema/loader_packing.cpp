@@ -122,7 +122,11 @@ void Loader::load_packing(const std::string& path, const std::vector<MappingItem
     NumberRange r;
     bool ok = true;
     if (!v.is_list() || v.as_list().size() != 2 || !v.as_list()[0].is_number() || !v.as_list()[1].is_number()) {
-      diags_.error(at, "range must be a list [min, max] of two numbers");
+      std::string hint;
+      if (v.is_list()) {
+        for (const YamlValue& bound : v.as_list()) hint = hint.empty() ? yaml_reading_hint(bound, false) : hint;
+      }
+      diags_.error(at, "range must be a list [min, max] of two numbers" + hint);
       ok = false;
     } else if (integers) {
       const Builtin component = kind == Leaf::kIntVector ? Builtin::kInt32 : leaf.builtin;
@@ -187,7 +191,8 @@ void Loader::load_packing(const std::string& path, const std::vector<MappingItem
   if (precision != nullptr) {
     const YamlValue v = precision->value_node.IsScalar() ? yaml_value(precision->value_node) : YamlValue{};
     if (!v.is_number() || !(v.as_number() > 0) || !std::isfinite(v.as_number())) {
-      diags_.error(location_of(path, precision->value_node), "precision must be a number above 0");
+      diags_.error(location_of(path, precision->value_node),
+                   "precision must be a number above 0" + yaml_reading_hint(v, false));
     } else {
       f.packing.precision = v.as_number();
     }

@@ -49,6 +49,10 @@ bool Loader::check_value(const TypeRef& t, const YamlValue& v, const Location& w
     if (!v.is_str() || t.enumeration->value_named(v.as_str()) == nullptr) {
       std::vector<std::string> names;
       for (const EnumValue& e : t.enumeration->values) names.push_back(e.name);
+      if (v.is_bool()) {  // `on`, `no`, `yes`... unquoted: YAML 1.1 reads them as booleans
+        return bad("a YAML boolean is not a value of enum " + t.enumeration->name +
+                   " (unquoted on, off, yes, no, y, n, true and false read as booleans; quote the value's name)");
+      }
       return bad("'" + value_text(v) + "' is not a value of enum " + t.enumeration->name +
                  did_you_mean(value_text(v), names));
     }
@@ -76,14 +80,14 @@ bool Loader::check_value(const TypeRef& t, const YamlValue& v, const Location& w
                      "]";
   };
   if (is_integer(type)) {
-    if (!v.is_int()) return bad("expected an integer for " + name);
+    if (!v.is_int()) return bad("expected an integer for " + name + yaml_reading_hint(v, false));
     if (!v.as_int().fits(integer_min(type), integer_max(type))) {
       return bad(v.as_int().decimal + " is out of range for " + name + range_text(type));
     }
     return !outside_int(v.as_int()) || bad(v.as_int().decimal + " is outside the field's range" + range_of_field());
   }
   if (is_float(type)) {
-    if (!v.is_number()) return bad("expected a number for " + name);
+    if (!v.is_number()) return bad("expected a number for " + name + yaml_reading_hint(v, false));
     const double d = v.as_number();
     if (type == Builtin::kFloat32 && std::isfinite(d) && std::fabs(d) > kFloat32Max) {
       return bad(value_text(v) + " is out of range for float32");
@@ -91,7 +95,7 @@ bool Loader::check_value(const TypeRef& t, const YamlValue& v, const Location& w
     return !outside_float(d) || bad(value_text(v) + " is outside the field's range" + range_of_field());
   }
   if (type == Builtin::kString) {
-    if (!v.is_str()) return bad("expected text");
+    if (!v.is_str()) return bad("expected text" + yaml_reading_hint(v, true));
     const std::size_t n = v.as_str().size();  // UTF-8 bytes
     if (f != nullptr && f->max_length != 0 && n > f->max_length) {
       return bad(std::to_string(n) + " bytes exceed max_length " + std::to_string(f->max_length));

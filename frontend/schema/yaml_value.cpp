@@ -264,6 +264,20 @@ YamlValue yaml_value(const YAML::Node& node) {
   return v;
 }
 
+std::string yaml_reading_hint(const YamlValue& value, bool want_text) {
+  if (want_text) {
+    if (value.is_bool()) return " (unquoted, it reads as a YAML boolean; quote it)";
+    if (value.is_number()) return " (unquoted, it reads as a YAML number; quote it)";
+    if (value.is_none()) return " (unquoted, it reads as YAML's null; quote it)";
+    return "";
+  }
+  static const std::regex kExponentNumber(R"([-+]?([0-9][0-9_]*(\.[0-9_]*)?|\.[0-9_]+)[eE][-+]?[0-9]+)");
+  if (!value.is_str() || !std::regex_match(value.as_str(), kExponentNumber)) return "";
+  return " ('" + value.as_str() +
+         "' reads as YAML text: a number with an exponent needs a dot and a signed exponent, as in 1.0e-3 or "
+         "2.5e+4; or write it without one)";
+}
+
 std::string value_text(const YamlValue& value) {
   if (value.is_none()) return "None";
   if (value.is_bool()) return value.as_bool() ? "True" : "False";
