@@ -11,6 +11,7 @@
 #include <set>
 
 #include "pakt/utf8.hpp"
+#include "schema/bounded_regex.hpp"
 #include "schema/did_you_mean.hpp"
 #include "schema/facts.hpp"
 
@@ -153,12 +154,12 @@ const Schema* Loader::load_schema(const std::string& path, const YAML::Node& roo
     std::string name;
     bool valid = scalar_text(package->value_node, name);
     const std::vector<std::string> parts = split(name, '.');
-    for (const std::string& part : parts) valid = valid && std::regex_match(part, kIdentifier);
+    for (const std::string& part : parts) valid = valid && bounded_regex_match(part, kIdentifier);
     if (!valid) {
       // `package: on` is a YAML boolean that quoting makes a name; `package: 2024` is no name quoted either.
       bool name_if_quoted = package->value_node.IsScalar();
       for (const std::string& part : split(package->value_node.Scalar(), '.')) {
-        name_if_quoted = name_if_quoted && std::regex_match(part, kIdentifier);
+        name_if_quoted = name_if_quoted && bounded_regex_match(part, kIdentifier);
       }
       diags_.error(location_of(path, package->value_node),
                    "package must be a dotted name like 'game.net'" +
@@ -263,7 +264,12 @@ GodotMode Loader::godot_mode(const std::string& path, const MappingItem* entry, 
 
 bool Loader::identifier(const std::string& path, const YAML::Node& node, const std::string& name,
                         const std::string& what) {
-  if (!std::regex_match(name, kIdentifier)) {
+  if (name.size() > kMaxMatchedText) {
+    diags_.error(location_of(path, node), "a " + what + " name of " + std::to_string(name.size()) +
+                                              " characters: names are at most " + std::to_string(kMaxMatchedText));
+    return false;
+  }
+  if (!bounded_regex_match(name, kIdentifier)) {
     diags_.error(location_of(path, node), "invalid " + what + " name '" + name +
                                               "': use letters, digits and '_', not starting with a digit");
     return false;
@@ -469,7 +475,7 @@ bool Loader::find_type(const Schema& schema, const std::string& name, TypeRef& o
 bool Loader::resolve_type(const std::string& path, const YAML::Node& node, const std::string& spelled,
                           const Schema& schema, TypeRef& out) {
   std::smatch match;
-  if (!std::regex_match(spelled, match, kTypeSyntax)) {
+  if (!bounded_regex_match(spelled, match, kTypeSyntax)) {
     const std::string hint = spelled.find("][") != std::string::npos
                                  ? " (lists of lists are not supported: wrap the inner list in a message)"
                                  : "";

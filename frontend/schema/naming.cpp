@@ -7,6 +7,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "schema/bounded_regex.hpp"
+
 namespace pakt::schema {
 namespace {
 
@@ -238,7 +240,7 @@ bool NameRule::matches(const std::string& written) const {
   for (const std::string& prefix : prefixes) {
     if (name.compare(0, prefix.size(), prefix) == 0) return true;
   }
-  return pattern && std::regex_search(name, *pattern);
+  return pattern && bounded_regex_search(name, *pattern);
 }
 
 std::string pascal_case(const std::string& name) {

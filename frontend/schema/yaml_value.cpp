@@ -1,6 +1,7 @@
 #include "schema/yaml_value.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <regex>
 
 #include "pakt_internal/hex.hpp"
+#include "schema/bounded_regex.hpp"
 
 namespace pakt::schema {
 namespace {
@@ -220,14 +222,14 @@ const YamlValue* YamlValue::find(const std::string& key) const {
 
 YamlValue resolve_plain_scalar(const std::string& text) {
   YamlValue v;
-  if (std::regex_match(text, kBool)) {
+  if (bounded_regex_match(text, kBool)) {
     const char c = text[0];
     v.data = c == 'y' || c == 'Y' || c == 't' || c == 'T' || text == "on" || text == "On" || text == "ON";
-  } else if (std::regex_match(text, kFloat)) {
+  } else if (bounded_regex_match(text, kFloat)) {
     v.data = float_value(text);
-  } else if (std::regex_match(text, kInt)) {
+  } else if (bounded_regex_match(text, kInt)) {
     v.data = int_value(text);
-  } else if (std::regex_match(text, kNull)) {
+  } else if (bounded_regex_match(text, kNull)) {
     v.data = YamlValue::None{};
   } else {
     v.data = text;
@@ -264,6 +266,32 @@ YamlValue yaml_value(const YAML::Node& node) {
   return v;
 }
 
+namespace {
+
+// [-+]? digits [. digits]? [eE] [-+]? digits (digits may hold '_'; at least one before the exponent):
+// a number to a reader, text to YAML 1.1 unless it has a dot and a signed exponent. A loop, not
+// std::regex, whose recursion a long scalar could run off the stack.
+bool looks_like_exponent_number(const std::string& text) {
+  std::size_t i = 0;
+  const auto digits = [&](bool underscores) {
+    const std::size_t from = i;
+    while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || (underscores && text[i] == '_'))) ++i;
+    return i > from;
+  };
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+  bool mantissa = digits(true);
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa = digits(true) || mantissa;
+  }
+  if (!mantissa || i >= text.size() || (text[i] != 'e' && text[i] != 'E')) return false;
+  ++i;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+  return digits(false) && i == text.size();
+}
+
+}  // namespace
+
 std::string yaml_reading_hint(const YamlValue& value, bool want_text) {
   if (want_text) {
     if (value.is_bool()) return " (unquoted, it reads as a YAML boolean; quote it)";
@@ -271,8 +299,7 @@ std::string yaml_reading_hint(const YamlValue& value, bool want_text) {
     if (value.is_none()) return " (unquoted, it reads as YAML's null; quote it)";
     return "";
   }
-  static const std::regex kExponentNumber(R"([-+]?([0-9][0-9_]*(\.[0-9_]*)?|\.[0-9_]+)[eE][-+]?[0-9]+)");
-  if (!value.is_str() || !std::regex_match(value.as_str(), kExponentNumber)) return "";
+  if (!value.is_str() || !looks_like_exponent_number(value.as_str())) return "";
   return " ('" + value.as_str() +
          "' reads as YAML text: a number with an exponent needs a dot and a signed exponent, as in 1.0e-3 or "
          "2.5e+4; or write it without one)";

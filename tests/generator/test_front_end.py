@@ -59,6 +59,22 @@ def test_malformed_schemas_give_diagnostics_not_crashes(tmp_path, text, command)
     assert err.startswith("s.yaml:")
 
 
+def test_scalars_of_200000_characters_are_diagnosed_not_crashes(tmp_path):
+    """The front end's patterns (std::regex: one stack frame per character) never see such a text."""
+    long = "x" * 200000
+    (tmp_path / "s.yaml").write_text(
+        "package: " + long + "\nmessages:\n  M:\n    fields:\n"
+        "      - {name: " + long + ", type: int32}\n"
+        "      - {name: b, type: '" + long + "[]'}\n"
+        "      - {name: c, type: int32, default: " + "9" * 200000 + "}\n"
+        "      - {name: d, type: float64, default: " + "1" * 200000 + "e5}\n")
+    code, out, err = run_pakt("check", "s.yaml", cwd=tmp_path)
+    assert (code, out) == (1, "")
+    lines = err.splitlines()
+    assert lines[-1] == "5 errors" and all(line.startswith("s.yaml:") for line in lines[:-1])
+    assert "a field name of 200000 characters: names are at most 1024" in err
+
+
 def test_import_dirs_are_searched(tmp_path):
     (tmp_path / "lib").mkdir()
     (tmp_path / "lib" / "shared.yaml").write_text("package: lib\nmessages:\n  W:\n    fields: []\n")
