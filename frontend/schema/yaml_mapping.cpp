@@ -91,9 +91,7 @@ bool scalar_text(const YAML::Node& node, std::string& out) {
 
 std::string not_text_hint(const YAML::Node& node) {
   if (!node.IsScalar()) return "";
-  const YamlValue value = yaml_value(node);
-  const char* reads_as = value.is_bool() ? "a YAML boolean" : value.is_number() ? "a YAML number"
-                         : value.is_none() ? "YAML's null" : nullptr;
+  const char* reads_as = non_text_reading(yaml_value(node));
   if (reads_as == nullptr) return "";
   const std::string written = node.Scalar().empty() ? "null" : node.Scalar();
   return " ('" + written + "' reads as " + reads_as + "; quote it: \"" + written + "\")";

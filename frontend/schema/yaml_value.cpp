@@ -292,12 +292,16 @@ bool looks_like_exponent_number(const std::string& text) {
 
 }  // namespace
 
+const char* non_text_reading(const YamlValue& value) {
+  if (value.is_bool()) return "a YAML boolean";
+  if (value.is_number()) return "a YAML number";
+  return value.is_none() ? "YAML's null" : nullptr;
+}
+
 std::string yaml_reading_hint(const YamlValue& value, bool want_text) {
   if (want_text) {
-    if (value.is_bool()) return " (unquoted, it reads as a YAML boolean; quote it)";
-    if (value.is_number()) return " (unquoted, it reads as a YAML number; quote it)";
-    if (value.is_none()) return " (unquoted, it reads as YAML's null; quote it)";
-    return "";
+    const char* reads_as = non_text_reading(value);
+    return reads_as == nullptr ? "" : std::string(" (unquoted, it reads as ") + reads_as + "; quote it)";
   }
   if (!value.is_str() || !looks_like_exponent_number(value.as_str())) return "";
   return " ('" + value.as_str() +

@@ -60,6 +60,10 @@ YamlValue resolve_plain_scalar(const std::string& text);
 // (want_text), " (unquoted, it reads as a YAML boolean; quote it)"; "" otherwise.
 std::string yaml_reading_hint(const YamlValue& value, bool want_text);
 
+// What a value that is not text reads as ("a YAML boolean", "a YAML number", "YAML's null"), or
+// nullptr for text, lists and maps: the one classification of both hints.
+const char* non_text_reading(const YamlValue& value);
+
 // A node's value: plain scalars resolved, quoted (or !!str) scalars as text, collections
 // converted recursively; a key repeated in a mapping keeps its last value.
 YamlValue yaml_value(const YAML::Node& node);
