@@ -1,6 +1,7 @@
 #include "schema/yaml_mapping.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "schema/yaml_value.hpp"
@@ -150,6 +151,35 @@ bool check_tags(const std::string& path, const YAML::Node& root, Diagnostics& di
 
 namespace pakt::schema {
 
+namespace {
+
+// In a flow mapping ("{name: v, type: int32[2]}") a plain scalar ends at '[', so an unquoted array
+// type there is a YAML syntax error. The first "key: Type[...]" on the error's line, quoted, or "".
+std::string unquoted_array_type(const std::string& text, int line_index) {
+  std::size_t start = 0;
+  for (int line = 0; line < line_index && start < text.size(); ++line) {
+    start = std::min(text.find('\n', start), text.size()) + 1;
+  }
+  if (start >= text.size()) return "";
+  const std::size_t end = std::min(text.find('\n', start), text.size());
+  const auto is_name_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
+  };
+  for (std::size_t colon = text.find(':', start); colon < end; colon = text.find(':', colon + 1)) {
+    std::size_t name_begin = text.find_first_not_of(' ', colon + 1);
+    if (name_begin >= end) return "";
+    std::size_t name_end = name_begin;
+    while (name_end < end && is_name_char(text[name_end])) ++name_end;
+    if (name_end == name_begin || name_end >= end || text[name_end] != '[') continue;
+    const std::size_t close = text.find(']', name_end);
+    if (close >= end) return "";  // no ']' further on this line for any later key either
+    return text.substr(name_begin, close + 1 - name_begin);
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string syntax_error_text(const std::string& text, const YAML::ParserException& error) {
   // A tab in an indentation up to the error's line is the likely cause, whatever yaml-cpp calls it.
   int line = 1;
@@ -163,7 +193,12 @@ std::string syntax_error_text(const std::string& text, const YAML::ParserExcepti
   }
   const std::size_t at = error.mark.pos < 0 ? text.size() : static_cast<std::size_t>(error.mark.pos);
   const bool at_end = at >= text.size() || text.find_first_not_of(" \t\r\n", at) == std::string::npos;
-  if (!at_end) return error.msg;
+  if (!at_end) {
+    const std::string type = unquoted_array_type(text, error.mark.line);
+    if (type.empty()) return error.msg;
+    return error.msg + " ('" + type + "' inside { } reads as a flow sequence from '['; quote it: \"" +
+           type + "\")";
+  }
   if (error.msg == YAML::ErrorMsg::END_OF_MAP_FLOW) {
     return "while parsing a flow mapping: expected ',' or '}', but got '<stream end>'";
   }

@@ -45,7 +45,8 @@ std::string not_text_hint(const YAML::Node& node);
 
 // A YAML syntax error's description: yaml-cpp's own, except an unclosed flow mapping or sequence
 // at the end of the text, which says what was expected and what came ("while parsing a flow
-// mapping: expected ',' or '}', but got '<stream end>'").
+// mapping: expected ',' or '}', but got '<stream end>'"), and an unquoted array type inside a flow
+// mapping ("{name: v, type: int32[2]}"), which says to quote it.
 std::string syntax_error_text(const std::string& text, const YAML::ParserException& error);
 
 }  // namespace pakt::schema
