@@ -188,10 +188,14 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("--lang", "cpp", "--out", out, *py, "schemas/game.yaml", env=dict(env, FAKE_FAIL="1"))
     check(r.returncode == 3 and r.stderr == "back end: no such format 'fail'\n",
           f"failing back end: exit {r.returncode}: {r.stderr}")
-    # --- a back end that names no output cannot make a depfile
-    r = run("--lang", "cpp", "--out", out, "--depfile", depfile, *py, "schemas/game.yaml",
-            env=dict(env, FAKE_SILENT="1"))
-    check(r.returncode == 1 and one_error_line(r), f"no outputs for the depfile: exit {r.returncode}: {r.stderr}")
+    # --- a back end that exits 0 but names no output did not run (e.g. --python /bin/true): an error
+    for extra in ([], ["--depfile", depfile]):
+        r = run("--lang", "cpp", "--out", out, *extra, *py, "schemas/game.yaml", env=dict(env, FAKE_SILENT="1"))
+        check(r.returncode == 1 and one_error_line(r) and "named no generated file" in r.stderr,
+              f"a back end naming no output {extra}: exit {r.returncode}: {r.stderr}")
+    if os.path.exists("/bin/true"):
+        r = run("--lang", "cpp", "--out", out, "--python", "/bin/true", "schemas/game.yaml", env=env)
+        check(r.returncode == 1 and "'/bin/true' a Python 3" in r.stderr, f"--python /bin/true: exit {r.returncode}: {r.stderr}")
 
 # --- the rules of --lang, --formats, --godot and --unity-package: the real back end's, relayed
 real_env = dict(os.environ, PAKT_GENERATOR_DIR=os.path.abspath("generator"))

@@ -93,10 +93,14 @@ int run_generate(const CLI::App& command, const GenerateOptions& options) {
   std::fputs(run.errors.c_str(), stderr);             // the back end's errors and warnings, as it wrote them
   if (run.exit_status != 0) return run.exit_status;  // the back end explained why
   std::fputs(run.output.c_str(), stdout);             // the files written, one path a line
+  const std::vector<std::string> outputs = lines(run.output);
+  // Every back end writes at least one file; a program that exits 0 without naming any did not run it.
+  if (outputs.empty()) {
+    return fail("'" + options.python + " -m pakt_gen' exited 0 but named no generated file: is '" + options.python +
+                "' a Python 3 with jinja2 and PyYAML?");
+  }
 
   if (options.depfile) {
-    const std::vector<std::string> outputs = lines(run.output);
-    if (outputs.empty()) return fail("the " + options.lang + " back end reported no output files for the depfile");
     std::vector<std::string> prerequisites;
     for (const schema::Schema* s : schema::files_in_dependency_order(*schemas)) prerequisites.push_back(s->path);
     if (!write_if_changed(*options.depfile, depfile_text(outputs.front(), prerequisites), error)) {
