@@ -86,6 +86,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="the descriptor (JSON from `pakt describe`); default: standard input")
     parser.add_argument("--unity-package", metavar="NAME[@VERSION]",
                         help="csharp: the output folder is also a Unity package (package.json, NAME.asmdef, .meta files)")
+    parser.add_argument("--check-options", action="store_true",
+                        help="check the options and exit, reading no descriptor (pakt generate does this when its "
+                             "schemas have errors, so that a bad option is reported at once too)")
     parser.add_argument("--version", action="version", version=f"pakt_gen {__version__}")
     args = parser.parse_args(argv)
     if args.lang not in LANGUAGES:
@@ -116,6 +119,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if problem:
             parser.error("--unity-package: " + problem)
         options["unity_package"] = args.unity_package
+    if args.check_options:
+        return 0
     lang = importlib.import_module("." + args.lang, __package__)
 
     try:

@@ -38,7 +38,7 @@ if os.environ.get("FAKE_EXIT_2"):
     sys.exit(2)
 if os.environ.get("FAKE_WARN"):
     print("back end: a warning", file=sys.stderr)
-if os.environ.get("FAKE_SILENT"):
+if os.environ.get("FAKE_SILENT") or "--check-options" in args:
     sys.exit(0)
 out = args[args.index("--out") + 1]
 os.makedirs(out, exist_ok=True)
@@ -132,12 +132,16 @@ with tempfile.TemporaryDirectory() as tmp:
           f"options after the schema: exit {r.returncode}, back end args {seen}: {r.stderr}")
     os.remove(log)
 
-    # --- schema errors: pakt check's diagnostics, exit 1, the back end never runs
+    # --- schema errors: pakt check's diagnostics, exit 1, the back end runs only to check the options
     bad = "tests/schemas/bad/unknown_type.yaml"
     r = run("--lang", "cpp", "--out", out, *py, bad, env=env)
     checked = subprocess.run([PAKT, "check", bad], capture_output=True, text=True)
-    check(r.returncode == 1 and r.stderr == checked.stderr and not os.path.exists(log),
-          f"schema errors: exit {r.returncode}: {r.stderr}")
+    with open(log) as f:
+        seen = json.load(f)
+    check(r.returncode == 1 and r.stderr == checked.stderr and seen["args"][-1] == "--check-options"
+          and seen["stdin"] == "",
+          f"schema errors: exit {r.returncode}, back end args {seen['args']}: {r.stderr}")
+    os.remove(log)
 
     # --- no back end: one error line, exit 1
     r = run("--lang", "cpp", "--out", out, "schemas/game.yaml",
@@ -223,6 +227,17 @@ with tempfile.TemporaryDirectory() as tmp:
         check(r.returncode == 2 and r.stdout == "" and lines[:1] == ["pakt generate: " + problem]
               and len(lines) > 1 and lines[1].startswith("usage: pakt generate ") and not os.path.exists(out),
               f"{args}: exit {r.returncode}: {r.stderr}")
+    # A schema with errors and a bad option: both reported at once (the schema's lines, then the usage error).
+    bad_schema = os.path.join(tmp, "bad.yaml")
+    with open(bad_schema, "w") as f:
+        f.write("package: a.b\nversion: 1\nmessages:\n  P:\n    fields:\n      - {name: v, type: nosuch}\n")
+    r = run("--lang", "rust", "--out", out, "--python", sys.executable, bad_schema, env=real_env)
+    lines = r.stderr.splitlines()
+    check(r.returncode == 2 and len(lines) > 3 and "nosuch" in lines[0] and lines[1] == "1 error"
+          and lines[2] == "pakt generate: --lang: unknown language 'rust' (use cpp, csharp, gdscript or wireshark)",
+          f"schema errors and a bad --lang: exit {r.returncode}: {r.stderr}")
+    r = run("--lang", "cpp", "--out", out, "--python", sys.executable, bad_schema, env=real_env)
+    check(r.returncode == 1 and r.stderr.splitlines()[1:] == ["1 error"], f"schema errors, good options: {r.stderr}")
     # godot4 and godot3 name the one godot codec: the same code as godot, and repeats are dropped.
     generated = {}
     for formats in ["compact,godot", "compact,godot4", " compact , godot3 ,godot4,compact"]:

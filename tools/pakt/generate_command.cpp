@@ -68,16 +68,8 @@ std::optional<std::string> back_end_usage_problem(const BackEndRun& run) {
   return errors.back().substr(prefix.size());
 }
 
-int run_generate(const CLI::App& command, const GenerateOptions& options) {
-  const std::optional<schema::SchemaSet> schemas =
-      load_valid_schemas(options.schemas, options.import_dirs, NameWarnings{false, options.lang});
-  if (!schemas) return 1;
-  nlohmann::ordered_json descriptor;
-  std::string error;
-  if (!schema::describe(*schemas, descriptor, error)) return fail(error);
-  const GeneratorDir generator = find_generator_dir();
-  if (!generator.error.empty()) return fail(generator.error);
-
+// The back end's command line: the options passed through verbatim.
+std::vector<std::string> back_end_arguments(const GenerateOptions& options) {
   std::vector<std::string> arguments = {"-m", "pakt_gen", "--lang", options.lang, "--out", options.out};
   const std::pair<const char*, const std::optional<std::string>*> passed_through[] = {
       {"--formats", &options.formats}, {"--unity-package", &options.unity_package}, {"--godot", &options.godot}};
@@ -86,6 +78,31 @@ int run_generate(const CLI::App& command, const GenerateOptions& options) {
     arguments.push_back(name);
     arguments.push_back(**value);
   }
+  return arguments;
+}
+
+// After schema errors: a bad option too, at once (the back end checks options without a descriptor).
+int schema_errors_and_options(const CLI::App& command, const GenerateOptions& options) {
+  const GeneratorDir generator = find_generator_dir();
+  if (!generator.error.empty()) return 1;
+  std::vector<std::string> arguments = back_end_arguments(options);
+  arguments.push_back("--check-options");
+  const BackEndRun run = run_back_end(options.python, arguments, {"PYTHONPATH=" + generator.path}, "");
+  if (const std::optional<std::string> problem = back_end_usage_problem(run)) return usage_error(command, *problem);
+  return 1;
+}
+
+int run_generate(const CLI::App& command, const GenerateOptions& options) {
+  const std::optional<schema::SchemaSet> schemas =
+      load_valid_schemas(options.schemas, options.import_dirs, NameWarnings{false, options.lang});
+  if (!schemas) return schema_errors_and_options(command, options);
+  nlohmann::ordered_json descriptor;
+  std::string error;
+  if (!schema::describe(*schemas, descriptor, error)) return fail(error);
+  const GeneratorDir generator = find_generator_dir();
+  if (!generator.error.empty()) return fail(generator.error);
+
+  const std::vector<std::string> arguments = back_end_arguments(options);
   const BackEndRun run = run_back_end(options.python, arguments, {"PYTHONPATH=" + generator.path},
                                       schema::descriptor_text(descriptor));
   if (!run.started) return fail("cannot run '" + options.python + "': " + run.start_error);
