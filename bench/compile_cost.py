@@ -14,7 +14,10 @@ and a list of a message. Three shapes:
           Leaf), so a read of the chain's last message walks 10 levels.
 
 usage: bench/compile_cost.py [--pakt build/pakt] [--messages 100 [1000 ...]] [--shapes flat leaves nested]
-                             [--results bench/RESULTS.md]
+                             [--formats all compact ...] [--results bench/RESULTS.md]
+  --formats  one row per entry: `all` (pakt generate's default: every codec) or a --formats list of
+             `pakt generate --lang cpp` (e.g. compact, or compact,json): the code of the codecs not asked
+             for is not generated, so a program that speaks one format pays for one.
   --results  replaces (or appends) the section "## Compile cost (issue 34)" of that file with the table.
 
 Times are CPU seconds (user + sys) of the compiler process, which a loaded machine inflates less than
@@ -90,12 +93,13 @@ def compile_one(source, include_dirs, work):
     return cpu, after.ru_maxrss / 1024.0, os.path.getsize(obj)
 
 
-def measure_pakt(pakt, n, shape, work):
-    d = os.path.join(work, f"pakt_{n}_{shape}")
+def measure_pakt(pakt, n, shape, formats, work):
+    d = os.path.join(work, f"pakt_{n}_{shape}_{formats.replace(',', '_')}")
     os.makedirs(d, exist_ok=True)
     schema = os.path.join(d, "cost.yaml")
     open(schema, "w").write(pakt_schema(n, shape))
-    subprocess.run([pakt, "generate", "--lang", "cpp", "--out", d, schema], check=True)
+    chosen = [] if formats == "all" else ["--formats", formats]
+    subprocess.run([pakt, "generate", "--lang", "cpp", *chosen, "--out", d, schema], check=True)
     return compile_one(os.path.join(d, "cost.pakt.cpp"), [d, os.path.join(ROOT, "runtime", "include")], d)
 
 
@@ -134,18 +138,21 @@ def table(rows, load):
            "message); *flat*: each list holds the one one-field Leaf (the N messages are identical, and GCC's",
            "identical code folding compiles one body for all); *leaves*: message i lists its own Leaf<i>;",
            f"*nested*: each message lists the previous one in chains of {CHAIN}. CPU seconds of the compiler, its",
-           f"peak memory, the object's size. Load average at the end: {load}.", "",
-           "| schema | pakt CPU s | pakt peak MB | pakt object KB | protobuf CPU s | protobuf peak MB | protobuf object KB | pakt ÷ protobuf (CPU) | pakt ÷ flat (CPU / object) |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           f"peak memory, the object's size. *formats*: pakt's codecs generated (`all`, the default, or",
+           "`pakt generate --formats`); protobuf generates its one binary format. Load average at the end: "
+           f"{load}.", "",
+           "| schema | formats | pakt CPU s | pakt peak MB | pakt object KB | protobuf CPU s | protobuf peak MB | protobuf object KB | pakt ÷ protobuf (CPU) | pakt ÷ flat (CPU / object) |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     flat = {}
-    for (n, shape), (p, pb) in rows:
+    for (n, shape, formats), (p, pb) in rows:
         name = f"{n} messages, {shape}"
         if shape == "flat":
-            flat[n] = p
+            flat[n, formats] = p
         ratio = f"{p[0] / pb[0]:.2f}×" if pb else "n/a (protoc not installed)"
         pbcols = [f"{pb[0]:.1f}", f"{pb[1]:.0f}", f"{pb[2] / 1024:.0f}"] if pb else ["", "", ""]
-        growth = (f"{p[0] / flat[n][0]:.2f}× / {p[2] / flat[n][2]:.2f}×" if shape != "flat" and n in flat else "")
-        out.append(f"| {name} | {p[0]:.1f} | {p[1]:.0f} | {p[2] / 1024:.0f} | " + " | ".join(pbcols) +
+        base = flat.get((n, formats))
+        growth = f"{p[0] / base[0]:.2f}× / {p[2] / base[2]:.2f}×" if shape != "flat" and base else ""
+        out.append(f"| {name} | {formats} | {p[0]:.1f} | {p[1]:.0f} | {p[2] / 1024:.0f} | " + " | ".join(pbcols) +
                    f" | {ratio} | {growth} |")
     return "\n".join(out) + "\n"
 
@@ -167,6 +174,8 @@ def main():
     ap.add_argument("--pakt", default=os.path.join(ROOT, "build", "pakt"))
     ap.add_argument("--messages", type=int, nargs="+", default=[100])
     ap.add_argument("--shapes", nargs="+", choices=SHAPES, default=list(SHAPES))
+    ap.add_argument("--formats", nargs="+", default=["all"],
+                    help="one row each: all (every codec, the default) or a --formats list such as compact")
     ap.add_argument("--results", help="the markdown file whose compile-cost section is replaced")
     ap.add_argument("--work", help="where schemas, generated code and objects go (default: a temporary folder)")
     args = ap.parse_args()
@@ -180,15 +189,17 @@ def main():
     rows = []
     for n in args.messages:
         for shape in args.shapes:
-            started = time.time()
-            p = run_isolated(measure_pakt, args.pakt, n, shape, work)
             pb = run_isolated(measure_protobuf, protoc, n, shape, work) if protoc else None
-            for what, r in (("pakt", p), ("protobuf", pb)):
-                if r and r[0] == "error":
-                    sys.exit(f"compile_cost: {what} failed: {r[1]}")
-            print(f"{n} {shape}: pakt {p}, protobuf {pb} ({time.time() - started:.0f} s wall)",
-                  file=sys.stderr)
-            rows.append(((n, shape), (p, pb)))
+            if pb and pb[0] == "error":
+                sys.exit(f"compile_cost: protobuf failed: {pb[1]}")
+            for formats in args.formats:
+                started = time.time()
+                p = run_isolated(measure_pakt, args.pakt, n, shape, formats, work)
+                if p[0] == "error":
+                    sys.exit(f"compile_cost: pakt failed: {p[1]}")
+                print(f"{n} {shape} {formats}: pakt {p}, protobuf {pb} ({time.time() - started:.0f} s wall)",
+                      file=sys.stderr)
+                rows.append(((n, shape, formats), (p, pb)))
     text = table(rows, ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     print(text)
     if args.results:

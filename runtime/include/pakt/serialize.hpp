@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pakt/binary_codec.hpp"
+#include "pakt/config.hpp"
 #include "pakt/byte_view.hpp"
 #include "pakt/status.hpp"
 
@@ -81,20 +82,29 @@ std::vector<std::uint8_t> SerializeOrThrow(const M& m, F f) {
   return out;
 }
 
+namespace detail {
+
+// Why a whole-payload read failed: the reader's error under the message's name, or the bytes left
+// over. One out-of-line copy for every message and format (not one per Deserialize).
+PAKT_NOINLINE PAKT_COLD inline Status deserialize_failure(Reader& r, bool read, const char* message) {
+  if (!read) {
+    r.in_field(message);
+    return r.status();
+  }
+  return Status::Error(ErrorCode::kTrailingData, r.offset(), message,
+                       std::to_string(r.remaining()) + " unexpected bytes after the message");
+}
+
+}  // namespace detail
+
 // Decodes a whole payload: every byte must belong to the message. A top-level payload written by
 // an older schema version may end at a version boundary; later fields keep their defaults.
 template <class M, class F>
 [[nodiscard]] Status DeserializeFrom(ByteView bytes, M& out, F f) {
   Reader r(bytes);
-  if (!ReadMessage(r, out, f, /*top_level=*/true)) {
-    r.in_field(MessageTraits<M>::kName);
-    return r.status();
-  }
-  if (!r.at_end()) {
-    return Status::Error(ErrorCode::kTrailingData, r.offset(), MessageTraits<M>::kName,
-                         std::to_string(r.remaining()) + " unexpected bytes after the message");
-  }
-  return Status::Ok();
+  const bool read = ReadMessage(r, out, f, /*top_level=*/true);
+  if (read && r.at_end()) return Status::Ok();
+  return detail::deserialize_failure(r, read, MessageTraits<M>::kName);
 }
 
 }  // namespace pakt
