@@ -17,7 +17,7 @@
 
 namespace room {
 
-using EventData = std::variant<pakt::UnknownCustom, JoinInfo, MoveState, ChatLine, pakt::pun::Player>;
+using EventData = std::variant<pakt::photon::UnknownCustom, JoinInfo, MoveState, ChatLine, pakt::pun::Player>;
 
 struct ReceivedEvent {
   std::uint8_t code = 0;
@@ -41,7 +41,7 @@ class RoomClient {
 
   template <class T>
   bool Raise(EventCode code, const T& data, bool reliable) {
-    const pakt::Wrapped wrapped = registry_.Wrap(data);
+    const pakt::photon::Wrapped wrapped = registry_.Wrap(data);
     return wrapped.status && Send(code, wrapped.value, reliable);
   }
   // Sends bytes as they are (to test the server's handling of malformed packets).
@@ -55,7 +55,7 @@ class RoomClient {
   bool Send(EventCode code, const pakt::photon::Value& data, bool reliable);
   void OnPacket(const ENetPacket& packet);
 
-  pakt::TypeRegistry registry_;
+  pakt::photon::TypeRegistry registry_;
   ENetHost* host_ = nullptr;
   ENetPeer* peer_ = nullptr;
   bool connected_ = false;

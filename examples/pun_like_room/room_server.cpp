@@ -112,7 +112,7 @@ void RoomServer::OnReceive(ENetPeer* peer, const ENetPacket& packet, std::uint8_
 }
 
 void RoomServer::OnDisconnect(ENetPeer* peer) {
-  const pakt::Wrapped player = registry_.Wrap(pakt::pun::Player{actor_of(peer)});
+  const pakt::photon::Wrapped player = registry_.Wrap(pakt::pun::Player{actor_of(peer)});
   const photon::EventData leave{kLeave, {{kDataKey, player.value}, {kActorKey, actor_of(peer)}}};
   Broadcast(leave, peer, kReliableChannel, true);
   peer->data = nullptr;

@@ -41,7 +41,7 @@ class RoomServer {
   void Drop(ENetPeer* peer, const std::string& reason);
   void Broadcast(const pakt::photon::EventData& event, const ENetPeer* except, std::uint8_t channel, bool reliable);
 
-  pakt::TypeRegistry registry_;
+  pakt::photon::TypeRegistry registry_;
   ENetHost* host_ = nullptr;
   std::uint16_t port_ = 0;
   std::int32_t next_actor_ = 1;

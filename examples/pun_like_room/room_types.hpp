@@ -47,7 +47,7 @@ inline bool operator==(const MoveState& a, const MoveState& b) {
 inline bool operator==(const ChatLine& a, const ChatLine& b) { return a.text == b.text; }
 
 // The registrations every peer makes, in the same way.
-inline pakt::Status RegisterRoomTypes(pakt::TypeRegistry& registry) {
+inline pakt::Status RegisterRoomTypes(pakt::photon::TypeRegistry& registry) {
   pakt::Status s = pakt::pun::RegisterPunTypes(registry);
   if (s) s = registry.Register<JoinInfo>(kJoinInfoCode, pakt::mslima);
   if (s) s = registry.Register<MoveState>(kMoveStateCode, pakt::mslima);

@@ -23,14 +23,14 @@ std::vector<std::uint8_t> concat(std::vector<std::uint8_t> a, const std::vector<
   return a;
 }
 
-EventData event_with_seed(const pakt::TypeRegistry& registry) {
-  pakt::Wrapped wrapped = registry.Wrap(seed::reference_value());
+EventData event_with_seed(const pakt::photon::TypeRegistry& registry) {
+  pakt::photon::Wrapped wrapped = registry.Wrap(seed::reference_value());
   EXPECT_TRUE(wrapped.status) << wrapped.status.to_string();
   return EventData{1, {{4, wrapped.value}}};
 }
 
 TEST(CustomTypes, Protocol16EnvelopeMatchesTheReference) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(registry.RegisterMessage<seed::TestStruct>());
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeEvent(event_with_seed(registry), Protocol::k16, out));
@@ -39,13 +39,13 @@ TEST(CustomTypes, Protocol16EnvelopeMatchesTheReference) {
 }
 
 TEST(CustomTypes, Protocol18EnvelopeMatchesTheReference) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(registry.RegisterMessage<seed::TestStruct>());
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeEvent(event_with_seed(registry), Protocol::k18, out));
   EXPECT_EQ(out, concat(hex_bytes("01 01 04 c1 49"), hex_bytes(seed::kReferenceBody)));
 
-  pakt::TypeRegistry high;
+  pakt::photon::TypeRegistry high;
   ASSERT_TRUE(high.Register<seed::TestStruct>(200));
   out.clear();
   ASSERT_TRUE(EncodeEvent(event_with_seed(high), Protocol::k18, out));
@@ -53,23 +53,23 @@ TEST(CustomTypes, Protocol18EnvelopeMatchesTheReference) {
 }
 
 TEST(CustomTypes, ReferenceEventDecodesToTheStruct) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(registry.RegisterMessage<seed::TestStruct>());
   EventData event;
   ASSERT_TRUE(DecodeEvent(concat(hex_bytes("01 0001 04 63 41 0049"), hex_bytes(seed::kReferenceBody)), Protocol::k16, event));
   ASSERT_EQ(event.parameters.size(), 1u);
   const Custom* custom = event.parameters[0].value.get_if<Custom>();
   ASSERT_NE(custom, nullptr);
-  std::variant<pakt::UnknownCustom, seed::TestStruct, pakt::pun::Player> decoded;
+  std::variant<pakt::photon::UnknownCustom, seed::TestStruct, pakt::pun::Player> decoded;
   ASSERT_TRUE(registry.Decode(*custom, decoded));
   ASSERT_TRUE(std::holds_alternative<seed::TestStruct>(decoded));
   EXPECT_EQ(std::get<seed::TestStruct>(decoded), seed::reference_value());
 }
 
 TEST(CustomTypes, CustomArrayEnvelopes) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(pakt::pun::RegisterPunTypes(registry));
-  const pakt::Wrapped players = registry.WrapArray(std::vector<pakt::pun::Player>{{1}, {258}});
+  const pakt::photon::Wrapped players = registry.WrapArray(std::vector<pakt::pun::Player>{{1}, {258}});
   ASSERT_TRUE(players.status);
   std::vector<std::uint8_t> out;
   ASSERT_TRUE(EncodeValue(players.value, Protocol::k16, out));
@@ -80,7 +80,7 @@ TEST(CustomTypes, CustomArrayEnvelopes) {
 }
 
 TEST(CustomTypes, PunBuiltInsHavePunsBodies) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(pakt::pun::RegisterPunTypes(registry));
   std::vector<std::uint8_t> out;
   // The docs' sizes: Vector2 12, Vector3 16, Quaternion 20, Player 8 bytes with the 4-byte envelope.
@@ -104,7 +104,7 @@ TEST(CustomTypes, PunBuiltInsHavePunsBodies) {
 }
 
 TEST(TypeRegistry, DuplicatesAreRefusedAndReported) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(registry.Register<seed::TestStruct>(0x41));
   const pakt::Status same_code = registry.Register<pakt::pun::Player>(0x41, &pakt::pun::WritePlayer,
                                                                       &pakt::pun::ReadPlayer);
@@ -119,12 +119,12 @@ TEST(TypeRegistry, DuplicatesAreRefusedAndReported) {
 TEST(TypeRegistry, PunCodesNeedPunsBuiltIns) {
   for (const std::uint8_t code : {pakt::pun::kVector2Code, pakt::pun::kVector3Code, pakt::pun::kQuaternionCode,
                                    pakt::pun::kPlayerCode}) {
-    pakt::TypeRegistry registry;
+    pakt::photon::TypeRegistry registry;
     const pakt::Status s = registry.Register<seed::TestStruct>(code);
     EXPECT_EQ(s.code(), pakt::ErrorCode::kUnauthorized) << code;
     EXPECT_NE(s.reason().find("RegisterPunTypes"), std::string::npos);
   }
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(pakt::pun::RegisterPunTypes(registry));
   EXPECT_TRUE(registry.contains('W'));
   EXPECT_TRUE(registry.contains<pakt::pun::Player>());
@@ -132,7 +132,7 @@ TEST(TypeRegistry, PunCodesNeedPunsBuiltIns) {
 }
 
 TEST(TypeRegistry, UnknownCodesKeepTheirBytesAndAlignment) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(pakt::pun::RegisterPunTypes(registry));
   // object[] { custom 0x7e (unregistered, 3 bytes), Player 5, int 9 } in Protocol 1.6.
   Value v;
@@ -141,20 +141,20 @@ TEST(TypeRegistry, UnknownCodesKeepTheirBytesAndAlignment) {
   ASSERT_EQ(items.items.size(), 3u);
   EXPECT_EQ(items.items[2], Value(std::int32_t{9}));
 
-  std::variant<pakt::UnknownCustom, pakt::pun::Player> first;
+  std::variant<pakt::photon::UnknownCustom, pakt::pun::Player> first;
   const pakt::Status unknown = registry.Decode(*items.items[0].get_if<Custom>(), first);
   EXPECT_FALSE(unknown);
   EXPECT_NE(unknown.reason().find("not registered"), std::string::npos);
-  ASSERT_TRUE(std::holds_alternative<pakt::UnknownCustom>(first));
-  EXPECT_EQ(std::get<pakt::UnknownCustom>(first).body, hex_bytes("010203"));
+  ASSERT_TRUE(std::holds_alternative<pakt::photon::UnknownCustom>(first));
+  EXPECT_EQ(std::get<pakt::photon::UnknownCustom>(first).body, hex_bytes("010203"));
 
-  std::variant<pakt::UnknownCustom, pakt::pun::Player> second;
+  std::variant<pakt::photon::UnknownCustom, pakt::pun::Player> second;
   ASSERT_TRUE(registry.Decode(*items.items[1].get_if<Custom>(), second));
   EXPECT_EQ(std::get<pakt::pun::Player>(second).actor_number, 5);
 
-  std::variant<pakt::UnknownCustom, pakt::Vector3> not_asked_for;
+  std::variant<pakt::photon::UnknownCustom, pakt::Vector3> not_asked_for;
   EXPECT_FALSE(registry.Decode(*items.items[1].get_if<Custom>(), not_asked_for));
-  EXPECT_TRUE(std::holds_alternative<pakt::UnknownCustom>(not_asked_for));
+  EXPECT_TRUE(std::holds_alternative<pakt::photon::UnknownCustom>(not_asked_for));
 }
 
 struct Room {
@@ -163,12 +163,12 @@ struct Room {
 };
 
 void on_player(const pakt::pun::Player& p, Room& room) { room.joined.push_back(p.actor_number); }
-void on_unknown(const pakt::UnknownCustom& c, Room& room) { room.unknown_codes.push_back(c.code); }
+void on_unknown(const pakt::photon::UnknownCustom& c, Room& room) { room.unknown_codes.push_back(c.code); }
 
 TEST(TypeRegistry, DispatcherCallsHandlersByCode) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(pakt::pun::RegisterPunTypes(registry));
-  pakt::CustomDispatcher<Room> dispatcher(registry);
+  pakt::photon::CustomDispatcher<Room> dispatcher(registry);
   ASSERT_TRUE(dispatcher.On<pakt::pun::Player>(&on_player));
   EXPECT_FALSE(dispatcher.On<pakt::pun::Player>(&on_player));
   EXPECT_FALSE(dispatcher.On<seed::TestStruct>(nullptr)) << "TestStruct is not registered";

@@ -46,10 +46,10 @@ std::vector<std::uint8_t> concat(std::vector<std::uint8_t> a, const std::vector<
 }
 
 TEST(GeneratedCustomTypes, SeedGameStructInBothEnvelopes) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(registry.RegisterMessage<photon::seed::SeedGameStruct>());
   EXPECT_TRUE(registry.contains('A'));
-  const pakt::Wrapped wrapped = registry.Wrap(reference_value());
+  const pakt::photon::Wrapped wrapped = registry.Wrap(reference_value());
   ASSERT_TRUE(wrapped.status);
   const EventData event{1, {{4, wrapped.value}}};
 
@@ -62,24 +62,24 @@ TEST(GeneratedCustomTypes, SeedGameStructInBothEnvelopes) {
 
   EventData back;
   ASSERT_TRUE(DecodeEvent(v16, Protocol::k16, back));
-  std::variant<pakt::UnknownCustom, photon::seed::SeedGameStruct> decoded;
+  std::variant<pakt::photon::UnknownCustom, photon::seed::SeedGameStruct> decoded;
   ASSERT_TRUE(registry.Decode(*back.parameters[0].value.get_if<Custom>(), decoded));
   EXPECT_EQ(std::get<photon::seed::SeedGameStruct>(decoded), reference_value());
 }
 
 TEST(GeneratedCustomTypes, SchemaCodesRegisterAndDispatch) {
-  pakt::TypeRegistry registry;
+  pakt::photon::TypeRegistry registry;
   ASSERT_TRUE(registry.RegisterMessage<game::net::Player>());
   ASSERT_TRUE(registry.RegisterMessage<game::net::MoveUpdate>());
   ASSERT_TRUE(registry.RegisterMessage<game::net::Chat>(pakt::compact));
   EXPECT_FALSE(registry.RegisterMessage<game::net::Chat>()) << "a type registers once";
 
   const game::net::MoveUpdate move = game::net::ExampleMoveUpdate();
-  const pakt::Wrapped wrapped = registry.Wrap(move);
+  const pakt::photon::Wrapped wrapped = registry.Wrap(move);
   ASSERT_TRUE(wrapped.status);
   EXPECT_EQ(wrapped.value.get_if<Custom>()->code, pakt::MessageTraits<game::net::MoveUpdate>::kCode);
 
-  std::variant<pakt::UnknownCustom, game::net::Player, game::net::MoveUpdate, game::net::Chat> decoded;
+  std::variant<pakt::photon::UnknownCustom, game::net::Player, game::net::MoveUpdate, game::net::Chat> decoded;
   ASSERT_TRUE(registry.Decode(*wrapped.value.get_if<Custom>(), decoded));
   EXPECT_EQ(std::get<game::net::MoveUpdate>(decoded), move);
 }

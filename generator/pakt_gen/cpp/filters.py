@@ -211,12 +211,12 @@ def is_uint8_list(f: Field) -> bool:
 
 
 def godot_write(f: Field) -> str:
-    """The pakt::godot_mapping function that writes this field."""
+    """The pakt::godot::mapping function that writes this field."""
     return "write_uint8_list" if is_uint8_list(f) else "write_value"
 
 
 def godot_read(f: Field) -> str:
-    """The pakt::godot_mapping function that reads this field."""
+    """The pakt::godot::mapping function that reads this field."""
     return "read_uint8_list" if is_uint8_list(f) else "read_value"
 
 

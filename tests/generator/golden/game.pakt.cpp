@@ -327,16 +327,16 @@ bool CheckMessage(::pakt::Checker& c, const ::game::net::Player& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m) {
   if (!w.dictionary_header(10)) return false;
-  if (!w.field_name("id") || !::pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
-  if (!w.field_name("name") || !::pakt::godot_mapping::write_value(w, m.name)) return w.in_field("name");
-  if (!w.field_name("team") || !::pakt::godot_mapping::write_value(w, m.team)) return w.in_field("team");
-  if (!w.field_name("pos") || !::pakt::godot_mapping::write_value(w, m.pos)) return w.in_field("pos");
-  if (!w.field_name("rot") || !::pakt::godot_mapping::write_value(w, m.rot)) return w.in_field("rot");
-  if (!w.field_name("inventory") || !::pakt::godot_mapping::write_value(w, m.inventory)) return w.in_field("inventory");
-  if (!w.field_name("color") || !::pakt::godot_mapping::write_uint8_list(w, m.color)) return w.in_field("color");
-  if (!w.field_name("nick") || !::pakt::godot_mapping::write_value(w, m.nick)) return w.in_field("nick");
-  if (!w.field_name("weapons") || !::pakt::godot_mapping::write_value(w, m.weapons)) return w.in_field("weapons");
-  if (!w.field_name("score") || !::pakt::godot_mapping::write_value(w, m.score)) return w.in_field("score");
+  if (!w.field_name("id") || !::pakt::godot::mapping::write_value(w, m.id)) return w.in_field("id");
+  if (!w.field_name("name") || !::pakt::godot::mapping::write_value(w, m.name)) return w.in_field("name");
+  if (!w.field_name("team") || !::pakt::godot::mapping::write_value(w, m.team)) return w.in_field("team");
+  if (!w.field_name("pos") || !::pakt::godot::mapping::write_value(w, m.pos)) return w.in_field("pos");
+  if (!w.field_name("rot") || !::pakt::godot::mapping::write_value(w, m.rot)) return w.in_field("rot");
+  if (!w.field_name("inventory") || !::pakt::godot::mapping::write_value(w, m.inventory)) return w.in_field("inventory");
+  if (!w.field_name("color") || !::pakt::godot::mapping::write_uint8_list(w, m.color)) return w.in_field("color");
+  if (!w.field_name("nick") || !::pakt::godot::mapping::write_value(w, m.nick)) return w.in_field("nick");
+  if (!w.field_name("weapons") || !::pakt::godot::mapping::write_value(w, m.weapons)) return w.in_field("weapons");
+  if (!w.field_name("score") || !::pakt::godot::mapping::write_value(w, m.score)) return w.in_field("score");
   return true;
 }
 
@@ -348,60 +348,60 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player&
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 10, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 10, i, key, field)) return false;
     switch (field) {
       case 0: {  // id
-        if (!::pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
+        if (!::pakt::godot::mapping::read_value(r, m.id)) return r.reader().in_field("id");
         seen[0] = true;
         break;
       }
       case 1: {  // name
-        if (!::pakt::godot_mapping::read_value(r, m.name, ::pakt::Limits{32, 0})) return r.reader().in_field("name");
+        if (!::pakt::godot::mapping::read_value(r, m.name, ::pakt::Limits{32, 0})) return r.reader().in_field("name");
         seen[1] = true;
         break;
       }
       case 2: {  // team
-        if (!::pakt::godot_mapping::read_value(r, m.team)) return r.reader().in_field("team");
+        if (!::pakt::godot::mapping::read_value(r, m.team)) return r.reader().in_field("team");
         seen[2] = true;
         break;
       }
       case 3: {  // pos
-        if (!::pakt::godot_mapping::read_value(r, m.pos)) return r.reader().in_field("pos");
+        if (!::pakt::godot::mapping::read_value(r, m.pos)) return r.reader().in_field("pos");
         seen[3] = true;
         break;
       }
       case 4: {  // rot
-        if (!::pakt::godot_mapping::read_value(r, m.rot)) return r.reader().in_field("rot");
+        if (!::pakt::godot::mapping::read_value(r, m.rot)) return r.reader().in_field("rot");
         seen[4] = true;
         break;
       }
       case 5: {  // inventory
-        if (!::pakt::godot_mapping::read_value(r, m.inventory, ::pakt::Limits{0, 64})) return r.reader().in_field("inventory");
+        if (!::pakt::godot::mapping::read_value(r, m.inventory, ::pakt::Limits{0, 64})) return r.reader().in_field("inventory");
         seen[5] = true;
         break;
       }
       case 6: {  // color
-        if (!::pakt::godot_mapping::read_uint8_list(r, m.color)) return r.reader().in_field("color");
+        if (!::pakt::godot::mapping::read_uint8_list(r, m.color)) return r.reader().in_field("color");
         seen[6] = true;
         break;
       }
       case 7: {  // nick
-        if (!::pakt::godot_mapping::read_value(r, m.nick, ::pakt::Limits{16, 0})) return r.reader().in_field("nick");
+        if (!::pakt::godot::mapping::read_value(r, m.nick, ::pakt::Limits{16, 0})) return r.reader().in_field("nick");
         seen[7] = true;
         break;
       }
       case 8: {  // weapons
-        if (!::pakt::godot_mapping::read_value(r, m.weapons, ::pakt::Limits{0, 8})) return r.reader().in_field("weapons");
+        if (!::pakt::godot::mapping::read_value(r, m.weapons, ::pakt::Limits{0, 8})) return r.reader().in_field("weapons");
         seen[8] = true;
         break;
       }
       case 9: {  // score
-        if (!::pakt::godot_mapping::read_value(r, m.score)) return r.reader().in_field("score");
+        if (!::pakt::godot::mapping::read_value(r, m.score)) return r.reader().in_field("score");
         seen[9] = true;
         break;
       }
       case 10:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -621,12 +621,12 @@ bool CheckMessage(::pakt::Checker& c, const ::game::net::MoveUpdate& m) {
 // Godot: an Array of the 6 fields in order.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::MoveUpdate& m) {
   if (!w.array_header(6)) return false;
-  if (!::pakt::godot_mapping::write_value(w, m.player_id)) return w.in_field("player_id");
-  if (!::pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
-  if (!::pakt::godot_mapping::write_value(w, m.position)) return w.in_field("position");
-  if (!::pakt::godot_mapping::write_value(w, m.velocity)) return w.in_field("velocity");
-  if (!::pakt::godot_mapping::write_value(w, m.rotation)) return w.in_field("rotation");
-  if (!::pakt::godot_mapping::write_value(w, m.crouching)) return w.in_field("crouching");
+  if (!::pakt::godot::mapping::write_value(w, m.player_id)) return w.in_field("player_id");
+  if (!::pakt::godot::mapping::write_value(w, m.tick)) return w.in_field("tick");
+  if (!::pakt::godot::mapping::write_value(w, m.position)) return w.in_field("position");
+  if (!::pakt::godot::mapping::write_value(w, m.velocity)) return w.in_field("velocity");
+  if (!::pakt::godot::mapping::write_value(w, m.rotation)) return w.in_field("rotation");
+  if (!::pakt::godot::mapping::write_value(w, m.crouching)) return w.in_field("crouching");
   return true;
 }
 
@@ -634,36 +634,36 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::MoveUpd
   ::std::size_t count = 0;
   if (!r.read_array_header(count)) return false;
   if (count > 0) {
-    if (!::pakt::godot_mapping::read_value(r, m.player_id)) return r.reader().in_field("player_id");
+    if (!::pakt::godot::mapping::read_value(r, m.player_id)) return r.reader().in_field("player_id");
   } else {  // an older sender's shorter Array
     m.player_id = {};
   }
   if (count > 1) {
-    if (!::pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
+    if (!::pakt::godot::mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
   } else {  // an older sender's shorter Array
     m.tick = {};
   }
   if (count > 2) {
-    if (!::pakt::godot_mapping::read_value(r, m.position)) return r.reader().in_field("position");
+    if (!::pakt::godot::mapping::read_value(r, m.position)) return r.reader().in_field("position");
   } else {  // an older sender's shorter Array
     m.position = {};
   }
   if (count > 3) {
-    if (!::pakt::godot_mapping::read_value(r, m.velocity)) return r.reader().in_field("velocity");
+    if (!::pakt::godot::mapping::read_value(r, m.velocity)) return r.reader().in_field("velocity");
   } else {  // an older sender's shorter Array
     m.velocity = {};
   }
   if (count > 4) {
-    if (!::pakt::godot_mapping::read_value(r, m.rotation)) return r.reader().in_field("rotation");
+    if (!::pakt::godot::mapping::read_value(r, m.rotation)) return r.reader().in_field("rotation");
   } else {  // an older sender's shorter Array
     m.rotation = {};
   }
   if (count > 5) {
-    if (!::pakt::godot_mapping::read_value(r, m.crouching)) return r.reader().in_field("crouching");
+    if (!::pakt::godot::mapping::read_value(r, m.crouching)) return r.reader().in_field("crouching");
   } else {  // an older sender's shorter Array
     m.crouching = {};
   }
-  if (!::pakt::godot_mapping::skip_extra_elements(r, 6, count)) return false;  // a newer sender's extra fields
+  if (!::pakt::godot::mapping::skip_extra_elements(r, 6, count)) return false;  // a newer sender's extra fields
   return true;
 }
 void WriteJsonMessage(::pakt::JsonWriter& j, const ::game::net::MoveUpdate& m) {
@@ -815,10 +815,10 @@ bool CheckMessage(::pakt::Checker& c, const ::game::net::Chat& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Chat& m) {
   if (!w.dictionary_header(4)) return false;
-  if (!w.field_name("from") || !::pakt::godot_mapping::write_value(w, m.from)) return w.in_field("from");
-  if (!w.field_name("channel") || !::pakt::godot_mapping::write_value(w, m.channel)) return w.in_field("channel");
-  if (!w.field_name("text") || !::pakt::godot_mapping::write_value(w, m.text)) return w.in_field("text");
-  if (!w.field_name("to") || !::pakt::godot_mapping::write_value(w, m.to)) return w.in_field("to");
+  if (!w.field_name("from") || !::pakt::godot::mapping::write_value(w, m.from)) return w.in_field("from");
+  if (!w.field_name("channel") || !::pakt::godot::mapping::write_value(w, m.channel)) return w.in_field("channel");
+  if (!w.field_name("text") || !::pakt::godot::mapping::write_value(w, m.text)) return w.in_field("text");
+  if (!w.field_name("to") || !::pakt::godot::mapping::write_value(w, m.to)) return w.in_field("to");
   return true;
 }
 
@@ -830,30 +830,30 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Chat& m
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 4, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 4, i, key, field)) return false;
     switch (field) {
       case 0: {  // from
-        if (!::pakt::godot_mapping::read_value(r, m.from)) return r.reader().in_field("from");
+        if (!::pakt::godot::mapping::read_value(r, m.from)) return r.reader().in_field("from");
         seen[0] = true;
         break;
       }
       case 1: {  // channel
-        if (!::pakt::godot_mapping::read_value(r, m.channel)) return r.reader().in_field("channel");
+        if (!::pakt::godot::mapping::read_value(r, m.channel)) return r.reader().in_field("channel");
         seen[1] = true;
         break;
       }
       case 2: {  // text
-        if (!::pakt::godot_mapping::read_value(r, m.text, ::pakt::Limits{256, 0})) return r.reader().in_field("text");
+        if (!::pakt::godot::mapping::read_value(r, m.text, ::pakt::Limits{256, 0})) return r.reader().in_field("text");
         seen[2] = true;
         break;
       }
       case 3: {  // to
-        if (!::pakt::godot_mapping::read_value(r, m.to)) return r.reader().in_field("to");
+        if (!::pakt::godot::mapping::read_value(r, m.to)) return r.reader().in_field("to");
         seen[3] = true;
         break;
       }
       case 4:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -1008,20 +1008,20 @@ PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::game::net::Snapshot&
 // Godot: a Dictionary keyed by field name.
 PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapshot& m) {
   if (!w.dictionary_header(14)) return false;
-  if (!w.field_name("tick") || !::pakt::godot_mapping::write_value(w, m.tick)) return w.in_field("tick");
-  if (!w.field_name("players") || !::pakt::godot_mapping::write_value(w, m.players)) return w.in_field("players");
-  if (!w.field_name("map_name") || !::pakt::godot_mapping::write_value(w, m.map_name)) return w.in_field("map_name");
-  if (!w.field_name("spawn_points") || !::pakt::godot_mapping::write_value(w, m.spawn_points)) return w.in_field("spawn_points");
-  if (!w.field_name("seed") || !::pakt::godot_mapping::write_value(w, m.seed)) return w.in_field("seed");
-  if (!w.field_name("gravity") || !::pakt::godot_mapping::write_value(w, m.gravity)) return w.in_field("gravity");
-  if (!w.field_name("tint") || !::pakt::godot_mapping::write_value(w, m.tint)) return w.in_field("tint");
-  if (!w.field_name("grid") || !::pakt::godot_mapping::write_value(w, m.grid)) return w.in_field("grid");
-  if (!w.field_name("cell") || !::pakt::godot_mapping::write_value(w, m.cell)) return w.in_field("cell");
-  if (!w.field_name("scale") || !::pakt::godot_mapping::write_value(w, m.scale)) return w.in_field("scale");
-  if (!w.field_name("small") || !::pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
-  if (!w.field_name("delta") || !::pakt::godot_mapping::write_value(w, m.delta)) return w.in_field("delta");
-  if (!w.field_name("flags") || !::pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
-  if (!w.field_name("tags") || !::pakt::godot_mapping::write_value(w, m.tags)) return w.in_field("tags");
+  if (!w.field_name("tick") || !::pakt::godot::mapping::write_value(w, m.tick)) return w.in_field("tick");
+  if (!w.field_name("players") || !::pakt::godot::mapping::write_value(w, m.players)) return w.in_field("players");
+  if (!w.field_name("map_name") || !::pakt::godot::mapping::write_value(w, m.map_name)) return w.in_field("map_name");
+  if (!w.field_name("spawn_points") || !::pakt::godot::mapping::write_value(w, m.spawn_points)) return w.in_field("spawn_points");
+  if (!w.field_name("seed") || !::pakt::godot::mapping::write_value(w, m.seed)) return w.in_field("seed");
+  if (!w.field_name("gravity") || !::pakt::godot::mapping::write_value(w, m.gravity)) return w.in_field("gravity");
+  if (!w.field_name("tint") || !::pakt::godot::mapping::write_value(w, m.tint)) return w.in_field("tint");
+  if (!w.field_name("grid") || !::pakt::godot::mapping::write_value(w, m.grid)) return w.in_field("grid");
+  if (!w.field_name("cell") || !::pakt::godot::mapping::write_value(w, m.cell)) return w.in_field("cell");
+  if (!w.field_name("scale") || !::pakt::godot::mapping::write_value(w, m.scale)) return w.in_field("scale");
+  if (!w.field_name("small") || !::pakt::godot::mapping::write_value(w, m.small)) return w.in_field("small");
+  if (!w.field_name("delta") || !::pakt::godot::mapping::write_value(w, m.delta)) return w.in_field("delta");
+  if (!w.field_name("flags") || !::pakt::godot::mapping::write_value(w, m.flags)) return w.in_field("flags");
+  if (!w.field_name("tags") || !::pakt::godot::mapping::write_value(w, m.tags)) return w.in_field("tags");
   return true;
 }
 
@@ -1033,80 +1033,80 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
     switch (field) {
       case 0: {  // tick
-        if (!::pakt::godot_mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
+        if (!::pakt::godot::mapping::read_value(r, m.tick)) return r.reader().in_field("tick");
         seen[0] = true;
         break;
       }
       case 1: {  // players
-        if (!::pakt::godot_mapping::read_value(r, m.players, ::pakt::Limits{0, 64})) return r.reader().in_field("players");
+        if (!::pakt::godot::mapping::read_value(r, m.players, ::pakt::Limits{0, 64})) return r.reader().in_field("players");
         seen[1] = true;
         break;
       }
       case 2: {  // map_name
-        if (!::pakt::godot_mapping::read_value(r, m.map_name)) return r.reader().in_field("map_name");
+        if (!::pakt::godot::mapping::read_value(r, m.map_name)) return r.reader().in_field("map_name");
         seen[2] = true;
         break;
       }
       case 3: {  // spawn_points
-        if (!::pakt::godot_mapping::read_value(r, m.spawn_points)) return r.reader().in_field("spawn_points");
+        if (!::pakt::godot::mapping::read_value(r, m.spawn_points)) return r.reader().in_field("spawn_points");
         seen[3] = true;
         break;
       }
       case 4: {  // seed
-        if (!::pakt::godot_mapping::read_value(r, m.seed, ::pakt::Limits{64, 0})) return r.reader().in_field("seed");
+        if (!::pakt::godot::mapping::read_value(r, m.seed, ::pakt::Limits{64, 0})) return r.reader().in_field("seed");
         seen[4] = true;
         break;
       }
       case 5: {  // gravity
-        if (!::pakt::godot_mapping::read_value(r, m.gravity)) return r.reader().in_field("gravity");
+        if (!::pakt::godot::mapping::read_value(r, m.gravity)) return r.reader().in_field("gravity");
         seen[5] = true;
         break;
       }
       case 6: {  // tint
-        if (!::pakt::godot_mapping::read_value(r, m.tint)) return r.reader().in_field("tint");
+        if (!::pakt::godot::mapping::read_value(r, m.tint)) return r.reader().in_field("tint");
         seen[6] = true;
         break;
       }
       case 7: {  // grid
-        if (!::pakt::godot_mapping::read_value(r, m.grid)) return r.reader().in_field("grid");
+        if (!::pakt::godot::mapping::read_value(r, m.grid)) return r.reader().in_field("grid");
         seen[7] = true;
         break;
       }
       case 8: {  // cell
-        if (!::pakt::godot_mapping::read_value(r, m.cell)) return r.reader().in_field("cell");
+        if (!::pakt::godot::mapping::read_value(r, m.cell)) return r.reader().in_field("cell");
         seen[8] = true;
         break;
       }
       case 9: {  // scale
-        if (!::pakt::godot_mapping::read_value(r, m.scale)) return r.reader().in_field("scale");
+        if (!::pakt::godot::mapping::read_value(r, m.scale)) return r.reader().in_field("scale");
         seen[9] = true;
         break;
       }
       case 10: {  // small
-        if (!::pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
+        if (!::pakt::godot::mapping::read_value(r, m.small)) return r.reader().in_field("small");
         seen[10] = true;
         break;
       }
       case 11: {  // delta
-        if (!::pakt::godot_mapping::read_value(r, m.delta)) return r.reader().in_field("delta");
+        if (!::pakt::godot::mapping::read_value(r, m.delta)) return r.reader().in_field("delta");
         seen[11] = true;
         break;
       }
       case 12: {  // flags
-        if (!::pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
+        if (!::pakt::godot::mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
         seen[12] = true;
         break;
       }
       case 13: {  // tags
-        if (!::pakt::godot_mapping::read_value(r, m.tags, ::pakt::Limits{24, 16})) return r.reader().in_field("tags");
+        if (!::pakt::godot::mapping::read_value(r, m.tags, ::pakt::Limits{24, 16})) return r.reader().in_field("tags");
         seen[13] = true;
         break;
       }
       case 14:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;

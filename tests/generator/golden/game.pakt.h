@@ -157,16 +157,16 @@ inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::mslima
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Player& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -251,16 +251,16 @@ inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::ms
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::MoveUpdate& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::MoveUpdate& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -341,16 +341,16 @@ inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::mslima_t
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Chat& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Chat& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -451,16 +451,16 @@ inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::msli
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapshot& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Snapshot& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).

@@ -248,11 +248,11 @@ bool CheckMessage(::pakt::Checker& c, const ::photon::seed::SeedStruct& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedStruct& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.field_name("int_1") || !::pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
-  if (!w.field_name("int_2") || !::pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
-  if (!w.field_name("string_1") || !::pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
-  if (!w.field_name("float_1") || !::pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
-  if (!w.field_name("float_2") || !::pakt::godot_mapping::write_value(w, m.float_2)) return w.in_field("float_2");
+  if (!w.field_name("int_1") || !::pakt::godot::mapping::write_value(w, m.int_1)) return w.in_field("int_1");
+  if (!w.field_name("int_2") || !::pakt::godot::mapping::write_value(w, m.int_2)) return w.in_field("int_2");
+  if (!w.field_name("string_1") || !::pakt::godot::mapping::write_value(w, m.string_1)) return w.in_field("string_1");
+  if (!w.field_name("float_1") || !::pakt::godot::mapping::write_value(w, m.float_1)) return w.in_field("float_1");
+  if (!w.field_name("float_2") || !::pakt::godot::mapping::write_value(w, m.float_2)) return w.in_field("float_2");
   return true;
 }
 
@@ -264,35 +264,35 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::Seed
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
     switch (field) {
       case 0: {  // int_1
-        if (!::pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
+        if (!::pakt::godot::mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
         seen[0] = true;
         break;
       }
       case 1: {  // int_2
-        if (!::pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
+        if (!::pakt::godot::mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
         seen[1] = true;
         break;
       }
       case 2: {  // string_1
-        if (!::pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
+        if (!::pakt::godot::mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
         seen[2] = true;
         break;
       }
       case 3: {  // float_1
-        if (!::pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
+        if (!::pakt::godot::mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
         seen[3] = true;
         break;
       }
       case 4: {  // float_2
-        if (!::pakt::godot_mapping::read_value(r, m.float_2)) return r.reader().in_field("float_2");
+        if (!::pakt::godot::mapping::read_value(r, m.float_2)) return r.reader().in_field("float_2");
         seen[4] = true;
         break;
       }
       case 5:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -457,11 +457,11 @@ bool CheckMessage(::pakt::Checker& c, const ::photon::seed::SeedShortNames& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedShortNames& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.field_name("a") || !::pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
-  if (!w.field_name("b") || !::pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
-  if (!w.field_name("c") || !::pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
-  if (!w.field_name("d") || !::pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
-  if (!w.field_name("e") || !::pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
+  if (!w.field_name("a") || !::pakt::godot::mapping::write_value(w, m.a)) return w.in_field("a");
+  if (!w.field_name("b") || !::pakt::godot::mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.field_name("c") || !::pakt::godot::mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.field_name("d") || !::pakt::godot::mapping::write_value(w, m.d)) return w.in_field("d");
+  if (!w.field_name("e") || !::pakt::godot::mapping::write_value(w, m.e)) return w.in_field("e");
   return true;
 }
 
@@ -473,35 +473,35 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::Seed
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
     switch (field) {
       case 0: {  // a
-        if (!::pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
+        if (!::pakt::godot::mapping::read_value(r, m.a)) return r.reader().in_field("a");
         seen[0] = true;
         break;
       }
       case 1: {  // b
-        if (!::pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+        if (!::pakt::godot::mapping::read_value(r, m.b)) return r.reader().in_field("b");
         seen[1] = true;
         break;
       }
       case 2: {  // c
-        if (!::pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+        if (!::pakt::godot::mapping::read_value(r, m.c)) return r.reader().in_field("c");
         seen[2] = true;
         break;
       }
       case 3: {  // d
-        if (!::pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
+        if (!::pakt::godot::mapping::read_value(r, m.d)) return r.reader().in_field("d");
         seen[3] = true;
         break;
       }
       case 4: {  // e
-        if (!::pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
+        if (!::pakt::godot::mapping::read_value(r, m.e)) return r.reader().in_field("e");
         seen[4] = true;
         break;
       }
       case 5:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -666,14 +666,14 @@ bool CheckMessage(::pakt::Checker& c, const ::photon::seed::SeedGameStruct& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedGameStruct& m) {
   if (!w.dictionary_header(8)) return false;
-  if (!w.field_name("int_1") || !::pakt::godot_mapping::write_value(w, m.int_1)) return w.in_field("int_1");
-  if (!w.field_name("int_2") || !::pakt::godot_mapping::write_value(w, m.int_2)) return w.in_field("int_2");
-  if (!w.field_name("float_1") || !::pakt::godot_mapping::write_value(w, m.float_1)) return w.in_field("float_1");
-  if (!w.field_name("bool_1") || !::pakt::godot_mapping::write_value(w, m.bool_1)) return w.in_field("bool_1");
-  if (!w.field_name("string_1") || !::pakt::godot_mapping::write_value(w, m.string_1)) return w.in_field("string_1");
-  if (!w.field_name("vector3_1") || !::pakt::godot_mapping::write_value(w, m.vector3_1)) return w.in_field("vector3_1");
-  if (!w.field_name("vector3_2") || !::pakt::godot_mapping::write_value(w, m.vector3_2)) return w.in_field("vector3_2");
-  if (!w.field_name("quaternion_1") || !::pakt::godot_mapping::write_value(w, m.quaternion_1)) return w.in_field("quaternion_1");
+  if (!w.field_name("int_1") || !::pakt::godot::mapping::write_value(w, m.int_1)) return w.in_field("int_1");
+  if (!w.field_name("int_2") || !::pakt::godot::mapping::write_value(w, m.int_2)) return w.in_field("int_2");
+  if (!w.field_name("float_1") || !::pakt::godot::mapping::write_value(w, m.float_1)) return w.in_field("float_1");
+  if (!w.field_name("bool_1") || !::pakt::godot::mapping::write_value(w, m.bool_1)) return w.in_field("bool_1");
+  if (!w.field_name("string_1") || !::pakt::godot::mapping::write_value(w, m.string_1)) return w.in_field("string_1");
+  if (!w.field_name("vector3_1") || !::pakt::godot::mapping::write_value(w, m.vector3_1)) return w.in_field("vector3_1");
+  if (!w.field_name("vector3_2") || !::pakt::godot::mapping::write_value(w, m.vector3_2)) return w.in_field("vector3_2");
+  if (!w.field_name("quaternion_1") || !::pakt::godot::mapping::write_value(w, m.quaternion_1)) return w.in_field("quaternion_1");
   return true;
 }
 
@@ -685,50 +685,50 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::Seed
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 8, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 8, i, key, field)) return false;
     switch (field) {
       case 0: {  // int_1
-        if (!::pakt::godot_mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
+        if (!::pakt::godot::mapping::read_value(r, m.int_1)) return r.reader().in_field("int_1");
         seen[0] = true;
         break;
       }
       case 1: {  // int_2
-        if (!::pakt::godot_mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
+        if (!::pakt::godot::mapping::read_value(r, m.int_2)) return r.reader().in_field("int_2");
         seen[1] = true;
         break;
       }
       case 2: {  // float_1
-        if (!::pakt::godot_mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
+        if (!::pakt::godot::mapping::read_value(r, m.float_1)) return r.reader().in_field("float_1");
         seen[2] = true;
         break;
       }
       case 3: {  // bool_1
-        if (!::pakt::godot_mapping::read_value(r, m.bool_1)) return r.reader().in_field("bool_1");
+        if (!::pakt::godot::mapping::read_value(r, m.bool_1)) return r.reader().in_field("bool_1");
         seen[3] = true;
         break;
       }
       case 4: {  // string_1
-        if (!::pakt::godot_mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
+        if (!::pakt::godot::mapping::read_value(r, m.string_1)) return r.reader().in_field("string_1");
         seen[4] = true;
         break;
       }
       case 5: {  // vector3_1
-        if (!::pakt::godot_mapping::read_value(r, m.vector3_1)) return r.reader().in_field("vector3_1");
+        if (!::pakt::godot::mapping::read_value(r, m.vector3_1)) return r.reader().in_field("vector3_1");
         seen[5] = true;
         break;
       }
       case 6: {  // vector3_2
-        if (!::pakt::godot_mapping::read_value(r, m.vector3_2)) return r.reader().in_field("vector3_2");
+        if (!::pakt::godot::mapping::read_value(r, m.vector3_2)) return r.reader().in_field("vector3_2");
         seen[6] = true;
         break;
       }
       case 7: {  // quaternion_1
-        if (!::pakt::godot_mapping::read_value(r, m.quaternion_1)) return r.reader().in_field("quaternion_1");
+        if (!::pakt::godot::mapping::read_value(r, m.quaternion_1)) return r.reader().in_field("quaternion_1");
         seen[7] = true;
         break;
       }
       case 8:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;

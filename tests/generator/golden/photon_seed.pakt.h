@@ -117,16 +117,16 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt:
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedStruct& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedStruct& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -209,16 +209,16 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::p
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedShortNames& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedShortNames& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -307,16 +307,16 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::p
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedGameStruct& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedGameStruct& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).

@@ -602,10 +602,10 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Empty&
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, nullptr, 0, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, nullptr, 0, i, key, field)) return false;
     switch (field) {
       case 0:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -726,8 +726,8 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Inner& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Inner& m) {
   if (!w.dictionary_header(2)) return false;
-  if (!w.field_name("id") || !::pakt::godot_mapping::write_value(w, m.id)) return w.in_field("id");
-  if (!w.field_name("label") || !::pakt::godot_mapping::write_value(w, m.label)) return w.in_field("label");
+  if (!w.field_name("id") || !::pakt::godot::mapping::write_value(w, m.id)) return w.in_field("id");
+  if (!w.field_name("label") || !::pakt::godot::mapping::write_value(w, m.label)) return w.in_field("label");
   return true;
 }
 
@@ -739,20 +739,20 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Inner&
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 2, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 2, i, key, field)) return false;
     switch (field) {
       case 0: {  // id
-        if (!::pakt::godot_mapping::read_value(r, m.id)) return r.reader().in_field("id");
+        if (!::pakt::godot::mapping::read_value(r, m.id)) return r.reader().in_field("id");
         seen[0] = true;
         break;
       }
       case 1: {  // label
-        if (!::pakt::godot_mapping::read_value(r, m.label, ::pakt::Limits{16, 0})) return r.reader().in_field("label");
+        if (!::pakt::godot::mapping::read_value(r, m.label, ::pakt::Limits{16, 0})) return r.reader().in_field("label");
         seen[1] = true;
         break;
       }
       case 2:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -884,20 +884,20 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Scalars& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Scalars& m) {
   if (!w.dictionary_header(14)) return false;
-  if (!w.field_name("b") || !::pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
-  if (!w.field_name("u8") || !::pakt::godot_mapping::write_value(w, m.u8)) return w.in_field("u8");
-  if (!w.field_name("i8") || !::pakt::godot_mapping::write_value(w, m.i8)) return w.in_field("i8");
-  if (!w.field_name("u16") || !::pakt::godot_mapping::write_value(w, m.u16)) return w.in_field("u16");
-  if (!w.field_name("i16") || !::pakt::godot_mapping::write_value(w, m.i16)) return w.in_field("i16");
-  if (!w.field_name("u32") || !::pakt::godot_mapping::write_value(w, m.u32)) return w.in_field("u32");
-  if (!w.field_name("i32") || !::pakt::godot_mapping::write_value(w, m.i32)) return w.in_field("i32");
-  if (!w.field_name("u64") || !::pakt::godot_mapping::write_value(w, m.u64)) return w.in_field("u64");
-  if (!w.field_name("i64") || !::pakt::godot_mapping::write_value(w, m.i64)) return w.in_field("i64");
-  if (!w.field_name("f32") || !::pakt::godot_mapping::write_value(w, m.f32)) return w.in_field("f32");
-  if (!w.field_name("f64") || !::pakt::godot_mapping::write_value(w, m.f64)) return w.in_field("f64");
-  if (!w.field_name("small") || !::pakt::godot_mapping::write_value(w, m.small)) return w.in_field("small");
-  if (!w.field_name("signed_enum") || !::pakt::godot_mapping::write_value(w, m.signed_enum)) return w.in_field("signed_enum");
-  if (!w.field_name("wide") || !::pakt::godot_mapping::write_value(w, m.wide)) return w.in_field("wide");
+  if (!w.field_name("b") || !::pakt::godot::mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.field_name("u8") || !::pakt::godot::mapping::write_value(w, m.u8)) return w.in_field("u8");
+  if (!w.field_name("i8") || !::pakt::godot::mapping::write_value(w, m.i8)) return w.in_field("i8");
+  if (!w.field_name("u16") || !::pakt::godot::mapping::write_value(w, m.u16)) return w.in_field("u16");
+  if (!w.field_name("i16") || !::pakt::godot::mapping::write_value(w, m.i16)) return w.in_field("i16");
+  if (!w.field_name("u32") || !::pakt::godot::mapping::write_value(w, m.u32)) return w.in_field("u32");
+  if (!w.field_name("i32") || !::pakt::godot::mapping::write_value(w, m.i32)) return w.in_field("i32");
+  if (!w.field_name("u64") || !::pakt::godot::mapping::write_value(w, m.u64)) return w.in_field("u64");
+  if (!w.field_name("i64") || !::pakt::godot::mapping::write_value(w, m.i64)) return w.in_field("i64");
+  if (!w.field_name("f32") || !::pakt::godot::mapping::write_value(w, m.f32)) return w.in_field("f32");
+  if (!w.field_name("f64") || !::pakt::godot::mapping::write_value(w, m.f64)) return w.in_field("f64");
+  if (!w.field_name("small") || !::pakt::godot::mapping::write_value(w, m.small)) return w.in_field("small");
+  if (!w.field_name("signed_enum") || !::pakt::godot::mapping::write_value(w, m.signed_enum)) return w.in_field("signed_enum");
+  if (!w.field_name("wide") || !::pakt::godot::mapping::write_value(w, m.wide)) return w.in_field("wide");
   return true;
 }
 
@@ -909,80 +909,80 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Scalar
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
     switch (field) {
       case 0: {  // b
-        if (!::pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+        if (!::pakt::godot::mapping::read_value(r, m.b)) return r.reader().in_field("b");
         seen[0] = true;
         break;
       }
       case 1: {  // u8
-        if (!::pakt::godot_mapping::read_value(r, m.u8)) return r.reader().in_field("u8");
+        if (!::pakt::godot::mapping::read_value(r, m.u8)) return r.reader().in_field("u8");
         seen[1] = true;
         break;
       }
       case 2: {  // i8
-        if (!::pakt::godot_mapping::read_value(r, m.i8)) return r.reader().in_field("i8");
+        if (!::pakt::godot::mapping::read_value(r, m.i8)) return r.reader().in_field("i8");
         seen[2] = true;
         break;
       }
       case 3: {  // u16
-        if (!::pakt::godot_mapping::read_value(r, m.u16)) return r.reader().in_field("u16");
+        if (!::pakt::godot::mapping::read_value(r, m.u16)) return r.reader().in_field("u16");
         seen[3] = true;
         break;
       }
       case 4: {  // i16
-        if (!::pakt::godot_mapping::read_value(r, m.i16)) return r.reader().in_field("i16");
+        if (!::pakt::godot::mapping::read_value(r, m.i16)) return r.reader().in_field("i16");
         seen[4] = true;
         break;
       }
       case 5: {  // u32
-        if (!::pakt::godot_mapping::read_value(r, m.u32)) return r.reader().in_field("u32");
+        if (!::pakt::godot::mapping::read_value(r, m.u32)) return r.reader().in_field("u32");
         seen[5] = true;
         break;
       }
       case 6: {  // i32
-        if (!::pakt::godot_mapping::read_value(r, m.i32)) return r.reader().in_field("i32");
+        if (!::pakt::godot::mapping::read_value(r, m.i32)) return r.reader().in_field("i32");
         seen[6] = true;
         break;
       }
       case 7: {  // u64
-        if (!::pakt::godot_mapping::read_value(r, m.u64)) return r.reader().in_field("u64");
+        if (!::pakt::godot::mapping::read_value(r, m.u64)) return r.reader().in_field("u64");
         seen[7] = true;
         break;
       }
       case 8: {  // i64
-        if (!::pakt::godot_mapping::read_value(r, m.i64)) return r.reader().in_field("i64");
+        if (!::pakt::godot::mapping::read_value(r, m.i64)) return r.reader().in_field("i64");
         seen[8] = true;
         break;
       }
       case 9: {  // f32
-        if (!::pakt::godot_mapping::read_value(r, m.f32)) return r.reader().in_field("f32");
+        if (!::pakt::godot::mapping::read_value(r, m.f32)) return r.reader().in_field("f32");
         seen[9] = true;
         break;
       }
       case 10: {  // f64
-        if (!::pakt::godot_mapping::read_value(r, m.f64)) return r.reader().in_field("f64");
+        if (!::pakt::godot::mapping::read_value(r, m.f64)) return r.reader().in_field("f64");
         seen[10] = true;
         break;
       }
       case 11: {  // small
-        if (!::pakt::godot_mapping::read_value(r, m.small)) return r.reader().in_field("small");
+        if (!::pakt::godot::mapping::read_value(r, m.small)) return r.reader().in_field("small");
         seen[11] = true;
         break;
       }
       case 12: {  // signed_enum
-        if (!::pakt::godot_mapping::read_value(r, m.signed_enum)) return r.reader().in_field("signed_enum");
+        if (!::pakt::godot::mapping::read_value(r, m.signed_enum)) return r.reader().in_field("signed_enum");
         seen[12] = true;
         break;
       }
       case 13: {  // wide
-        if (!::pakt::godot_mapping::read_value(r, m.wide)) return r.reader().in_field("wide");
+        if (!::pakt::godot::mapping::read_value(r, m.wide)) return r.reader().in_field("wide");
         seen[13] = true;
         break;
       }
       case 14:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -1246,12 +1246,12 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Geometry& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Geometry& m) {
   if (!w.dictionary_header(6)) return false;
-  if (!w.field_name("v2") || !::pakt::godot_mapping::write_value(w, m.v2)) return w.in_field("v2");
-  if (!w.field_name("v3") || !::pakt::godot_mapping::write_value(w, m.v3)) return w.in_field("v3");
-  if (!w.field_name("q") || !::pakt::godot_mapping::write_value(w, m.q)) return w.in_field("q");
-  if (!w.field_name("c") || !::pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
-  if (!w.field_name("v2i") || !::pakt::godot_mapping::write_value(w, m.v2i)) return w.in_field("v2i");
-  if (!w.field_name("v3i") || !::pakt::godot_mapping::write_value(w, m.v3i)) return w.in_field("v3i");
+  if (!w.field_name("v2") || !::pakt::godot::mapping::write_value(w, m.v2)) return w.in_field("v2");
+  if (!w.field_name("v3") || !::pakt::godot::mapping::write_value(w, m.v3)) return w.in_field("v3");
+  if (!w.field_name("q") || !::pakt::godot::mapping::write_value(w, m.q)) return w.in_field("q");
+  if (!w.field_name("c") || !::pakt::godot::mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.field_name("v2i") || !::pakt::godot::mapping::write_value(w, m.v2i)) return w.in_field("v2i");
+  if (!w.field_name("v3i") || !::pakt::godot::mapping::write_value(w, m.v3i)) return w.in_field("v3i");
   return true;
 }
 
@@ -1263,40 +1263,40 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Geomet
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
     switch (field) {
       case 0: {  // v2
-        if (!::pakt::godot_mapping::read_value(r, m.v2)) return r.reader().in_field("v2");
+        if (!::pakt::godot::mapping::read_value(r, m.v2)) return r.reader().in_field("v2");
         seen[0] = true;
         break;
       }
       case 1: {  // v3
-        if (!::pakt::godot_mapping::read_value(r, m.v3)) return r.reader().in_field("v3");
+        if (!::pakt::godot::mapping::read_value(r, m.v3)) return r.reader().in_field("v3");
         seen[1] = true;
         break;
       }
       case 2: {  // q
-        if (!::pakt::godot_mapping::read_value(r, m.q)) return r.reader().in_field("q");
+        if (!::pakt::godot::mapping::read_value(r, m.q)) return r.reader().in_field("q");
         seen[2] = true;
         break;
       }
       case 3: {  // c
-        if (!::pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+        if (!::pakt::godot::mapping::read_value(r, m.c)) return r.reader().in_field("c");
         seen[3] = true;
         break;
       }
       case 4: {  // v2i
-        if (!::pakt::godot_mapping::read_value(r, m.v2i)) return r.reader().in_field("v2i");
+        if (!::pakt::godot::mapping::read_value(r, m.v2i)) return r.reader().in_field("v2i");
         seen[4] = true;
         break;
       }
       case 5: {  // v3i
-        if (!::pakt::godot_mapping::read_value(r, m.v3i)) return r.reader().in_field("v3i");
+        if (!::pakt::godot::mapping::read_value(r, m.v3i)) return r.reader().in_field("v3i");
         seen[5] = true;
         break;
       }
       case 6:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -1472,10 +1472,10 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Texts& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Texts& m) {
   if (!w.dictionary_header(4)) return false;
-  if (!w.field_name("s") || !::pakt::godot_mapping::write_value(w, m.s)) return w.in_field("s");
-  if (!w.field_name("limited") || !::pakt::godot_mapping::write_value(w, m.limited)) return w.in_field("limited");
-  if (!w.field_name("raw") || !::pakt::godot_mapping::write_value(w, m.raw)) return w.in_field("raw");
-  if (!w.field_name("raw_limited") || !::pakt::godot_mapping::write_value(w, m.raw_limited)) return w.in_field("raw_limited");
+  if (!w.field_name("s") || !::pakt::godot::mapping::write_value(w, m.s)) return w.in_field("s");
+  if (!w.field_name("limited") || !::pakt::godot::mapping::write_value(w, m.limited)) return w.in_field("limited");
+  if (!w.field_name("raw") || !::pakt::godot::mapping::write_value(w, m.raw)) return w.in_field("raw");
+  if (!w.field_name("raw_limited") || !::pakt::godot::mapping::write_value(w, m.raw_limited)) return w.in_field("raw_limited");
   return true;
 }
 
@@ -1487,30 +1487,30 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Texts&
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 4, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 4, i, key, field)) return false;
     switch (field) {
       case 0: {  // s
-        if (!::pakt::godot_mapping::read_value(r, m.s)) return r.reader().in_field("s");
+        if (!::pakt::godot::mapping::read_value(r, m.s)) return r.reader().in_field("s");
         seen[0] = true;
         break;
       }
       case 1: {  // limited
-        if (!::pakt::godot_mapping::read_value(r, m.limited, ::pakt::Limits{8, 0})) return r.reader().in_field("limited");
+        if (!::pakt::godot::mapping::read_value(r, m.limited, ::pakt::Limits{8, 0})) return r.reader().in_field("limited");
         seen[1] = true;
         break;
       }
       case 2: {  // raw
-        if (!::pakt::godot_mapping::read_value(r, m.raw)) return r.reader().in_field("raw");
+        if (!::pakt::godot::mapping::read_value(r, m.raw)) return r.reader().in_field("raw");
         seen[2] = true;
         break;
       }
       case 3: {  // raw_limited
-        if (!::pakt::godot_mapping::read_value(r, m.raw_limited, ::pakt::Limits{4, 0})) return r.reader().in_field("raw_limited");
+        if (!::pakt::godot::mapping::read_value(r, m.raw_limited, ::pakt::Limits{4, 0})) return r.reader().in_field("raw_limited");
         seen[3] = true;
         break;
       }
       case 4:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -1667,20 +1667,20 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Lists& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists& m) {
   if (!w.dictionary_header(14)) return false;
-  if (!w.field_name("bools") || !::pakt::godot_mapping::write_value(w, m.bools)) return w.in_field("bools");
-  if (!w.field_name("u8s") || !::pakt::godot_mapping::write_uint8_list(w, m.u8s)) return w.in_field("u8s");
-  if (!w.field_name("i16s") || !::pakt::godot_mapping::write_value(w, m.i16s)) return w.in_field("i16s");
-  if (!w.field_name("u32s") || !::pakt::godot_mapping::write_value(w, m.u32s)) return w.in_field("u32s");
-  if (!w.field_name("i64s") || !::pakt::godot_mapping::write_value(w, m.i64s)) return w.in_field("i64s");
-  if (!w.field_name("f32s") || !::pakt::godot_mapping::write_value(w, m.f32s)) return w.in_field("f32s");
-  if (!w.field_name("f64s") || !::pakt::godot_mapping::write_value(w, m.f64s)) return w.in_field("f64s");
-  if (!w.field_name("strings") || !::pakt::godot_mapping::write_value(w, m.strings)) return w.in_field("strings");
-  if (!w.field_name("blobs") || !::pakt::godot_mapping::write_value(w, m.blobs)) return w.in_field("blobs");
-  if (!w.field_name("v3s") || !::pakt::godot_mapping::write_value(w, m.v3s)) return w.in_field("v3s");
-  if (!w.field_name("quats") || !::pakt::godot_mapping::write_value(w, m.quats)) return w.in_field("quats");
-  if (!w.field_name("enums") || !::pakt::godot_mapping::write_value(w, m.enums)) return w.in_field("enums");
-  if (!w.field_name("inners") || !::pakt::godot_mapping::write_value(w, m.inners)) return w.in_field("inners");
-  if (!w.field_name("empties") || !::pakt::godot_mapping::write_value(w, m.empties)) return w.in_field("empties");
+  if (!w.field_name("bools") || !::pakt::godot::mapping::write_value(w, m.bools)) return w.in_field("bools");
+  if (!w.field_name("u8s") || !::pakt::godot::mapping::write_uint8_list(w, m.u8s)) return w.in_field("u8s");
+  if (!w.field_name("i16s") || !::pakt::godot::mapping::write_value(w, m.i16s)) return w.in_field("i16s");
+  if (!w.field_name("u32s") || !::pakt::godot::mapping::write_value(w, m.u32s)) return w.in_field("u32s");
+  if (!w.field_name("i64s") || !::pakt::godot::mapping::write_value(w, m.i64s)) return w.in_field("i64s");
+  if (!w.field_name("f32s") || !::pakt::godot::mapping::write_value(w, m.f32s)) return w.in_field("f32s");
+  if (!w.field_name("f64s") || !::pakt::godot::mapping::write_value(w, m.f64s)) return w.in_field("f64s");
+  if (!w.field_name("strings") || !::pakt::godot::mapping::write_value(w, m.strings)) return w.in_field("strings");
+  if (!w.field_name("blobs") || !::pakt::godot::mapping::write_value(w, m.blobs)) return w.in_field("blobs");
+  if (!w.field_name("v3s") || !::pakt::godot::mapping::write_value(w, m.v3s)) return w.in_field("v3s");
+  if (!w.field_name("quats") || !::pakt::godot::mapping::write_value(w, m.quats)) return w.in_field("quats");
+  if (!w.field_name("enums") || !::pakt::godot::mapping::write_value(w, m.enums)) return w.in_field("enums");
+  if (!w.field_name("inners") || !::pakt::godot::mapping::write_value(w, m.inners)) return w.in_field("inners");
+  if (!w.field_name("empties") || !::pakt::godot::mapping::write_value(w, m.empties)) return w.in_field("empties");
   return true;
 }
 
@@ -1692,80 +1692,80 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists&
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 14, i, key, field)) return false;
     switch (field) {
       case 0: {  // bools
-        if (!::pakt::godot_mapping::read_value(r, m.bools)) return r.reader().in_field("bools");
+        if (!::pakt::godot::mapping::read_value(r, m.bools)) return r.reader().in_field("bools");
         seen[0] = true;
         break;
       }
       case 1: {  // u8s
-        if (!::pakt::godot_mapping::read_uint8_list(r, m.u8s, ::pakt::Limits{0, 10})) return r.reader().in_field("u8s");
+        if (!::pakt::godot::mapping::read_uint8_list(r, m.u8s, ::pakt::Limits{0, 10})) return r.reader().in_field("u8s");
         seen[1] = true;
         break;
       }
       case 2: {  // i16s
-        if (!::pakt::godot_mapping::read_value(r, m.i16s)) return r.reader().in_field("i16s");
+        if (!::pakt::godot::mapping::read_value(r, m.i16s)) return r.reader().in_field("i16s");
         seen[2] = true;
         break;
       }
       case 3: {  // u32s
-        if (!::pakt::godot_mapping::read_value(r, m.u32s)) return r.reader().in_field("u32s");
+        if (!::pakt::godot::mapping::read_value(r, m.u32s)) return r.reader().in_field("u32s");
         seen[3] = true;
         break;
       }
       case 4: {  // i64s
-        if (!::pakt::godot_mapping::read_value(r, m.i64s)) return r.reader().in_field("i64s");
+        if (!::pakt::godot::mapping::read_value(r, m.i64s)) return r.reader().in_field("i64s");
         seen[4] = true;
         break;
       }
       case 5: {  // f32s
-        if (!::pakt::godot_mapping::read_value(r, m.f32s)) return r.reader().in_field("f32s");
+        if (!::pakt::godot::mapping::read_value(r, m.f32s)) return r.reader().in_field("f32s");
         seen[5] = true;
         break;
       }
       case 6: {  // f64s
-        if (!::pakt::godot_mapping::read_value(r, m.f64s)) return r.reader().in_field("f64s");
+        if (!::pakt::godot::mapping::read_value(r, m.f64s)) return r.reader().in_field("f64s");
         seen[6] = true;
         break;
       }
       case 7: {  // strings
-        if (!::pakt::godot_mapping::read_value(r, m.strings, ::pakt::Limits{8, 4})) return r.reader().in_field("strings");
+        if (!::pakt::godot::mapping::read_value(r, m.strings, ::pakt::Limits{8, 4})) return r.reader().in_field("strings");
         seen[7] = true;
         break;
       }
       case 8: {  // blobs
-        if (!::pakt::godot_mapping::read_value(r, m.blobs, ::pakt::Limits{5, 3})) return r.reader().in_field("blobs");
+        if (!::pakt::godot::mapping::read_value(r, m.blobs, ::pakt::Limits{5, 3})) return r.reader().in_field("blobs");
         seen[8] = true;
         break;
       }
       case 9: {  // v3s
-        if (!::pakt::godot_mapping::read_value(r, m.v3s)) return r.reader().in_field("v3s");
+        if (!::pakt::godot::mapping::read_value(r, m.v3s)) return r.reader().in_field("v3s");
         seen[9] = true;
         break;
       }
       case 10: {  // quats
-        if (!::pakt::godot_mapping::read_value(r, m.quats)) return r.reader().in_field("quats");
+        if (!::pakt::godot::mapping::read_value(r, m.quats)) return r.reader().in_field("quats");
         seen[10] = true;
         break;
       }
       case 11: {  // enums
-        if (!::pakt::godot_mapping::read_value(r, m.enums)) return r.reader().in_field("enums");
+        if (!::pakt::godot::mapping::read_value(r, m.enums)) return r.reader().in_field("enums");
         seen[11] = true;
         break;
       }
       case 12: {  // inners
-        if (!::pakt::godot_mapping::read_value(r, m.inners, ::pakt::Limits{0, 5})) return r.reader().in_field("inners");
+        if (!::pakt::godot::mapping::read_value(r, m.inners, ::pakt::Limits{0, 5})) return r.reader().in_field("inners");
         seen[12] = true;
         break;
       }
       case 13: {  // empties
-        if (!::pakt::godot_mapping::read_value(r, m.empties, ::pakt::Limits{0, 4})) return r.reader().in_field("empties");
+        if (!::pakt::godot::mapping::read_value(r, m.empties, ::pakt::Limits{0, 4})) return r.reader().in_field("empties");
         seen[13] = true;
         break;
       }
       case 14:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -2029,11 +2029,11 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Fixed& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.field_name("rgba") || !::pakt::godot_mapping::write_uint8_list(w, m.rgba)) return w.in_field("rgba");
-  if (!w.field_name("corners") || !::pakt::godot_mapping::write_value(w, m.corners)) return w.in_field("corners");
-  if (!w.field_name("names") || !::pakt::godot_mapping::write_value(w, m.names)) return w.in_field("names");
-  if (!w.field_name("pair") || !::pakt::godot_mapping::write_value(w, m.pair)) return w.in_field("pair");
-  if (!w.field_name("flags") || !::pakt::godot_mapping::write_value(w, m.flags)) return w.in_field("flags");
+  if (!w.field_name("rgba") || !::pakt::godot::mapping::write_uint8_list(w, m.rgba)) return w.in_field("rgba");
+  if (!w.field_name("corners") || !::pakt::godot::mapping::write_value(w, m.corners)) return w.in_field("corners");
+  if (!w.field_name("names") || !::pakt::godot::mapping::write_value(w, m.names)) return w.in_field("names");
+  if (!w.field_name("pair") || !::pakt::godot::mapping::write_value(w, m.pair)) return w.in_field("pair");
+  if (!w.field_name("flags") || !::pakt::godot::mapping::write_value(w, m.flags)) return w.in_field("flags");
   return true;
 }
 
@@ -2045,35 +2045,35 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed&
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
     switch (field) {
       case 0: {  // rgba
-        if (!::pakt::godot_mapping::read_uint8_list(r, m.rgba)) return r.reader().in_field("rgba");
+        if (!::pakt::godot::mapping::read_uint8_list(r, m.rgba)) return r.reader().in_field("rgba");
         seen[0] = true;
         break;
       }
       case 1: {  // corners
-        if (!::pakt::godot_mapping::read_value(r, m.corners)) return r.reader().in_field("corners");
+        if (!::pakt::godot::mapping::read_value(r, m.corners)) return r.reader().in_field("corners");
         seen[1] = true;
         break;
       }
       case 2: {  // names
-        if (!::pakt::godot_mapping::read_value(r, m.names, ::pakt::Limits{8, 0})) return r.reader().in_field("names");
+        if (!::pakt::godot::mapping::read_value(r, m.names, ::pakt::Limits{8, 0})) return r.reader().in_field("names");
         seen[2] = true;
         break;
       }
       case 3: {  // pair
-        if (!::pakt::godot_mapping::read_value(r, m.pair)) return r.reader().in_field("pair");
+        if (!::pakt::godot::mapping::read_value(r, m.pair)) return r.reader().in_field("pair");
         seen[3] = true;
         break;
       }
       case 4: {  // flags
-        if (!::pakt::godot_mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
+        if (!::pakt::godot::mapping::read_value(r, m.flags)) return r.reader().in_field("flags");
         seen[4] = true;
         break;
       }
       case 5:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -2239,11 +2239,11 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Optionals& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Optionals& m) {
   if (!w.dictionary_header(5)) return false;
-  if (!w.field_name("maybe_int") || !::pakt::godot_mapping::write_value(w, m.maybe_int)) return w.in_field("maybe_int");
-  if (!w.field_name("maybe_text") || !::pakt::godot_mapping::write_value(w, m.maybe_text)) return w.in_field("maybe_text");
-  if (!w.field_name("maybe_inner") || !::pakt::godot_mapping::write_value(w, m.maybe_inner)) return w.in_field("maybe_inner");
-  if (!w.field_name("maybe_list") || !::pakt::godot_mapping::write_value(w, m.maybe_list)) return w.in_field("maybe_list");
-  if (!w.field_name("maybe_vec") || !::pakt::godot_mapping::write_value(w, m.maybe_vec)) return w.in_field("maybe_vec");
+  if (!w.field_name("maybe_int") || !::pakt::godot::mapping::write_value(w, m.maybe_int)) return w.in_field("maybe_int");
+  if (!w.field_name("maybe_text") || !::pakt::godot::mapping::write_value(w, m.maybe_text)) return w.in_field("maybe_text");
+  if (!w.field_name("maybe_inner") || !::pakt::godot::mapping::write_value(w, m.maybe_inner)) return w.in_field("maybe_inner");
+  if (!w.field_name("maybe_list") || !::pakt::godot::mapping::write_value(w, m.maybe_list)) return w.in_field("maybe_list");
+  if (!w.field_name("maybe_vec") || !::pakt::godot::mapping::write_value(w, m.maybe_vec)) return w.in_field("maybe_vec");
   return true;
 }
 
@@ -2255,35 +2255,35 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Option
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 5, i, key, field)) return false;
     switch (field) {
       case 0: {  // maybe_int
-        if (!::pakt::godot_mapping::read_value(r, m.maybe_int)) return r.reader().in_field("maybe_int");
+        if (!::pakt::godot::mapping::read_value(r, m.maybe_int)) return r.reader().in_field("maybe_int");
         seen[0] = true;
         break;
       }
       case 1: {  // maybe_text
-        if (!::pakt::godot_mapping::read_value(r, m.maybe_text, ::pakt::Limits{8, 0})) return r.reader().in_field("maybe_text");
+        if (!::pakt::godot::mapping::read_value(r, m.maybe_text, ::pakt::Limits{8, 0})) return r.reader().in_field("maybe_text");
         seen[1] = true;
         break;
       }
       case 2: {  // maybe_inner
-        if (!::pakt::godot_mapping::read_value(r, m.maybe_inner)) return r.reader().in_field("maybe_inner");
+        if (!::pakt::godot::mapping::read_value(r, m.maybe_inner)) return r.reader().in_field("maybe_inner");
         seen[2] = true;
         break;
       }
       case 3: {  // maybe_list
-        if (!::pakt::godot_mapping::read_value(r, m.maybe_list, ::pakt::Limits{0, 3})) return r.reader().in_field("maybe_list");
+        if (!::pakt::godot::mapping::read_value(r, m.maybe_list, ::pakt::Limits{0, 3})) return r.reader().in_field("maybe_list");
         seen[3] = true;
         break;
       }
       case 4: {  // maybe_vec
-        if (!::pakt::godot_mapping::read_value(r, m.maybe_vec)) return r.reader().in_field("maybe_vec");
+        if (!::pakt::godot::mapping::read_value(r, m.maybe_vec)) return r.reader().in_field("maybe_vec");
         seen[4] = true;
         break;
       }
       case 5:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -2450,12 +2450,12 @@ PAKT_NOINLINE bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Nested& 
 // Godot: a Dictionary keyed by field name.
 PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Nested& m) {
   if (!w.dictionary_header(6)) return false;
-  if (!w.field_name("inner") || !::pakt::godot_mapping::write_value(w, m.inner)) return w.in_field("inner");
-  if (!w.field_name("scalars") || !::pakt::godot_mapping::write_value(w, m.scalars)) return w.in_field("scalars");
-  if (!w.field_name("lists") || !::pakt::godot_mapping::write_value(w, m.lists)) return w.in_field("lists");
-  if (!w.field_name("optionals") || !::pakt::godot_mapping::write_value(w, m.optionals)) return w.in_field("optionals");
-  if (!w.field_name("fixed") || !::pakt::godot_mapping::write_value(w, m.fixed)) return w.in_field("fixed");
-  if (!w.field_name("tail") || !::pakt::godot_mapping::write_value(w, m.tail)) return w.in_field("tail");
+  if (!w.field_name("inner") || !::pakt::godot::mapping::write_value(w, m.inner)) return w.in_field("inner");
+  if (!w.field_name("scalars") || !::pakt::godot::mapping::write_value(w, m.scalars)) return w.in_field("scalars");
+  if (!w.field_name("lists") || !::pakt::godot::mapping::write_value(w, m.lists)) return w.in_field("lists");
+  if (!w.field_name("optionals") || !::pakt::godot::mapping::write_value(w, m.optionals)) return w.in_field("optionals");
+  if (!w.field_name("fixed") || !::pakt::godot::mapping::write_value(w, m.fixed)) return w.in_field("fixed");
+  if (!w.field_name("tail") || !::pakt::godot::mapping::write_value(w, m.tail)) return w.in_field("tail");
   return true;
 }
 
@@ -2467,40 +2467,40 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
     switch (field) {
       case 0: {  // inner
-        if (!::pakt::godot_mapping::read_value(r, m.inner)) return r.reader().in_field("inner");
+        if (!::pakt::godot::mapping::read_value(r, m.inner)) return r.reader().in_field("inner");
         seen[0] = true;
         break;
       }
       case 1: {  // scalars
-        if (!::pakt::godot_mapping::read_value(r, m.scalars)) return r.reader().in_field("scalars");
+        if (!::pakt::godot::mapping::read_value(r, m.scalars)) return r.reader().in_field("scalars");
         seen[1] = true;
         break;
       }
       case 2: {  // lists
-        if (!::pakt::godot_mapping::read_value(r, m.lists)) return r.reader().in_field("lists");
+        if (!::pakt::godot::mapping::read_value(r, m.lists)) return r.reader().in_field("lists");
         seen[2] = true;
         break;
       }
       case 3: {  // optionals
-        if (!::pakt::godot_mapping::read_value(r, m.optionals)) return r.reader().in_field("optionals");
+        if (!::pakt::godot::mapping::read_value(r, m.optionals)) return r.reader().in_field("optionals");
         seen[3] = true;
         break;
       }
       case 4: {  // fixed
-        if (!::pakt::godot_mapping::read_value(r, m.fixed)) return r.reader().in_field("fixed");
+        if (!::pakt::godot::mapping::read_value(r, m.fixed)) return r.reader().in_field("fixed");
         seen[4] = true;
         break;
       }
       case 5: {  // tail
-        if (!::pakt::godot_mapping::read_value(r, m.tail)) return r.reader().in_field("tail");
+        if (!::pakt::godot::mapping::read_value(r, m.tail)) return r.reader().in_field("tail");
         seen[5] = true;
         break;
       }
       case 6:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;
@@ -2669,12 +2669,12 @@ bool CheckMessage(::pakt::Checker& c, const ::pakt::test::Versioned& m) {
 // Godot: a Dictionary keyed by field name.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versioned& m) {
   if (!w.dictionary_header(6)) return false;
-  if (!w.field_name("a") || !::pakt::godot_mapping::write_value(w, m.a)) return w.in_field("a");
-  if (!w.field_name("old") || !::pakt::godot_mapping::write_value(w, ::std::int32_t{42})) return w.in_field("old");
-  if (!w.field_name("b") || !::pakt::godot_mapping::write_value(w, m.b)) return w.in_field("b");
-  if (!w.field_name("c") || !::pakt::godot_mapping::write_value(w, m.c)) return w.in_field("c");
-  if (!w.field_name("d") || !::pakt::godot_mapping::write_value(w, m.d)) return w.in_field("d");
-  if (!w.field_name("e") || !::pakt::godot_mapping::write_value(w, m.e)) return w.in_field("e");
+  if (!w.field_name("a") || !::pakt::godot::mapping::write_value(w, m.a)) return w.in_field("a");
+  if (!w.field_name("old") || !::pakt::godot::mapping::write_value(w, ::std::int32_t{42})) return w.in_field("old");
+  if (!w.field_name("b") || !::pakt::godot::mapping::write_value(w, m.b)) return w.in_field("b");
+  if (!w.field_name("c") || !::pakt::godot::mapping::write_value(w, m.c)) return w.in_field("c");
+  if (!w.field_name("d") || !::pakt::godot::mapping::write_value(w, m.d)) return w.in_field("d");
+  if (!w.field_name("e") || !::pakt::godot::mapping::write_value(w, m.e)) return w.in_field("e");
   return true;
 }
 
@@ -2686,42 +2686,42 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versio
   ::std::string key;  // a key that is not the next field's name, decoded
   for (::std::size_t i = 0; i < count; ++i) {
     ::std::size_t field = 0;  // which field the key names (keys in schema order need no decoding)
-    if (!::pakt::godot_mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
+    if (!::pakt::godot::mapping::read_field_key(r, kFieldNames, 6, i, key, field)) return false;
     switch (field) {
       case 0: {  // a
-        if (!::pakt::godot_mapping::read_value(r, m.a)) return r.reader().in_field("a");
+        if (!::pakt::godot::mapping::read_value(r, m.a)) return r.reader().in_field("a");
         seen[0] = true;
         break;
       }
       case 1: {  // old
         ::std::int32_t ignored{};  // deprecated: read and dropped, it holds its default
-        if (!::pakt::godot_mapping::read_value(r, ignored)) return r.reader().in_field("old");
+        if (!::pakt::godot::mapping::read_value(r, ignored)) return r.reader().in_field("old");
         m.old = 42;
         seen[1] = true;
         break;
       }
       case 2: {  // b
-        if (!::pakt::godot_mapping::read_value(r, m.b)) return r.reader().in_field("b");
+        if (!::pakt::godot::mapping::read_value(r, m.b)) return r.reader().in_field("b");
         seen[2] = true;
         break;
       }
       case 3: {  // c
-        if (!::pakt::godot_mapping::read_value(r, m.c)) return r.reader().in_field("c");
+        if (!::pakt::godot::mapping::read_value(r, m.c)) return r.reader().in_field("c");
         seen[3] = true;
         break;
       }
       case 4: {  // d
-        if (!::pakt::godot_mapping::read_value(r, m.d)) return r.reader().in_field("d");
+        if (!::pakt::godot::mapping::read_value(r, m.d)) return r.reader().in_field("d");
         seen[4] = true;
         break;
       }
       case 5: {  // e
-        if (!::pakt::godot_mapping::read_value(r, m.e)) return r.reader().in_field("e");
+        if (!::pakt::godot::mapping::read_value(r, m.e)) return r.reader().in_field("e");
         seen[5] = true;
         break;
       }
       case 6:  // a String key that names no field: a newer sender's
-        if (!::pakt::godot_mapping::skip_unknown_field(r)) return false;
+        if (!::pakt::godot::mapping::skip_unknown_field(r)) return false;
         break;
       default:  // a key of another type: skipped with its value
         break;

@@ -200,16 +200,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::mslima
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Empty& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Empty& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -286,16 +286,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::mslima
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Inner& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Inner& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -396,16 +396,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::msli
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Scalars& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Scalars& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -490,16 +490,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::msl
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Geometry& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Geometry& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -580,16 +580,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::mslima
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Texts& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Texts& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -690,16 +690,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::mslima
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Lists& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -782,16 +782,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::mslima
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Fixed& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -874,16 +874,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::ms
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Optionals& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Optionals& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -968,16 +968,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::mslim
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Nested& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Nested& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).
@@ -1062,16 +1062,16 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::ms
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versioned& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Versioned& m);
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotOrThrow(m, f);
+  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
 }
 inline ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializeGodotInto(m, out, f);
+  return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::DeserializeGodot(bytes, out, f);
+  return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
 }
 inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::godot_t f) {
-  return ::pakt::godot_mapping::SerializedGodotSize(m, f);
+  return ::pakt::godot::mapping::SerializedGodotSize(m, f);
 }
 
 // packed: bit-packed as the schema's range, precision and bits say (docs/packed.md).

@@ -64,12 +64,12 @@ class GodotWriter {
           to_native(v.list()[i], e);
           list[i] = e;
         }
-        return godot_mapping::write_list<E>(w_, list);
+        return godot::mapping::write_list<E>(w_, list);
       });
     }
     return with_native_type(leaf_type(t), [&](auto value) {
       to_native(v, value);
-      return godot_mapping::write_value(w_, value);
+      return godot::mapping::write_value(w_, value);
     });
   }
 
@@ -93,11 +93,11 @@ class GodotReader {
           if (!field(f, fields[i], r_.reader().offset(), path + "." + f.name)) {
             return r_.reader().in_field(f.name.c_str());
           }
-        } else if (!godot_mapping::absent_field(r_, f.name.c_str(), f.required)) {
+        } else if (!godot::mapping::absent_field(r_, f.name.c_str(), f.required)) {
           return false;
         }  // else: an older sender's shorter Array; the field keeps its default
       }
-      return godot_mapping::skip_extra_elements(r_, m.fields.size(), count);  // a newer sender's extra fields
+      return godot::mapping::skip_extra_elements(r_, m.fields.size(), count);  // a newer sender's extra fields
     }
     if (!r_.read_dictionary_header(count)) return false;
     std::vector<bool> seen(m.fields.size());
@@ -105,14 +105,14 @@ class GodotReader {
     for (std::size_t i = 0; i < count; ++i) {
       const std::size_t at = r_.reader().offset();
       bool is_name = false;
-      if (!godot_mapping::read_field_key(r_, key, is_name)) return false;
+      if (!godot::mapping::read_field_key(r_, key, is_name)) return false;
       if (!is_name) continue;  // a non-string key: skipped with its value
       std::size_t index = m.fields.size();
       for (std::size_t j = 0; j < m.fields.size(); ++j) {
         if (m.fields[j].name == key) index = j;
       }
       if (index == m.fields.size()) {
-        if (!godot_mapping::skip_unknown_field(r_)) return false;
+        if (!godot::mapping::skip_unknown_field(r_)) return false;
         continue;
       }
       const Field& f = m.fields[index];
@@ -121,7 +121,7 @@ class GodotReader {
     }
     for (std::size_t j = 0; j < m.fields.size(); ++j) {
       if (!seen[j]) {
-        if (!godot_mapping::absent_field(r_, m.fields[j].name.c_str(), m.fields[j].required)) return false;
+        if (!godot::mapping::absent_field(r_, m.fields[j].name.c_str(), m.fields[j].required)) return false;
         fields[j] = field_default(m.fields[j]);
       }
     }
@@ -171,7 +171,7 @@ class GodotReader {
         using E = decltype(zero);
         std::vector<E> list;
         const Limits list_limits = fixed ? ElementLimits(limits) : limits;
-        if (!godot_mapping::read_list<E>(r_, list, list_limits)) return false;
+        if (!godot::mapping::read_list<E>(r_, list, list_limits)) return false;
         if (fixed && !sized(t, list.size(), limits, at)) return false;
         DynValue::List items;
         for (std::size_t i = 0; i < list.size(); ++i) items.push_back(from_native(static_cast<E>(list[i])));
@@ -180,7 +180,7 @@ class GodotReader {
       });
     }
     return with_native_type(leaf_type(t), [&](auto value) {
-      if (!godot_mapping::read_value(r_, value, limits)) return false;
+      if (!godot::mapping::read_value(r_, value, limits)) return false;
       out = from_native(value);
       return true;
     });
@@ -193,7 +193,7 @@ class GodotReader {
       return r_.reader().fail_at(at, ErrorCode::kInvalidValue, "expected " + std::to_string(t.count) +
                                                                    " elements, got " + std::to_string(n));
     }
-    return godot_mapping::check_length(r_, at, ListLengthRule(limits, false), n);
+    return godot::mapping::check_length(r_, at, ListLengthRule(limits, false), n);
   }
 
   godot::ValueReader& r_;

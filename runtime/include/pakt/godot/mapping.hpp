@@ -38,7 +38,15 @@
 #include "pakt/serialize.hpp"
 #include "pakt/type_traits.hpp"
 
-namespace pakt::godot_mapping {
+namespace pakt::godot::mapping {
+
+// The schema's math types (pakt/math_types.hpp), not the Variant codec's own of pakt::godot.
+using ::pakt::Color;
+using ::pakt::Quaternion;
+using ::pakt::Vector2;
+using ::pakt::Vector2i;
+using ::pakt::Vector3;
+using ::pakt::Vector3i;
 
 // Which Packed array a list of E becomes (none: a plain Array of E's Variants).
 enum class Packing { none, int32, int64, float32, float64, string, vector2, vector3, color };
@@ -535,4 +543,4 @@ template <class M>
   return Status::Ok();
 }
 
-}  // namespace pakt::godot_mapping
+}  // namespace pakt::godot::mapping

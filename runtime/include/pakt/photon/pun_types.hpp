@@ -107,11 +107,11 @@ inline Status ReadPlayer(ByteView body, Player& p) {
 
 // Registers pakt::Vector2 as 'W', pakt::Vector3 as 'V', pakt::Quaternion as 'Q' and
 // pun::Player as 'P', as PUN2 does on every client. Fails if any of them is taken.
-inline Status RegisterPunTypes(TypeRegistry& registry) {
-  Status s = registry.Register<Vector2>(kVector2Code, &WriteVector2, &ReadVector2, CodeOwner::kPunBuiltIn);
-  if (s) s = registry.Register<Vector3>(kVector3Code, &WriteVector3, &ReadVector3, CodeOwner::kPunBuiltIn);
-  if (s) s = registry.Register<Quaternion>(kQuaternionCode, &WriteQuaternion, &ReadQuaternion, CodeOwner::kPunBuiltIn);
-  if (s) s = registry.Register<Player>(kPlayerCode, &WritePlayer, &ReadPlayer, CodeOwner::kPunBuiltIn);
+inline Status RegisterPunTypes(photon::TypeRegistry& registry) {
+  Status s = registry.Register<Vector2>(kVector2Code, &WriteVector2, &ReadVector2, photon::CodeOwner::kPunBuiltIn);
+  if (s) s = registry.Register<Vector3>(kVector3Code, &WriteVector3, &ReadVector3, photon::CodeOwner::kPunBuiltIn);
+  if (s) s = registry.Register<Quaternion>(kQuaternionCode, &WriteQuaternion, &ReadQuaternion, photon::CodeOwner::kPunBuiltIn);
+  if (s) s = registry.Register<Player>(kPlayerCode, &WritePlayer, &ReadPlayer, photon::CodeOwner::kPunBuiltIn);
   return s;
 }
 

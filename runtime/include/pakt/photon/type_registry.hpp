@@ -1,7 +1,7 @@
 // TypeRegistry: the C++ side of PUN2's PhotonPeer.RegisterType. Each registered type gets a
 // one-byte code, and its values travel as Photon custom values (photon::Custom{code, body}).
 //
-//   pakt::TypeRegistry registry;
+//   pakt::photon::TypeRegistry registry;
 //   registry.Register<Move>(0x41);                          // generated message or PFR aggregate,
 //                                                           // body in mslima (or pass pakt::compact)
 //   registry.Register<Pose>(0x42, &WritePose, &ReadPose);   // a type with its own body functions
@@ -35,7 +35,7 @@
 #include "pakt/status.hpp"
 #include "pakt/writer.hpp"
 
-namespace pakt {
+namespace pakt::photon {
 
 // A custom value whose code is not registered (or not among the types asked for): kept as is.
 struct UnknownCustom {
@@ -287,7 +287,7 @@ class TypeRegistry {
 
 // Dispatch by code to plain handler functions, each called with the decoded object:
 //
-//   pakt::CustomDispatcher<Room> dispatcher(registry);
+//   pakt::photon::CustomDispatcher<Room> dispatcher(registry);
 //   dispatcher.On<Move>(&OnMove);          // void OnMove(const Move&, Room&)
 //   dispatcher.Dispatch(custom, room);     // unknown code: OnUnknown (if set), bytes kept
 template <class Context>
@@ -350,4 +350,4 @@ class CustomDispatcher {
   UnknownHandler unknown_ = nullptr;
 };
 
-}  // namespace pakt
+}  // namespace pakt::photon
