@@ -337,7 +337,9 @@ def main():
         except Exception as e:  # noqa: BLE001
             out["error"] = f"build: {e}"
             return out
-        out["reqs"] = [r for r in requests if r[1] not in out["bad"] and not no_variant_form(lang, r)]
+        # In a format the language does not speak it answers NA: asked for the defaults (N) only.
+        out["reqs"] = [r for r in requests if r[1] not in out["bad"] and not no_variant_form(lang, r)
+                       and (r[4] in SPEAKS[lang] or r[3] == "N")]
         lrq = os.path.join(work, f"requests_{lang}.txt")
         write_requests(lrq, out["reqs"])
         try:
