@@ -10,7 +10,8 @@ For N random schemas (schema_fuzz.py, seeds S..S+N-1): `pakt check` either rejec
 positioned diagnostics (file:line:col: error: ..., then the count), or every language's generated code
 builds/loads it and, for V random values per schema, answers every request of the driver protocol
 exactly as the reference (the tool's run-time codec, reference.cpp) does: encoded bytes in compact,
-mslima, packed and the Godot 4 / Godot 3 Variant formats (GDScript: the engine's var_to_bytes), SerializedSize, decoding the reference's bytes (= every language's bytes, since they
+mslima, packed and the Godot 4 / Godot 3 Variant formats (GDScript: the engine's var_to_bytes),
+SerializedSize, decoding the reference's bytes (= every language's bytes, since they
 are equal) to the same value, ToJson, the default-constructed message, packed deltas both ways, and
 every truncation of some payloads and deltas (the same error text). Prints the numbers; exit 1 on any
 conformance failure. --soak N: N schemas from a seed drawn from the clock (printed), for local runs;
