@@ -110,11 +110,15 @@ std::string handle(const conformance::Request& r) {
   auto enc = [](const M& m, const std::string& f, std::vector<std::uint8_t>& out) -> pakt::Status {
     if (f == "compact") return Serialize(m, out, pakt::compact);
     if (f == "mslima") return Serialize(m, out, pakt::mslima);
+    if (f == "godot4") return Serialize(m, out, pakt::godot4);
+    if (f == "godot3") return Serialize(m, out, pakt::godot3);
     return Serialize(m, out, pakt::packed);
   };
   auto size = [](const M& m, const std::string& f) -> std::size_t {
     if (f == "compact") return SerializedSize(m, pakt::compact);
     if (f == "mslima") return SerializedSize(m, pakt::mslima);
+    if (f == "godot4") return SerializedSize(m, pakt::godot4);
+    if (f == "godot3") return SerializedSize(m, pakt::godot3);
     std::vector<std::uint8_t> o;  // no SerializedSize for packed in C++: the encoded size
     (void)Serialize(m, o, pakt::packed);
     return o.size();
@@ -134,6 +138,8 @@ std::string handle(const conformance::Request& r) {
     pakt::Status s;
     if (r.format == "compact") s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::compact);
     else if (r.format == "mslima") s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::mslima);
+    else if (r.format == "godot4") s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::godot4);
+    else if (r.format == "godot3") s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::godot3);
     else s = Deserialize(pakt::ByteView(b.data(), b.size()), m, pakt::packed);
     return s ? "OK " + compact(m) : "ERR " + s.to_string();
   }
@@ -202,7 +208,7 @@ class CppDriver:
         """The runtime headers every translation unit includes, precompiled once."""
         pch = os.path.join(self.work, "pch.hpp")
         open(pch, "w").write('#include <map>\n#include <string>\n#include "protocol.hpp"\n'
-                             '#include "pakt/pakt.hpp"\n#include "pakt/packed.hpp"\n#include "pakt/replication.hpp"\n'
+                             '#include "pakt/pakt.hpp"\n#include "pakt/godot/mapping.hpp"\n#include "pakt/packed.hpp"\n#include "pakt/replication.hpp"\n'
                              '#include "replication_scenario.hpp"\n')
         p = run(self._flags() + ["-x", "c++-header", pch, "-o", pch + ".gch"])
         if p.returncode != 0:
@@ -215,7 +221,7 @@ class CppDriver:
         failures = {}
         ok = []
         # Generation: all at once; on failure one by one.
-        failures.update(generate(self.pakt, ["--lang", "cpp", "--formats", "compact,mslima,packed,json"], self.gen, schemas,
+        failures.update(generate(self.pakt, ["--lang", "cpp", "--formats", "compact,mslima,packed,json,godot"], self.gen, schemas,
                                  self.env, self.jobs))
         ok = [s for s in schemas if s.sid not in failures]
         self.seconds["generate"] = time.time() - t0
@@ -265,12 +271,28 @@ class CppDriver:
                 good = []
             return gi, good, bad
 
+        # The part of the runtime's Godot Variant codec (runtime/src/godot, the pakt_godot library of a
+        # CMake build) that the generated Serialize/Deserialize(m, pakt::godot4|godot3) call, compiled
+        # with the driver's flags (typed_json, encode and equality are not called: 7 CPU-seconds saved).
+        godot_src = os.path.join(ROOT, "runtime", "src", "godot")
+        runtime_objs = [os.path.join(self.work, f"godot_{n}.o")
+                        for n in ("value_writer", "value_reader", "decode", "variant_type", "engine_utf8")]
+
+        def build_runtime(obj):
+            src = os.path.join(godot_src, os.path.basename(obj)[len("godot_"):-2] + ".cpp")
+            p = run(self._flags() + ["-c", src, "-o", obj])
+            if p.returncode != 0:
+                raise RuntimeError(f"cannot compile {src}:\n" + p.stderr[-3000:])
+
         built = []
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as ex:
+            runtime_jobs = [ex.submit(build_runtime, o) for o in runtime_objs]
             for gi, good, bad in ex.map(lambda a: build_group(*a), enumerate(groups)):
                 failures.update(bad)
                 if good:
                     built.append(gi)
+            for job in runtime_jobs:
+                job.result()
         main = os.path.join(self.work, "main.cpp")
         with open(main, "w") as f:
             f.write('#include <map>\n#include <string>\n#include "protocol.hpp"\n')
@@ -283,7 +305,7 @@ class CppDriver:
             f.write('  return conformance::serve(argc, argv, [](const conformance::Request& r) -> std::string {\n'
                     '    auto it = t.find(r.schema + "\\t" + r.message);\n'
                     '    return it == t.end() ? std::string("NOMESSAGE") : it->second(r);\n  });\n}\n')
-        objs = [os.path.join(self.work, f"tu{gi}.o") for gi in built]
+        objs = [os.path.join(self.work, f"tu{gi}.o") for gi in built] + runtime_objs
         p = run([self.cxx, "-std=c++17", self.opt, *self.cxx_flags, "-I", HERE, main] + objs + ["-o", self.exe])
         if p.returncode != 0:
             raise RuntimeError("cannot link the C++ driver:\n" + p.stderr[-3000:])
@@ -429,6 +451,9 @@ GD_BODY = """
 {extra}
 func hex(h):
 {hex}
+# The Variant of Godot bytes, null when the engine refuses them (its error printed).
+func variant_of(b):
+{variant_of}
 func load_scripts(base, stems):
 \tvar scripts = {{}}
 \tfor stem in stems:
@@ -516,6 +541,15 @@ func run():
 \t\tvar op = p[3]
 \t\tvar fmt = FMT.get(p[4], 0)
 \t\tvar m = cls.new()
+\t\t# The Godot Variant formats: this engine's own (godot{gen}) through {v2b}(to_variant()) and
+\t\t# from_variant(variant_of(bytes)); the other generation's is not spoken here.
+\t\tvar variant_format = p[4] == "godot4" or p[4] == "godot3"
+\t\tif variant_format and p[4] != "godot{gen}":
+\t\t\tprint("R|", key, "|NA")
+\t\t\tcontinue
+\t\tif variant_format and op == "N":
+\t\t\tanswer(key, true, {v2b}(m.to_variant()).hex_encode())
+\t\t\tcontinue
 \t\tif op == "N":
 \t\t\tvar nb = m.to_bytes(fmt)
 \t\t\tanswer(key, m.last_error == "", nb.hex_encode() if m.last_error == "" else m.last_error)
@@ -527,6 +561,10 @@ func run():
 \t\t\tif m.from_bytes(hex(p[5]), 0) != OK:
 \t\t\t\tprint("R|", key, "|BADINPUT ", m.last_error)
 \t\t\t\tcontinue
+\t\t\tif variant_format:
+\t\t\t\tvar vb = {v2b}(m.to_variant())
+\t\t\t\tanswer(key, true, vb.hex_encode() if op == "E" else str(vb.size()))
+\t\t\t\tcontinue
 \t\t\tvar eb = m.to_bytes(fmt)
 \t\t\tif m.last_error != "":
 \t\t\t\tanswer(key, false, m.last_error)
@@ -534,6 +572,12 @@ func run():
 \t\t\t\tanswer(key, true, eb.hex_encode())
 \t\t\telse:
 \t\t\t\tanswer(key, true, str(eb.size()))
+\t\t\tcontinue
+\t\tif op == "D" and variant_format:
+\t\t\tif m.from_variant(variant_of(hex(p[5]))) == OK:
+\t\t\t\tanswer(key, true, m.to_bytes(0).hex_encode())
+\t\t\telse:
+\t\t\t\tanswer(key, false, m.last_error)
 \t\t\tcontinue
 \t\tif op == "D":
 \t\t\tif m.from_bytes(hex(p[5]), fmt) == OK:
@@ -563,6 +607,15 @@ func run():
 \t\t\tcontinue
 \t\tprint("R|", key, "|NOOP")
 """
+
+
+# Godot 4's bytes_to_var() returns null on bytes it cannot decode; Godot 3's bytes2var() stops the
+# script there ("Not enough bytes for decoding bytes"), so Godot 3 decodes them through
+# StreamPeer.get_var() (the same decode_variant() of the same bytes, null on an error).
+GD_VARIANT_OF = {
+    "4": "\treturn bytes_to_var(b)\n",
+    "3": "\tvar s = StreamPeerBuffer.new()\n\ts.put_32(b.size())\n\ts.put_data(b)\n\ts.seek(0)\n\treturn s.get_var()\n",
+}
 
 
 class GDScriptDriver:
@@ -600,7 +653,8 @@ class GDScriptDriver:
             req = os.path.abspath(requests)
         open_expr = api["open"].replace("path", repr(req).replace("'", '"'))
         script = api["header"] + GD_BODY.format(extra=api["extra"], hex=api["hex"], base=base, stems=repr(stems),
-                                               open=open_expr)
+                                               open=open_expr, gen=self.godot, v2b=api["var_to_bytes"],
+                                               variant_of=GD_VARIANT_OF[self.godot])
         script_path = os.path.join(self.work, "driver.gd")
         open(script_path, "w", encoding="utf-8").write(script)
         # The engine's output goes to files, not pipes: node writes the engine's whole output at once and

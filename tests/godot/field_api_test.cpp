@@ -1,5 +1,6 @@
 // The field-level API that generated message mappings use: ValueWriter writes fields without a
 // Variant tree, ValueReader reads them with type checks and the leniency a real game needs.
+#include "pakt/godot/mapping.hpp"
 #include "pakt/godot/typed_json.hpp"
 #include "pakt/godot/value_reader.hpp"
 #include "pakt/godot/value_writer.hpp"
@@ -107,6 +108,35 @@ TEST(FieldApi, WrongTypeNamesTheField) {
   EXPECT_EQ(status.code(), ErrorCode::kInvalidType);
   EXPECT_EQ(status.message(), "pos: expected Vector3, got String");
   EXPECT_EQ(status.offset(), 20u);  // the value header after the 8-byte header+count and the 12-byte key
+}
+
+// A uint64 above INT64_MAX has no Godot int (pakt/godot/mapping.hpp), nor has the value of an enum of
+// uint64: generated messages write enums through write_value / write_list.
+enum class Wide : std::uint64_t { small = 1, huge = 18446744073709551615ULL };
+
+TEST(FieldApi, Uint64EnumAboveInt64MaxHasNoGodotInt) {
+  for (const EncodeOptions& options : {EncodeOptions{}, godot3_encode()}) {
+    std::vector<std::uint8_t> one;
+    ValueWriter w(one, options);
+    EXPECT_FALSE(godot_mapping::write_value(w, Wide::huge));
+    EXPECT_EQ(w.status().code(), ErrorCode::kUnsupported);
+    EXPECT_EQ(w.status().message(), "uint64 value 18446744073709551615 is above INT64_MAX and has no Godot int");
+
+    std::vector<std::uint8_t> list;
+    ValueWriter wl(list, options);
+    EXPECT_FALSE(godot_mapping::write_list<Wide>(wl, std::vector<Wide>{Wide::small, Wide::huge}));
+    EXPECT_EQ(wl.status().code(), ErrorCode::kUnsupported);
+    // Godot 4: checked before the PackedInt64Array is written; Godot 3 (an Array): element by element.
+    const std::string text = wl.status().message();
+    EXPECT_EQ(text.rfind("[1]: uint64 value ", 0), 0u) << text;
+    EXPECT_NE(text.find("above INT64_MAX"), std::string::npos) << text;
+
+    std::vector<std::uint8_t> fine;
+    ValueWriter wf(fine, options);
+    EXPECT_TRUE(godot_mapping::write_value(wf, Wide::small));
+    EXPECT_TRUE(godot_mapping::write_list<Wide>(wf, std::vector<Wide>{Wide::small}));
+    EXPECT_TRUE(wf.ok()) << wf.status().to_string();
+  }
 }
 
 TEST(FieldApi, OutOfRangeElementIsRejected) {

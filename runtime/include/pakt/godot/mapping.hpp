@@ -76,6 +76,16 @@ constexpr Packing packing_of() {
   }
 }
 
+// The integer type of E: an enum's underlying type, else E.
+template <class E, bool = std::is_enum_v<E>>
+struct integer_of {
+  using type = E;
+};
+template <class E>
+struct integer_of<E, true> {
+  using type = std::underlying_type_t<E>;
+};
+
 // ------------------------------------------------------------------------------------ write
 template <class T>
 bool write_value(godot::ValueWriter& w, const T& v);
@@ -102,9 +112,10 @@ bool write_list(godot::ValueWriter& w, const List& list) {
   }
   if constexpr (packing == Packing::int32 || packing == Packing::int64) {
     using Wide = std::conditional_t<packing == Packing::int32, std::int32_t, std::int64_t>;
-    if constexpr (std::is_same_v<E, std::uint64_t>) {  // checked before anything is written
+    // uint64 and enums of uint64: checked before anything is written.
+    if constexpr (std::is_same_v<typename integer_of<E>::type, std::uint64_t>) {
       for (std::size_t i = 0; i < n; ++i) {
-        if (list[i] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        if (static_cast<std::uint64_t>(list[i]) > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
           // fail_at records the error and returns false; in_index adds [i] to its path.
           return w.fail_at(w.offset(), ErrorCode::kUnsupported, "uint64 value above INT64_MAX has no Godot int") ||
                  w.in_index(i);
@@ -148,7 +159,7 @@ bool write_value(godot::ValueWriter& w, const T& v) {
   if constexpr (std::is_same_v<T, bool>) {
     return w.boolean(v);
   } else if constexpr (std::is_enum_v<T>) {
-    return w.integer(static_cast<std::int64_t>(static_cast<std::underlying_type_t<T>>(v)));
+    return write_value(w, static_cast<std::underlying_type_t<T>>(v));  // a uint64 enum: checked as a uint64
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
     if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
       return w.fail_at(w.offset(), ErrorCode::kUnsupported,
