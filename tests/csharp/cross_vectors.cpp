@@ -1,9 +1,6 @@
 // The C++ side of the C# cross-language tests (tests/csharp/run_csharp_tests.py):
 //   cross_vectors write FILE   seeded values of every test message (edge values included) and the
 //                              examples, in compact and mslima: "<C# type>\t<format>\t<hex>\t<ToJson>"
-//   cross_vectors read FILE    decodes each "<C# type>\t<format>\t<hex>\t<json>" line (bytes the C#
-//                              code wrote) and checks that the C++ ToJson equals the C# one; a json
-//                              of "!<text>" (bytes C# refused) must be refused with Status::to_string() == text
 //   cross_vectors write-packed FILE
 //                              the packed format (docs/packed.md) of seeded values of every test
 //                              message and of tests/schemas/packed.yaml's (in range, with edges,
@@ -95,25 +92,6 @@ template <class... M>
 void write_all(std::ostream& out, ::testing::Types<M...>) {
   std::uint64_t seed = 20261203;
   ((write_values<M>(out, pakt::compact, seed++), write_values<M>(out, pakt::mslima, seed++)), ...);
-}
-
-using Decoder = bool (*)(const std::vector<std::uint8_t>&, bool mslima, std::string& json, std::string& error);
-
-template <class M>
-bool decode(const std::vector<std::uint8_t>& bytes, bool mslima, std::string& json, std::string& error) {
-  M m{};
-  const pakt::Status s = mslima ? Deserialize(bytes, m, pakt::mslima) : Deserialize(bytes, m, pakt::compact);
-  if (!s) {
-    error = s.to_string();
-    return false;
-  }
-  json = ToJson(m);
-  return true;
-}
-
-template <class... M>
-std::map<std::string, Decoder> decoders(::testing::Types<M...>) {
-  return {{CsName<M>::kName, &decode<M>}...};
 }
 
 std::vector<std::string> split_tabs(const std::string& line) {
@@ -288,70 +266,11 @@ int read_packed_file(const char* path) {
   return 0;
 }
 
-int read_file(const char* path) {
-  const auto table = decoders(pakt_test::AllMessages{});
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "cannot read " << path << "\n";
-    return 2;
-  }
-  std::map<std::string, int> checked;
-  int failures = 0, refused = 0;
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    const auto parts = split_tabs(line);
-    std::vector<std::uint8_t> bytes;
-    if (parts.size() != 4 || !pakt::internal::parse_hex(parts[2], bytes) || table.count(parts[0]) == 0) {
-      std::cerr << path << ":" << n << ": malformed line\n";
-      return 2;
-    }
-    std::string json, error;
-    const bool decoded = table.at(parts[0])(bytes, parts[1] == "mslima", json, error);
-    if (parts[3].rfind('!', 0) == 0) {  // bytes C# refused (Pakt.DecodeException.Message): the same text
-      if (decoded || error != parts[3].substr(1)) {
-        if (++failures <= 10) {
-          std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << " " << parts[2] << ": errors differ\n  C#:  "
-                    << parts[3].substr(1) << "\n  C++: " << (decoded ? "(decodes)" : error) << "\n";
-        }
-      } else {
-        ++refused;
-      }
-    } else if (!decoded) {
-      if (++failures <= 10) std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << ": C++ cannot decode the C# bytes: " << error << "\n";
-    } else if (json != parts[3]) {
-      if (++failures <= 10) {
-        std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << ": JSON differs\n  C#:  " << parts[3]
-                  << "\n  C++: " << json << "\n";
-      }
-    } else {
-      ++checked[parts[0] + " " + parts[1]];
-    }
-  }
-  for (const auto& [what, count] : checked) std::cout << "C# -> C++ " << what << ": " << count << " values\n";
-  if (failures != 0) {
-    std::cerr << failures << " of " << n << " C#-encoded values failed\n";
-    return 1;
-  }
-  if (n == 0) {
-    std::cerr << "no values in " << path << "\n";
-    return 1;
-  }
-  std::cout << n - refused << " C#-encoded values decode in C++ to the C# JSON; " << refused
-            << " truncated ones C# refused, C++ refuses with the same text (offset N: path: reason)\n";
-  if (refused == 0) {
-    std::cerr << "no refused payloads in " << path << "\n";
-    return 1;
-  }
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: cross_vectors write|read|write-packed|read-packed FILE\n";
+    std::cerr << "usage: cross_vectors write|write-packed|read-packed FILE\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -360,7 +279,6 @@ int main(int argc, char** argv) {
     write_all(out, pakt_test::AllMessages{});
     return out ? 0 : 1;
   }
-  if (mode == "read") return read_file(argv[2]);
   if (mode == "write-packed") {
     std::ofstream out(argv[2]);
     write_packed_all(out, pakt_test::AllMessages{}, 15001);
