@@ -9,18 +9,11 @@
 //                              value>\t<compact hex of the value>" and "<C# type>\tpacked-delta\t<delta
 //                              hex or !error>\t<ToJson of the result>\t<compact hex of the value>\t
 //                              <compact hex of the baseline>"
-//   cross_vectors read-packed FILE
-//                              decodes each "<C# type>\tpacked|packed-delta\t<hex>\t<C# verdict>[\t
-//                              <compact hex of the baseline>]" line (truncations and mutations the C#
-//                              side made) and checks the C++ verdict: "ok <ToJson>" or Status::to_string()
-#include <algorithm>
-#include <cmath>
+// C# -> C++ (C# bytes, their truncations and mutations decoded in C++ to the same value or error
+// text) is the conformance run's (tests/conformance/README.md).
 #include <cstdlib>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -92,17 +85,6 @@ template <class... M>
 void write_all(std::ostream& out, ::testing::Types<M...>) {
   std::uint64_t seed = 20261203;
   ((write_values<M>(out, pakt::compact, seed++), write_values<M>(out, pakt::mslima, seed++)), ...);
-}
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t tab = line.find('\t', start);
-    parts.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-    if (tab == std::string::npos) return parts;
-    start = tab + 1;
-  }
 }
 
 // ---------------------------------------------------------------------------- packed
@@ -193,84 +175,11 @@ void write_packed_all(std::ostream& out, ::testing::Types<M...>, std::uint64_t s
   ((write_packed_values<M>(out, seed++)), ...);
 }
 
-// The C++ verdict on bytes: "ok <ToJson>" or the Status text.
-using PackedDecoder = std::string (*)(const std::vector<std::uint8_t>&, const std::vector<std::uint8_t>* baseline_compact);
-
-template <class M>
-std::string packed_verdict(const std::vector<std::uint8_t>& bytes, const std::vector<std::uint8_t>* baseline_compact) {
-  M m{};
-  pakt::Status s;
-  if (baseline_compact != nullptr) {
-    if constexpr (std::is_same_v<M, pk::Scene> || std::is_same_v<M, pe::Edges>) {
-      M base{};
-      if (!Deserialize(pakt::ByteView(*baseline_compact), base, pakt::compact)) return "bad baseline";
-      s = Deserialize(pakt::ByteView(bytes), base, m, pakt::packed);
-    } else {
-      return "not a delta message";
-    }
-  } else {
-    s = Deserialize(pakt::ByteView(bytes), m, pakt::packed);
-  }
-  return s ? "ok " + ToJson(m) : s.to_string();
-}
-
-template <class... M>
-void add_packed_decoders(std::map<std::string, PackedDecoder>& table, ::testing::Types<M...>) {
-  ((table[CsName<M>::kName] = &packed_verdict<M>), ...);
-}
-
-int read_packed_file(const char* path) {
-  std::map<std::string, PackedDecoder> table;
-  add_packed_decoders(table, pakt_test::AllMessages{});
-  add_packed_decoders(table, PackedMessages{});
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "cannot read " << path << "\n";
-    return 2;
-  }
-  std::map<std::string, int> checked;
-  int failures = 0, n = 0, errors = 0;
-  std::string line;
-  while (std::getline(in, line)) {
-    ++n;
-    const auto parts = split_tabs(line);
-    std::vector<std::uint8_t> bytes, baseline;
-    const bool delta = parts.size() == 5;
-    if ((parts.size() != 4 && !delta) || !pakt::internal::parse_hex(parts[2], bytes) || table.count(parts[0]) == 0 ||
-        (delta && !pakt::internal::parse_hex(parts[4], baseline))) {
-      std::cerr << path << ":" << n << ": malformed line\n";
-      return 2;
-    }
-    const std::string verdict = table.at(parts[0])(bytes, delta ? &baseline : nullptr);
-    if (verdict != parts[3]) {
-      if (++failures <= 10) {
-        std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << " " << parts[2] << ": verdicts differ\n  C#:  "
-                  << parts[3] << "\n  C++: " << verdict << "\n";
-      }
-    } else {
-      ++checked[parts[0] + " " + parts[1]];
-      if (verdict.rfind("ok ", 0) != 0) ++errors;
-    }
-  }
-  for (const auto& [what, count] : checked) std::cout << "C# verdict = C++ verdict, " << what << ": " << count << " payloads\n";
-  if (failures != 0) {
-    std::cerr << failures << " of " << n << " packed verdicts differ\n";
-    return 1;
-  }
-  if (n == 0) {
-    std::cerr << "no payloads in " << path << "\n";
-    return 1;
-  }
-  std::cout << n << " truncated / mutated packed payloads: the same verdict in C++ and C# (" << errors
-            << " errors with the same text)\n";
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: cross_vectors write|write-packed|read-packed FILE\n";
+    std::cerr << "usage: cross_vectors write|write-packed FILE\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -287,7 +196,6 @@ int main(int argc, char** argv) {
     write_deltas<pe::Edges>(out, 18001, 100);
     return out ? 0 : 1;
   }
-  if (mode == "read-packed") return read_packed_file(argv[2]);
   std::cerr << "unknown mode " << mode << "\n";
   return 2;
 }
