@@ -12,8 +12,8 @@ builds/loads it and, for V random values per schema, answers every request of th
 exactly as the reference (the tool's run-time codec, reference.cpp) does: encoded bytes in compact,
 mslima and packed, SerializedSize, decoding the reference's bytes (= every language's bytes, since they
 are equal) to the same value, ToJson, the default-constructed message, packed deltas both ways, and
-every truncation of some payloads and deltas (the same error text). Prints the numbers; exit 1 on any
-conformance failure. --soak N: N schemas from a seed drawn from the clock (printed), for local runs;
+truncations and mutations of the payloads and deltas (the same verdict: error text or value); every
+fourth value has its fields at their edges. Prints the numbers; exit 1 on any conformance failure. --soak N: N schemas from a seed drawn from the clock (printed), for local runs;
 PAKT_CONFORMANCE_SOAK=N does the same. --schema FILE (repeatable): a schema of the user's (without
 imports), V random values of it, the same requests in every language; with --schema the random
 schemas are only those --schemas N asks for.
@@ -300,8 +300,9 @@ def main():
         for k in range(args.values):
             msg = s.messages[k % len(s.messages)]
             prev = pairs.get((s.sid, msg))
-            # Every EDGE_EVERY-th value (from the third on: its payloads get every truncation) has its fields at
-            # their edges (schema_fuzz.ValueGen.edge_field).
+            # Every EDGE_EVERY-th value has its fields at their edges (schema_fuzz.ValueGen.edge_field); the
+            # first of them is among the first three values, whose payloads get every truncation and mutation.
+            # A delta message's value made from the previous one changes some of its fields to edges.
             edge = k % EDGE_EVERY == EDGE_FIRST
             value = (vg.mutate(msg, prev, edge=edge) if (msg in s.delta and prev is not None and k % 3)
                      else vg.message(msg, edge=edge))
@@ -495,10 +496,11 @@ def main():
                                              f"    input:     {' '.join(x[:200] for x in ex[5])}\n"
                                              f"    reference: {(ex[6] or '(none)')[:300]}\n"
                                              f"    {lang}:{' ' * (10 - len(lang))}{(ex[7] or '(no answer)')[:300]}")
+        known_diffs = ", ".join(f"{what} x{sum(v for k, v in st.items() if k[0] == what)}"
+                                for what in KNOWN[1:] if any(k[0] == what for k in st))
         log(f"{lang}: {sum(v for k, v in st.items() if k[0] not in KNOWN)} answers compared, "
             f"{len(mm)} differ; {len(bad)} schemas failed to build/load; "
-            + "".join(f"{sum(v for k, v in st.items() if k[0] == what)} decoded {what}s (README.md); "
-                      for what in KNOWN[1:] if any(k[0] == what for k in st))
+            + (f"known differences (README.md): {known_diffs}; " if known_diffs else "")
             + ", ".join(f"{k} {v:.1f} s" for k, v in timings[lang].items()))
 
     # 5. The numbers.

@@ -625,14 +625,14 @@ class ValueGen:
         return self.edge_leaf(f, depth + 1)
 
     def int_edge(self, f, lo, hi, type_lo, type_hi):
-        """An end of [lo, hi] (a range, else the type's), a step inside one, or (a few percent, ranges
-        only) the integer just outside it."""
+        """An end of [lo, hi] (a range, else the type's), one inside an end, 0 or -1, or (a few percent,
+        ranges only) the integer just outside it."""
         rng = self.rng
         if f.range is not None and rng.random() < self.oor:
             outside = [v for v in (lo - 1, hi + 1) if type_lo <= v <= type_hi]
             if outside:
                 return rng.choice(outside)
-        return rng.choice([lo, hi, lo, hi, min(lo + 1, hi), max(hi - 1, lo)] + ([0] if lo <= 0 <= hi else []))
+        return rng.choice([lo, hi, lo, hi, min(lo + 1, hi), max(hi - 1, lo)] + [v for v in (0, -1) if lo <= v <= hi])
 
     def float_edge(self, f, double):
         rng = self.rng
