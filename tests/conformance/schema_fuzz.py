@@ -172,7 +172,7 @@ class Field:
     def __init__(self, **kw):
         self.__dict__.update(dict(name=None, base=None, kind="leaf", container=None, count=None, optional=False,
                                   default=None, since=None, deprecated=False, range=None, precision=None,
-                                  bits=None, max_length=None, max_count=None))
+                                  bits=None, max_length=None, max_count=None, quantized=None))
         self.__dict__.update(kw)
 
 
@@ -420,11 +420,15 @@ def _model_field(f):
         t = t["element"]
     kind = {"builtin": "leaf", "enum": "enum", "message": "message"}[t["kind"]]
     packing = f.get("packing") or {}
+    code = f.get("packed") or {}
+    # A quantized field's code as the descriptor gives it (its min, max and steps: the front end's
+    # numbers, not recomputed here).
+    quantized = (code["min"], code["max"], code["steps"]) if code.get("kind") == "quantized" else None
     return Field(name=f["name"], base=t["name"], kind=kind, container=container, count=count,
                  optional=f["optional"], since=f["since"], deprecated=f["deprecated"],
                  range=tuple(packing["range"]) if packing.get("range") else None,
                  precision=packing.get("precision"), bits=packing.get("bits"),
-                 max_length=f["max_length"], max_count=f["max_count"])
+                 max_length=f["max_length"], max_count=f["max_count"], quantized=quantized)
 
 
 def model_from_descriptor(file_descriptor):
@@ -439,17 +443,81 @@ def model_from_descriptor(file_descriptor):
                          for m in file_descriptor["messages"]]}
 
 
+def quantized_code(f):
+    """(min, max, steps) of a quantized float field (docs/packed.md "Codes"), else None: the
+    descriptor's numbers for a --schema, else computed by docs/packed.md's rule from the model: with
+    `bits: N` 2^N - 1 steps, with `precision: p` ceil((max - min) / p), a quotient within 1e-9
+    (relative) of a whole number counting as that number (frontend/schema/facts.cpp)."""
+    if f.quantized is not None:
+        return f.quantized
+    if f.range is None or f.base not in FLOATS and f.base not in FVECS:
+        return None
+    lo, hi = float(f.range[0]), float(f.range[1])
+    if f.bits is not None:
+        return lo, hi, 2 ** f.bits - 1
+    if f.precision is None:
+        return None
+    quotient = (hi - lo) / f.precision
+    whole = round(quotient)
+    return lo, hi, int(whole if abs(quotient - whole) <= 1e-9 * abs(quotient) else math.ceil(quotient))
+
+
+def f32_next(x, up):
+    """The float32 after x towards +inf (up) or -inf; x a finite float32."""
+    if x == 0:
+        return 1e-45 if up else -1e-45
+    bits = struct.unpack("<I", struct.pack("<f", x))[0]
+    bits += 1 if (x > 0) == up else -1
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+# Edge values of raw (unquantized) floats: signed zeros, the largest and smallest magnitudes, the
+# smallest normal, infinities and NaN (the protocol carries values as compact bytes, which keep every
+# bit; `pakt encode` reads NaN / Infinity from JSON as strings, json_text below).
+EDGE_F32 = [0.0, -0.0, 3.4028234663852886e38, -3.4028234663852886e38, 1e-45, -1e-45, 1.1754943508222875e-38,
+            float("inf"), float("-inf"), float("nan")]
+EDGE_F64 = [0.0, -0.0, 1.7976931348623157e308, -1.7976931348623157e308, 5e-324, -5e-324, 2.2250738585072014e-308,
+            float("inf"), float("-inf"), float("nan")]
+# Rotations at the smallest-three code's edges: identity, four equal components (a tie for the
+# largest: the first wins), two equal largest ones, a negative largest (all four negated).
+EDGE_QUATERNIONS = [[0.0, 0.0, 0.0, 1.0], [0.5, -0.5, 0.5, -0.5], [0.0, f32(0.70710678), 0.0, f32(0.70710678)],
+                    [f32(-0.9), f32(0.1), f32(0.3), f32(-0.2)], [0.0, 0.0, 0.0, -1.0], [1.0, 0.0, 0.0, 0.0]]
+# Characters of 1 to 4 UTF-8 bytes, for strings of exactly max_length bytes.
+UTF8_MIX = ["x", "é", "가", "😀"]
+
+
+def text_of_bytes(rng, n):
+    """A UTF-8 string of exactly n bytes mixing 1- to 4-byte characters."""
+    out, left = [], n
+    while left > 0:
+        c = rng.choice([c for c in UTF8_MIX if len(c.encode()) <= left])
+        out.append(c)
+        left -= len(c.encode())
+    return "".join(out)
+
+
 class ValueGen:
+    """Random values of a schema's messages. With edge=True (message(..., edge=True)) every field is
+    present and at an edge of what its type and options allow (integer extremes per width, range ends
+    and just outside them, rounding ties half a quantization step between two steps, float specials,
+    empty and max_length strings and bytes, empty and max_count lists, enums' smallest and largest
+    values), as tests/generated/test_values.hpp and packed_random.hpp pick them."""
+
     def __init__(self, schema, rng, out_of_range=0.03):
         self.s, self.rng, self.oor = schema, rng, out_of_range
         self.enums = {e["name"]: e for e in schema["enums"]}
         self.msgs = {m["name"]: m for m in schema["messages"]}
+        self.edge = False
 
-    def message(self, name, depth=0):
+    def message(self, name, depth=0, edge=None):
+        if edge is not None:
+            self.edge = edge
         m = self.msgs[name]
-        return {f.name: self.field(f, depth) for f in m["fields"] if self.rng.random() < 0.93}
+        return {f.name: self.field(f, depth) for f in m["fields"] if self.edge or self.rng.random() < 0.93}
 
     def field(self, f, depth):
+        if self.edge:
+            return self.edge_field(f, depth)
         rng = self.rng
         if f.optional and rng.random() < 0.3:
             return None
@@ -542,8 +610,101 @@ class ValueGen:
             return [rng.randrange(256) for _ in range(min(n, limit))]
         raise ValueError(b)
 
-    def mutate(self, name, value):
-        """A value like `value` with a few fields changed (for deltas)."""
+    # ---- edge values
+
+    def edge_field(self, f, depth):
+        rng = self.rng
+        if f.optional and rng.random() < 0.3:
+            return None
+        if f.container == "list":
+            limit = f.max_count if f.max_count is not None else 5
+            n = rng.choice([0, limit]) if depth < 2 else rng.randint(0, 1)
+            return [self.edge_leaf(f, depth + 1) for _ in range(n)]
+        if f.container == "fixed":
+            return [self.edge_leaf(f, depth + 1) for _ in range(f.count)]
+        return self.edge_leaf(f, depth + 1)
+
+    def int_edge(self, f, lo, hi, type_lo, type_hi):
+        """An end of [lo, hi] (a range, else the type's), one inside an end, 0 or -1, or (a few percent,
+        ranges only) the integer just outside it."""
+        rng = self.rng
+        if f.range is not None and rng.random() < self.oor:
+            outside = [v for v in (lo - 1, hi + 1) if type_lo <= v <= type_hi]
+            if outside:
+                return rng.choice(outside)
+        return rng.choice([lo, hi, lo, hi, min(lo + 1, hi), max(hi - 1, lo)] + [v for v in (0, -1) if lo <= v <= hi])
+
+    def float_edge(self, f, double):
+        rng = self.rng
+        rd = (lambda x: x) if double else f32
+        code = quantized_code(f)
+        if code is None:
+            return rng.choice(EDGE_F64 if double else EDGE_F32)
+        lo, hi, steps = code
+        if rng.random() < self.oor:
+            # Just outside: the next float beyond an end (the float nearest to an end counts as that
+            # end, docs/packed.md), a step beyond one, NaN.
+            if double:
+                return rng.choice([math.nextafter(lo, -math.inf), math.nextafter(hi, math.inf),
+                                   hi + (hi - lo) / steps, float("nan")])
+            return rng.choice([f32_next(f32(lo), False), f32_next(f32(hi), True), f32(hi + (hi - lo) / steps),
+                               float("nan")])
+        r = rng.random()
+        if r < 0.3:
+            return rd(rng.choice([lo, hi]))
+        k = rng.choice([0, steps - 1, rng.randrange(steps)])
+        if r < 0.85:
+            # A rounding tie: half a step between steps k and k + 1, in double as the decoder computes
+            # a step (min + (max - min) x q / steps); a float32 field takes the nearest float32 and, now
+            # and then, the float32 on either side of it.
+            tie = lo + (hi - lo) * (k + 0.5) / steps
+            if double:
+                return tie
+            t = f32(tie)
+            return rng.choice([t, t, f32_next(t, True), f32_next(t, False)]) if lo < t < hi else t
+        if r < 0.93 and lo <= 0 <= hi:
+            return -0.0
+        return rd(lo + (hi - lo) * k / steps)  # exactly a step
+
+    def edge_leaf(self, f, depth):
+        rng, b = self.rng, f.base
+        if f.kind == "message":
+            return self.message(b, depth)
+        if f.kind == "enum":
+            e = self.enums[b]
+            numbers = sorted(v for _, v in e["values"])
+            want = rng.choice([numbers[0], numbers[-1]])
+            return next(n for n, v in e["values"] if v == want)
+        if b == "bool":
+            return rng.random() < 0.5
+        if b in INT_RANGES:
+            type_lo, type_hi = INT_RANGES[b]
+            lo, hi = f.range if f.range is not None else (type_lo, type_hi)
+            return self.int_edge(f, lo, hi, type_lo, type_hi)
+        if b in FLOATS:
+            return self.float_edge(f, b == "float64")
+        if b in FVECS:
+            return [self.float_edge(f, False) for _ in range(FVECS[b])]
+        if b in IVECS:
+            type_lo, type_hi = INT_RANGES["int32"]
+            lo, hi = f.range if f.range is not None else (type_lo, type_hi)
+            return [self.int_edge(f, lo, hi, type_lo, type_hi) for _ in range(IVECS[b])]
+        if b == "Quaternion":
+            if f.bits is None and rng.random() < 0.5:
+                return [rng.choice(EDGE_F32) for _ in range(4)]
+            return list(rng.choice(EDGE_QUATERNIONS))
+        # Strings and bytes: empty or exactly max_length bytes (without a limit: 200, a length of more
+        # than one varint group). A longer one is no value: every format refuses to encode it.
+        n = rng.choice([0, f.max_length if f.max_length is not None else 200])
+        if b == "string":
+            return text_of_bytes(rng, n)
+        if b == "bytes":
+            return [rng.choice([0, 255, rng.randrange(256)]) for _ in range(n)]
+        raise ValueError(b)
+
+    def mutate(self, name, value, edge=False):
+        """A value like `value` with a few fields changed (for deltas), to edge values with edge=True."""
+        self.edge = edge
         m = self.msgs[name]
         out = dict(value)
         for f in m["fields"]:

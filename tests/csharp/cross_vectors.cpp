@@ -1,9 +1,6 @@
 // The C++ side of the C# cross-language tests (tests/csharp/run_csharp_tests.py):
 //   cross_vectors write FILE   seeded values of every test message (edge values included) and the
 //                              examples, in compact and mslima: "<C# type>\t<format>\t<hex>\t<ToJson>"
-//   cross_vectors read FILE    decodes each "<C# type>\t<format>\t<hex>\t<json>" line (bytes the C#
-//                              code wrote) and checks that the C++ ToJson equals the C# one; a json
-//                              of "!<text>" (bytes C# refused) must be refused with Status::to_string() == text
 //   cross_vectors write-packed FILE
 //                              the packed format (docs/packed.md) of seeded values of every test
 //                              message and of tests/schemas/packed.yaml's (in range, with edges,
@@ -12,18 +9,11 @@
 //                              value>\t<compact hex of the value>" and "<C# type>\tpacked-delta\t<delta
 //                              hex or !error>\t<ToJson of the result>\t<compact hex of the value>\t
 //                              <compact hex of the baseline>"
-//   cross_vectors read-packed FILE
-//                              decodes each "<C# type>\tpacked|packed-delta\t<hex>\t<C# verdict>[\t
-//                              <compact hex of the baseline>]" line (truncations and mutations the C#
-//                              side made) and checks the C++ verdict: "ok <ToJson>" or Status::to_string()
-#include <algorithm>
-#include <cmath>
+// C# -> C++ (C# bytes, their truncations and mutations decoded in C++ to the same value or error
+// text) is the conformance run's (tests/conformance/README.md).
 #include <cstdlib>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -95,36 +85,6 @@ template <class... M>
 void write_all(std::ostream& out, ::testing::Types<M...>) {
   std::uint64_t seed = 20261203;
   ((write_values<M>(out, pakt::compact, seed++), write_values<M>(out, pakt::mslima, seed++)), ...);
-}
-
-using Decoder = bool (*)(const std::vector<std::uint8_t>&, bool mslima, std::string& json, std::string& error);
-
-template <class M>
-bool decode(const std::vector<std::uint8_t>& bytes, bool mslima, std::string& json, std::string& error) {
-  M m{};
-  const pakt::Status s = mslima ? Deserialize(bytes, m, pakt::mslima) : Deserialize(bytes, m, pakt::compact);
-  if (!s) {
-    error = s.to_string();
-    return false;
-  }
-  json = ToJson(m);
-  return true;
-}
-
-template <class... M>
-std::map<std::string, Decoder> decoders(::testing::Types<M...>) {
-  return {{CsName<M>::kName, &decode<M>}...};
-}
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t tab = line.find('\t', start);
-    parts.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-    if (tab == std::string::npos) return parts;
-    start = tab + 1;
-  }
 }
 
 // ---------------------------------------------------------------------------- packed
@@ -215,143 +175,11 @@ void write_packed_all(std::ostream& out, ::testing::Types<M...>, std::uint64_t s
   ((write_packed_values<M>(out, seed++)), ...);
 }
 
-// The C++ verdict on bytes: "ok <ToJson>" or the Status text.
-using PackedDecoder = std::string (*)(const std::vector<std::uint8_t>&, const std::vector<std::uint8_t>* baseline_compact);
-
-template <class M>
-std::string packed_verdict(const std::vector<std::uint8_t>& bytes, const std::vector<std::uint8_t>* baseline_compact) {
-  M m{};
-  pakt::Status s;
-  if (baseline_compact != nullptr) {
-    if constexpr (std::is_same_v<M, pk::Scene> || std::is_same_v<M, pe::Edges>) {
-      M base{};
-      if (!Deserialize(pakt::ByteView(*baseline_compact), base, pakt::compact)) return "bad baseline";
-      s = Deserialize(pakt::ByteView(bytes), base, m, pakt::packed);
-    } else {
-      return "not a delta message";
-    }
-  } else {
-    s = Deserialize(pakt::ByteView(bytes), m, pakt::packed);
-  }
-  return s ? "ok " + ToJson(m) : s.to_string();
-}
-
-template <class... M>
-void add_packed_decoders(std::map<std::string, PackedDecoder>& table, ::testing::Types<M...>) {
-  ((table[CsName<M>::kName] = &packed_verdict<M>), ...);
-}
-
-int read_packed_file(const char* path) {
-  std::map<std::string, PackedDecoder> table;
-  add_packed_decoders(table, pakt_test::AllMessages{});
-  add_packed_decoders(table, PackedMessages{});
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "cannot read " << path << "\n";
-    return 2;
-  }
-  std::map<std::string, int> checked;
-  int failures = 0, n = 0, errors = 0;
-  std::string line;
-  while (std::getline(in, line)) {
-    ++n;
-    const auto parts = split_tabs(line);
-    std::vector<std::uint8_t> bytes, baseline;
-    const bool delta = parts.size() == 5;
-    if ((parts.size() != 4 && !delta) || !pakt::internal::parse_hex(parts[2], bytes) || table.count(parts[0]) == 0 ||
-        (delta && !pakt::internal::parse_hex(parts[4], baseline))) {
-      std::cerr << path << ":" << n << ": malformed line\n";
-      return 2;
-    }
-    const std::string verdict = table.at(parts[0])(bytes, delta ? &baseline : nullptr);
-    if (verdict != parts[3]) {
-      if (++failures <= 10) {
-        std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << " " << parts[2] << ": verdicts differ\n  C#:  "
-                  << parts[3] << "\n  C++: " << verdict << "\n";
-      }
-    } else {
-      ++checked[parts[0] + " " + parts[1]];
-      if (verdict.rfind("ok ", 0) != 0) ++errors;
-    }
-  }
-  for (const auto& [what, count] : checked) std::cout << "C# verdict = C++ verdict, " << what << ": " << count << " payloads\n";
-  if (failures != 0) {
-    std::cerr << failures << " of " << n << " packed verdicts differ\n";
-    return 1;
-  }
-  if (n == 0) {
-    std::cerr << "no payloads in " << path << "\n";
-    return 1;
-  }
-  std::cout << n << " truncated / mutated packed payloads: the same verdict in C++ and C# (" << errors
-            << " errors with the same text)\n";
-  return 0;
-}
-
-int read_file(const char* path) {
-  const auto table = decoders(pakt_test::AllMessages{});
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "cannot read " << path << "\n";
-    return 2;
-  }
-  std::map<std::string, int> checked;
-  int failures = 0, refused = 0;
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    const auto parts = split_tabs(line);
-    std::vector<std::uint8_t> bytes;
-    if (parts.size() != 4 || !pakt::internal::parse_hex(parts[2], bytes) || table.count(parts[0]) == 0) {
-      std::cerr << path << ":" << n << ": malformed line\n";
-      return 2;
-    }
-    std::string json, error;
-    const bool decoded = table.at(parts[0])(bytes, parts[1] == "mslima", json, error);
-    if (parts[3].rfind('!', 0) == 0) {  // bytes C# refused (Pakt.DecodeException.Message): the same text
-      if (decoded || error != parts[3].substr(1)) {
-        if (++failures <= 10) {
-          std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << " " << parts[2] << ": errors differ\n  C#:  "
-                    << parts[3].substr(1) << "\n  C++: " << (decoded ? "(decodes)" : error) << "\n";
-        }
-      } else {
-        ++refused;
-      }
-    } else if (!decoded) {
-      if (++failures <= 10) std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << ": C++ cannot decode the C# bytes: " << error << "\n";
-    } else if (json != parts[3]) {
-      if (++failures <= 10) {
-        std::cerr << path << ":" << n << ": " << parts[0] << " " << parts[1] << ": JSON differs\n  C#:  " << parts[3]
-                  << "\n  C++: " << json << "\n";
-      }
-    } else {
-      ++checked[parts[0] + " " + parts[1]];
-    }
-  }
-  for (const auto& [what, count] : checked) std::cout << "C# -> C++ " << what << ": " << count << " values\n";
-  if (failures != 0) {
-    std::cerr << failures << " of " << n << " C#-encoded values failed\n";
-    return 1;
-  }
-  if (n == 0) {
-    std::cerr << "no values in " << path << "\n";
-    return 1;
-  }
-  std::cout << n - refused << " C#-encoded values decode in C++ to the C# JSON; " << refused
-            << " truncated ones C# refused, C++ refuses with the same text (offset N: path: reason)\n";
-  if (refused == 0) {
-    std::cerr << "no refused payloads in " << path << "\n";
-    return 1;
-  }
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: cross_vectors write|read|write-packed|read-packed FILE\n";
+    std::cerr << "usage: cross_vectors write|write-packed FILE\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -360,7 +188,6 @@ int main(int argc, char** argv) {
     write_all(out, pakt_test::AllMessages{});
     return out ? 0 : 1;
   }
-  if (mode == "read") return read_file(argv[2]);
   if (mode == "write-packed") {
     std::ofstream out(argv[2]);
     write_packed_all(out, pakt_test::AllMessages{}, 15001);
@@ -369,7 +196,6 @@ int main(int argc, char** argv) {
     write_deltas<pe::Edges>(out, 18001, 100);
     return out ? 0 : 1;
   }
-  if (mode == "read-packed") return read_packed_file(argv[2]);
   std::cerr << "unknown mode " << mode << "\n";
   return 2;
 }
