@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <map>
 
 #include "schema/yaml_value.hpp"
@@ -153,29 +154,30 @@ namespace pakt::schema {
 
 namespace {
 
-// In a flow mapping ("{name: v, type: int32[2]}") a plain scalar ends at '[', so an unquoted array
-// type there is a YAML syntax error. The first "key: Type[...]" on the error's line, quoted, or "".
-std::string unquoted_array_type(const std::string& text, int line_index) {
-  std::size_t start = 0;
-  for (int line = 0; line < line_index && start < text.size(); ++line) {
-    start = std::min(text.find('\n', start), text.size()) + 1;
-  }
-  if (start >= text.size()) return "";
-  const std::size_t end = std::min(text.find('\n', start), text.size());
+// In a flow mapping a plain scalar ends at '[', so `{name: v, type: int32[2]}` fails at that '['
+// ("end of map flow not found"). The array type that starts there ("int32[2]", "Item[][3]") when
+// the error is at a '[' right after a name that follows "key:", else "".
+std::string unquoted_array_type(const std::string& text, std::size_t at) {
+  constexpr std::size_t kLongest = 100;  // a longer name or count is not shown back
   const auto is_name_char = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
   };
-  for (std::size_t colon = text.find(':', start); colon < end; colon = text.find(':', colon + 1)) {
-    std::size_t name_begin = text.find_first_not_of(' ', colon + 1);
-    if (name_begin >= end) return "";
-    std::size_t name_end = name_begin;
-    while (name_end < end && is_name_char(text[name_end])) ++name_end;
-    if (name_end == name_begin || name_end >= end || text[name_end] != '[') continue;
-    const std::size_t close = text.find(']', name_end);
-    if (close >= end) return "";  // no ']' further on this line for any later key either
-    return text.substr(name_begin, close + 1 - name_begin);
+  if (at >= text.size() || text[at] != '[') return "";
+  std::size_t name_begin = at;
+  while (name_begin > 0 && is_name_char(text[name_begin - 1]) && at - name_begin < kLongest) --name_begin;
+  std::size_t key_end = name_begin;
+  while (key_end > 0 && text[key_end - 1] == ' ') --key_end;
+  if (name_begin == at || key_end == 0 || text[key_end - 1] != ':') return "";
+  std::size_t end = at;  // past every "[N]" / "[]" that follows
+  while (end < text.size() && text[end] == '[') {
+    std::size_t close = end + 1;
+    while (close < text.size() && std::isdigit(static_cast<unsigned char>(text[close])) != 0 && close - end < 20) {
+      ++close;
+    }
+    if (close >= text.size() || text[close] != ']') return "";
+    end = close + 1;
   }
-  return "";
+  return text.substr(name_begin, end - name_begin);
 }
 
 }  // namespace
@@ -185,8 +187,9 @@ std::string syntax_error_text(const std::string& text, const YAML::ParserExcepti
   int line = 1;
   for (std::size_t start = 0; start < text.size() && line <= error.mark.line + 1; ++line) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::size_t indent_end = text.find_first_not_of(" \t", start);
-    if (text.find('\t', start) < std::min(indent_end, end)) {
+    const std::size_t indent_end = std::min(text.find_first_not_of(" \t", start), end);
+    if (std::find(text.begin() + static_cast<std::ptrdiff_t>(start), text.begin() + static_cast<std::ptrdiff_t>(indent_end),
+                  '\t') != text.begin() + static_cast<std::ptrdiff_t>(indent_end)) {  // only the indentation: linear
       return "a tab in the indentation of line " + std::to_string(line) + ": YAML indents with spaces only";
     }
     start = end + 1;
@@ -194,7 +197,7 @@ std::string syntax_error_text(const std::string& text, const YAML::ParserExcepti
   const std::size_t at = error.mark.pos < 0 ? text.size() : static_cast<std::size_t>(error.mark.pos);
   const bool at_end = at >= text.size() || text.find_first_not_of(" \t\r\n", at) == std::string::npos;
   if (!at_end) {
-    const std::string type = unquoted_array_type(text, error.mark.line);
+    const std::string type = error.msg == YAML::ErrorMsg::END_OF_MAP_FLOW ? unquoted_array_type(text, at) : "";
     if (type.empty()) return error.msg;
     return error.msg + " ('" + type + "' inside { } reads as a flow sequence from '['; quote it: \"" +
            type + "\")";

@@ -118,13 +118,13 @@ TEST(FieldApi, Uint64EnumAboveInt64MaxHasNoGodotInt) {
   for (const EncodeOptions& options : {EncodeOptions{}, godot3_encode()}) {
     std::vector<std::uint8_t> one;
     ValueWriter w(one, options);
-    EXPECT_FALSE(godot_mapping::write_value(w, Wide::huge));
+    EXPECT_FALSE(mapping::write_value(w, Wide::huge));
     EXPECT_EQ(w.status().code(), ErrorCode::kUnsupported);
     EXPECT_EQ(w.status().message(), "uint64 value 18446744073709551615 is above INT64_MAX and has no Godot int");
 
     std::vector<std::uint8_t> list;
     ValueWriter wl(list, options);
-    EXPECT_FALSE(godot_mapping::write_list<Wide>(wl, std::vector<Wide>{Wide::small, Wide::huge}));
+    EXPECT_FALSE(mapping::write_list<Wide>(wl, std::vector<Wide>{Wide::small, Wide::huge}));
     EXPECT_EQ(wl.status().code(), ErrorCode::kUnsupported);
     // Godot 4: checked before the PackedInt64Array is written; Godot 3 (an Array): element by element.
     const std::string text = wl.status().message();
@@ -133,8 +133,8 @@ TEST(FieldApi, Uint64EnumAboveInt64MaxHasNoGodotInt) {
 
     std::vector<std::uint8_t> fine;
     ValueWriter wf(fine, options);
-    EXPECT_TRUE(godot_mapping::write_value(wf, Wide::small));
-    EXPECT_TRUE(godot_mapping::write_list<Wide>(wf, std::vector<Wide>{Wide::small}));
+    EXPECT_TRUE(mapping::write_value(wf, Wide::small));
+    EXPECT_TRUE(mapping::write_list<Wide>(wf, std::vector<Wide>{Wide::small}));
     EXPECT_TRUE(wf.ok()) << wf.status().to_string();
   }
 }
