@@ -110,6 +110,29 @@ TEST(FieldApi, WrongTypeNamesTheField) {
   EXPECT_EQ(status.offset(), 20u);  // the value header after the 8-byte header+count and the 12-byte key
 }
 
+// max_length holds for each string of a fixed array as of a list (found by the conformance run's
+// mutated Godot payloads: a string[3] with max_length 10 took an 11-byte element).
+TEST(FieldApi, FixedArrayStringsKeepTheirMaxLength) {
+  const std::string strings[] = {"ok", "123456789"};
+  for (const auto& options : {EncodeOptions{}, godot3_encode()}) {
+    std::vector<std::uint8_t> out;
+    ValueWriter w(out, options);
+    w.packed_string_array(strings, 2);
+    w.finish();
+    const Limits limits{8, 0};
+    Reader reader{ByteView(out)};
+    ValueReader r(reader, options.version == Version::godot3 ? godot3_decode() : DecodeOptions{});
+    std::array<std::string, 2> fixed;
+    EXPECT_FALSE(mapping::read_list<std::string>(r, fixed, limits));
+    EXPECT_EQ(reader.status().message(), "[1]: string length 9 exceeds max_length 8");
+    Reader list_reader{ByteView(out)};
+    ValueReader lr(list_reader, options.version == Version::godot3 ? godot3_decode() : DecodeOptions{});
+    std::vector<std::string> list;
+    EXPECT_FALSE(mapping::read_list<std::string>(lr, list, limits));
+    EXPECT_EQ(list_reader.status().message(), "[1]: string length 9 exceeds max_length 8");
+  }
+}
+
 // A uint64 above INT64_MAX has no Godot int (pakt/godot/mapping.hpp), nor has the value of an enum of
 // uint64: generated messages write enums through write_value / write_list.
 enum class Wide : std::uint64_t { small = 1, huge = 18446744073709551615ULL };

@@ -108,7 +108,13 @@ int run_generate(const CLI::App& command, const GenerateOptions& options) {
   if (!run.started) return fail("cannot run '" + options.python + "': " + run.start_error);
   if (const std::optional<std::string> problem = back_end_usage_problem(run)) return usage_error(command, *problem);
   std::fputs(run.errors.c_str(), stderr);             // the back end's errors and warnings, as it wrote them
-  if (run.exit_status != 0) return run.exit_status;  // the back end explained why
+  if (run.exit_status != 0) {  // the back end explained why, or this does
+    if (lines(run.errors).empty()) {
+      fail("'" + options.python + " -m pakt_gen' exited with status " + std::to_string(run.exit_status) +
+           " and no message");
+    }
+    return run.exit_status;
+  }
   std::fputs(run.output.c_str(), stdout);             // the files written, one path a line
   const std::vector<std::string> outputs = lines(run.output);
   // Every back end writes at least one file; a program that exits 0 without naming any did not run it.

@@ -329,20 +329,24 @@ template <class E, class List>
     }
   } else if constexpr (packing == Packing::float32 || packing == Packing::float64 || packing == Packing::vector2 ||
                        packing == Packing::vector3 || packing == Packing::color || packing == Packing::string) {
+    // Each string within max_length, in a list and in a fixed array alike (elements before the count).
+    const auto strings_within_limit = [&](const auto& items) {
+      if constexpr (packing == Packing::string) {
+        const LengthRule element_rule = StringLengthRule(ElementLimits(limits));
+        for (std::size_t i = 0; i < items.size(); ++i) {
+          if (!check_length(r, at, element_rule, items[i].size())) return r.reader().in_index(i);
+        }
+      }
+      return true;
+    };
     if constexpr (fixed) {
       std::vector<E> packed;
-      if (!read_packed(r, packed)) return false;
+      if (!read_packed(r, packed) || !strings_within_limit(packed)) return false;
       return take(packed);
     } else {
       if (!read_packed(r, list)) return false;
       if (!check_length(r, at, ListLengthRule(limits, false), list.size())) return false;
-      if constexpr (packing == Packing::string) {
-        const LengthRule element_rule = StringLengthRule(ElementLimits(limits));
-        for (std::size_t i = 0; i < list.size(); ++i) {
-          if (!check_length(r, at, element_rule, list[i].size())) return r.reader().in_index(i);
-        }
-      }
-      return true;
+      return strings_within_limit(list);
     }
   } else {
     std::size_t n = 0;
