@@ -197,6 +197,19 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run("--lang", "cpp", "--out", out, *extra, *py, "schemas/game.yaml", env=dict(env, FAKE_SILENT="1"))
         check(r.returncode == 1 and one_error_line(r) and "named no generated file" in r.stderr,
               f"a back end naming no output {extra}: exit {r.returncode}: {r.stderr}")
+    if os.path.exists("/bin/false"):  # a back end failing without a word is named
+        r = run("--lang", "cpp", "--out", out, "--python", "/bin/false", "schemas/game.yaml", env=env)
+        check(r.returncode == 1 and r.stderr == "pakt generate: error: '/bin/false -m pakt_gen' exited with status 1 "
+              "and no message\n", f"--python /bin/false: exit {r.returncode}: {r.stderr}")
+    # a Python without the back end's packages (-S: no site-packages) says which and how to get them
+    no_site = os.path.join(tmp, "python-no-site")
+    with open(no_site, "w") as f:
+        f.write(f"#!/bin/sh\nexec {sys.executable} -S \"$@\"\n")
+    os.chmod(no_site, 0o755)
+    r = run("--lang", "cpp", "--out", out, "--python", no_site, "schemas/game.yaml",
+            env=dict(os.environ, PAKT_GENERATOR_DIR=os.path.abspath("generator")))
+    check(r.returncode == 1 and "has no jinja2" in r.stderr and "apt-get install python3-jinja2" in r.stderr
+          and "Traceback" not in r.stderr, f"a Python without jinja2: exit {r.returncode}: {r.stderr}")
     if os.path.exists("/bin/true"):
         r = run("--lang", "cpp", "--out", out, "--python", "/bin/true", "schemas/game.yaml", env=env)
         check(r.returncode == 1 and "'/bin/true' a Python 3" in r.stderr, f"--python /bin/true: exit {r.returncode}: {r.stderr}")

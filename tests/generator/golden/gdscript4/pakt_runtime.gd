@@ -578,7 +578,7 @@ class VariantReader:
 		if not expect(x, TYPE_INT, "an int"):
 			return 0
 		if x < lo or x > hi:
-			fail("%d is out of range [%d, %d]" % [x, lo, hi])
+			fail("%s is out of range [%s, %s]" % [str(x), str(lo), str(hi)])  # str: Godot 3's %d and INT64_MIN
 			return 0
 		return x
 
@@ -1231,7 +1231,7 @@ class BitReader:
 			return 0
 		var x: int = ((u >> 1) & INT64_MAX) ^ -(u & 1)
 		if x < lo or x > hi:
-			fail_at_bit(from, "value %d does not fit %s" % [x, type_name])
+			fail_at_bit(from, "value %s does not fit %s" % [str(x), type_name])  # str: Godot 3's %d prints INT64_MIN as --9223372036854775808
 			return 0
 		return x
 
