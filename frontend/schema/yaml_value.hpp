@@ -55,8 +55,8 @@ struct YamlValue {
 YamlValue resolve_plain_scalar(const std::string& text);
 
 // Why a value is not the number or text a schema wants, when YAML 1.1 is the reason: " ('1e-3'
-// reads as YAML text: a number with an exponent needs a dot and a signed exponent, 1.0e-3, or
-// write 0.001)" for text that looks like a number; for a boolean or number where text is wanted
+// reads as YAML text: a number with an exponent needs a dot and a signed exponent, as in 1.0e-3
+// ...)" for text that looks like a number; for a boolean or number where text is wanted
 // (want_text), " (unquoted, it reads as a YAML boolean; quote it)"; "" otherwise.
 std::string yaml_reading_hint(const YamlValue& value, bool want_text);
 

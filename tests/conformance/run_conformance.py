@@ -307,7 +307,7 @@ def main():
         for k in range(args.values):
             msg = s.messages[k % len(s.messages)]
             prev = pairs.get((s.sid, msg))
-            # Every EDGE_EVERY-th value has its fields at their edges (schema_fuzz.ValueGen.edge_field); the
+            # Every EDGE_EVERY-th value has its fields at their edges (schema_fuzz.ValueGen.edge_leaf); the
             # first of them is among the first three values, whose payloads get every truncation and mutation.
             # A delta message's value made from the previous one changes some of its fields to edges.
             edge = k % EDGE_EVERY == EDGE_FIRST

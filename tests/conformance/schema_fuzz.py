@@ -516,15 +516,17 @@ class ValueGen:
         return {f.name: self.field(f, depth) for f in m["fields"] if self.edge or self.rng.random() < 0.93}
 
     def field(self, f, depth):
-        if self.edge:
-            return self.edge_field(f, depth)
         rng = self.rng
         if f.optional and rng.random() < 0.3:
             return None
         if f.container == "list":
-            limit = f.max_count if f.max_count is not None else 4
-            n = rng.choice([0, 1, rng.randint(0, limit), limit]) if depth < 2 else rng.randint(0, 1)
-            n = min(n, limit)
+            if self.edge:  # empty or full (5 elements without max_count)
+                limit = f.max_count if f.max_count is not None else 5
+                n = rng.choice([0, limit]) if depth < 2 else rng.randint(0, 1)
+            else:
+                limit = f.max_count if f.max_count is not None else 4
+                n = rng.choice([0, 1, rng.randint(0, limit), limit]) if depth < 2 else rng.randint(0, 1)
+                n = min(n, limit)
             return [self.leaf(f, depth + 1) for _ in range(n)]
         if f.container == "fixed":
             return [self.leaf(f, depth + 1) for _ in range(f.count)]
@@ -563,6 +565,8 @@ class ValueGen:
         rng, b = self.rng, f.base
         if f.kind == "message":
             return self.message(b, depth)
+        if self.edge:
+            return self.edge_leaf(f)
         if f.kind == "enum":
             e = self.enums[b]
             if rng.random() < 0.03:
@@ -612,18 +616,6 @@ class ValueGen:
 
     # ---- edge values
 
-    def edge_field(self, f, depth):
-        rng = self.rng
-        if f.optional and rng.random() < 0.3:
-            return None
-        if f.container == "list":
-            limit = f.max_count if f.max_count is not None else 5
-            n = rng.choice([0, limit]) if depth < 2 else rng.randint(0, 1)
-            return [self.edge_leaf(f, depth + 1) for _ in range(n)]
-        if f.container == "fixed":
-            return [self.edge_leaf(f, depth + 1) for _ in range(f.count)]
-        return self.edge_leaf(f, depth + 1)
-
     def int_edge(self, f, lo, hi, type_lo, type_hi):
         """An end of [lo, hi] (a range, else the type's), one inside an end, 0 or -1, or (a few percent,
         ranges only) the integer just outside it."""
@@ -666,10 +658,9 @@ class ValueGen:
             return -0.0
         return rd(lo + (hi - lo) * k / steps)  # exactly a step
 
-    def edge_leaf(self, f, depth):
+    def edge_leaf(self, f):
+        """A leaf value (not a message) at an edge of its type and options."""
         rng, b = self.rng, f.base
-        if f.kind == "message":
-            return self.message(b, depth)
         if f.kind == "enum":
             e = self.enums[b]
             numbers = sorted(v for _, v in e["values"])
