@@ -721,6 +721,47 @@ bool Same(const M& a, const M& b, Message) {
 }
 
 // ------------------------------------------------------------------------------------ optional, lists, arrays
+// A borrowed callable of an element index (a lambda of the caller, which outlives the call it is
+// passed to): the list loops below take these, so that they are compiled once rather than once per
+// element type (bench/RESULTS.md "Compile cost"). The call through a pointer costs about what the
+// call of the element's generated delta function does.
+template <class R>
+class ElementCallback {
+ public:
+  template <class Fn, class = std::enable_if_t<!std::is_same_v<std::decay_t<Fn>, ElementCallback>>>
+  ElementCallback(const Fn& fn) noexcept  // NOLINT(google-explicit-constructor): lambdas convert
+      : object_(&fn), call_([](const void* object, std::size_t i) -> R {
+          return (*static_cast<const Fn*>(object))(i);
+        }) {}
+  R operator()(std::size_t i) const { return call_(object_, i); }
+
+ private:
+  const void* object_;
+  R (*call_)(const void*, std::size_t);
+};
+using ElementPredicate = ElementCallback<bool>;
+
+// A list of messages is written and read by one loop for every message type (the element's
+// generated function called through an ElementCallback), not one loop per type.
+PAKT_NOINLINE inline bool WriteElements(BitWriter& w, std::size_t count, const Length& length,
+                                        ElementPredicate write_at) {
+  if (!WriteLength(w, count, length)) return false;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!write_at(i)) return w.in_index(i);
+  }
+  return true;
+}
+[[nodiscard]] PAKT_NOINLINE inline bool ReadElements(BitReader& r, const Length& length, std::size_t min_element_bits,
+                                                     ElementCallback<void> resize, ElementPredicate read_at) {
+  std::size_t n = 0;
+  if (!ReadLength(r, n, length, min_element_bits)) return false;
+  resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!read_at(i)) return r.in_index(i);
+  }
+  return true;
+}
+
 template <class T, class C>
 bool Write(BitWriter& w, const std::optional<T>& v, Optional<C> c) {
   w.write_bool(v.has_value());
@@ -745,27 +786,37 @@ bool Same(const std::optional<T>& a, const std::optional<T>& b, Optional<C> c) {
 
 template <class T, class C>
 bool Write(BitWriter& w, const std::vector<T>& v, List<C> c) {
-  if (!WriteLength(w, v.size(), c.length)) return false;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (!Write(w, static_cast<const T&>(v[i]), c.element)) return w.in_index(i);
+  if constexpr (std::is_same_v<C, Message>) {
+    return WriteElements(w, v.size(), c.length, [&](std::size_t i) { return WritePackedMessage(w, v[i]); });
+  } else {
+    if (!WriteLength(w, v.size(), c.length)) return false;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!Write(w, static_cast<const T&>(v[i]), c.element)) return w.in_index(i);
+    }
+    return true;
   }
-  return true;
 }
 template <class T, class C>
 [[nodiscard]] bool Read(BitReader& r, std::vector<T>& v, List<C> c) {
-  std::size_t n = 0;
-  if (!ReadLength(r, n, c.length, c.min_element_bits)) return false;
-  v.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    if constexpr (std::is_same_v<T, bool>) {
-      bool b = false;
-      if (!Read(r, b, c.element)) return r.in_index(i);
-      v[i] = b;
-    } else {
-      if (!Read(r, v[i], c.element)) return r.in_index(i);
+  if constexpr (std::is_same_v<C, Message>) {
+    return ReadElements(
+        r, c.length, c.min_element_bits, [&](std::size_t n) { v.resize(n); },
+        [&](std::size_t i) { return ReadPackedMessage(r, v[i]); });
+  } else {
+    std::size_t n = 0;
+    if (!ReadLength(r, n, c.length, c.min_element_bits)) return false;
+    v.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<T, bool>) {
+        bool b = false;
+        if (!Read(r, b, c.element)) return r.in_index(i);
+        v[i] = b;
+      } else {
+        if (!Read(r, v[i], c.element)) return r.in_index(i);
+      }
     }
+    return true;
   }
-  return true;
 }
 template <class T, class C>
 bool Same(const std::vector<T>& a, const std::vector<T>& b, List<C> c) {
@@ -835,8 +886,8 @@ inline constexpr std::size_t kChangedMemo = 4096;
 class ElementsPlan {
  public:
   // The first pass: which of the shared elements changed, and what the sparse form costs.
-  template <class Changed>
-  ElementsPlan(std::size_t count, std::size_t base_count, const Length* length, Changed changed_at)
+  PAKT_NOINLINE ElementsPlan(std::size_t count, std::size_t base_count, const Length* length,
+                             ElementPredicate changed_at)
       : count_(count), k_(count < base_count ? count : base_count), length_(length) {
     std::size_t last = 0;  // index + 1 of the previous changed element
     for (std::size_t i = 0; i < k_; ++i) {
@@ -854,8 +905,8 @@ class ElementsPlan {
   // Whether the field differs from its baseline: another count, or a shared element changed.
   bool any_change(std::size_t base_count) const noexcept { return count_ != base_count || changed_ != 0; }
 
-  template <class Changed, class DeltaAt, class FullAt>
-  bool write(BitWriter& w, Changed changed_at, DeltaAt delta_at, FullAt full_at) const {
+  PAKT_NOINLINE bool write(BitWriter& w, ElementPredicate changed_at, ElementPredicate delta_at,
+                           ElementPredicate full_at) const {
     if (length_ != nullptr && !WriteLength(w, count_, *length_)) return false;
     const auto changed = [&](std::size_t i) {
       return i < kChangedMemo ? ((memo_[i / 64] >> (i % 64)) & 1) != 0 : changed_at(i);
@@ -896,17 +947,16 @@ class ElementsPlan {
   std::size_t sparse_bits_ = 0;  // the gaps' bits
   std::uint64_t memo_[kChangedMemo / 64];
 };
-template <class Changed, class DeltaAt, class FullAt>
-bool WriteElementsDelta(BitWriter& w, std::size_t count, std::size_t base_count, const Length* length,
-                        Changed changed_at, DeltaAt delta_at, FullAt full_at) {
+inline bool WriteElementsDelta(BitWriter& w, std::size_t count, std::size_t base_count, const Length* length,
+                               ElementPredicate changed_at, ElementPredicate delta_at, ElementPredicate full_at) {
   return ElementsPlan(count, base_count, length, changed_at).write(w, changed_at, delta_at, full_at);
 }
 
 // The reading side: `size` is the current (baseline) element count; resize(n) makes it n (new
 // elements default), delta_at(i) applies element i's delta in place, full_at(i) reads it in full.
-template <class Resize, class DeltaAt, class FullAt>
-[[nodiscard]] bool ReadElementsDelta(BitReader& r, std::size_t base_count, const Length* length,
-                                     std::size_t min_element_bits, Resize resize, DeltaAt delta_at, FullAt full_at) {
+[[nodiscard]] PAKT_NOINLINE inline bool ReadElementsDelta(BitReader& r, std::size_t base_count, const Length* length,
+                                                          std::size_t min_element_bits, ElementCallback<void> resize,
+                                                          ElementPredicate delta_at, ElementPredicate full_at) {
   std::size_t count = base_count;
   if (length != nullptr) {
     const std::size_t at = r.bit_offset();
