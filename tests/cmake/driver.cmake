@@ -321,6 +321,31 @@ elseif(STEP STREQUAL "abi")
   expect_match("${newer_runtime_output}" "chat\\.pakt\\.h was generated for pakt runtime ABI ${abi}; regenerate it"
                "the static_assert message")
 
+  # An imported file generated with fewer codecs (`--formats`) than the file that imports it: one
+  # static_assert naming the file, the codec and the fix, not a missing overload in the runtime.
+  file(WRITE "${WORK_DIR}/formats/base.yaml"
+       "package: formats.base\nversion: 1\nmessages:\n  Pos:\n    fields:\n      - {name: x, type: int32}\n")
+  file(WRITE "${WORK_DIR}/formats/top.yaml"
+       "package: formats.top\nversion: 1\nimports: [base.yaml]\nmessages:\n  Unit:\n    fields:\n"
+       "      - {name: p, type: Pos}\n      - {name: ps, type: \"Pos[]\"}\n")
+  file(WRITE "${WORK_DIR}/formats/use.cpp" "#include \"top.pakt.h\"\nint main() { return 0; }\n")
+  set(compile_top "${CXX_COMPILER}" -std=c++17 -fsyntax-only "${WORK_DIR}/formats/use.cpp" -I "${WORK_DIR}/formats"
+      -I "${SOURCE_DIR}/runtime/include")
+  foreach(base_formats compact,json json,godot)
+    run(generate_base "${PAKT_TOOL}" generate --lang cpp --out "${WORK_DIR}/formats" --formats ${base_formats}
+        --python "${PYTHON}" "${WORK_DIR}/formats/base.yaml")
+    run(generate_top "${PAKT_TOOL}" generate --lang cpp --out "${WORK_DIR}/formats" --formats compact
+        --python "${PYTHON}" "${WORK_DIR}/formats/top.yaml")
+    if(base_formats STREQUAL "compact,json")  # control: the imported file has the codec and more
+      run(formats_control ${compile_top})
+    else()
+      run_failing(formats_missing ${compile_top})
+      expect_match("${formats_missing_output}"
+                   "base\\.pakt\\.h has no compact codec, which top\\.pakt\\.h uses: regenerate base\\.pakt\\.h with at least the --formats of top\\.pakt\\.h"
+                   "the static_assert on the imported file's codecs")
+    endif()
+  endforeach()
+
 else()
   message(FATAL_ERROR "driver.cmake: unknown STEP '${STEP}'")
 endif()

@@ -37,6 +37,7 @@ def make_environment(formats: List[str]):
         gen_version=__version__,
         runtime_abi=RUNTIME_ABI,
         formats=[BINARY_TAGS[f] for f in formats if f in BINARY_TAGS],
+        codecs=list(formats),
         emit_json="json" in formats,
         emit_godot="godot" in formats,
         emit_packed="packed" in formats,

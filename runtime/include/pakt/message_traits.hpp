@@ -5,8 +5,18 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
+
+#include "pakt/format.hpp"
 
 namespace pakt {
+
+class Writer;
+class JsonWriter;
+class BitWriter;
+namespace godot {
+class ValueWriter;
+}
 
 template <class M>
 struct MessageTraits;  // specialized for every generated message:
@@ -23,5 +33,35 @@ template <class M>
 struct is_message<M, std::void_t<decltype(MessageTraits<M>::kMinWireSize)>> : std::true_type {};
 template <class M>
 inline constexpr bool is_message_v = is_message<M>::value;
+
+// Which codecs the generated code of M's schema file carries (`pakt generate --formats`). The
+// generated header of a file that imports another asserts the codecs it uses, so that a file
+// generated with fewer codecs than its importer is one clear error rather than a missing overload
+// deep in the runtime.
+enum class Codec { compact, mslima, godot, json, packed };
+template <class M, Codec C, class = void>
+struct has_codec : std::false_type {};
+template <class M>
+struct has_codec<M, Codec::compact,
+                 std::void_t<decltype(MessageWireSize(std::declval<const M&>(), std::declval<compact_t>()))>>
+    : std::true_type {};
+template <class M>
+struct has_codec<M, Codec::mslima,
+                 std::void_t<decltype(MessageWireSize(std::declval<const M&>(), std::declval<mslima_t>()))>>
+    : std::true_type {};
+template <class M>
+struct has_codec<M, Codec::godot,
+                 std::void_t<decltype(WriteGodotMessage(std::declval<godot::ValueWriter&>(), std::declval<const M&>()))>>
+    : std::true_type {};
+template <class M>
+struct has_codec<M, Codec::json,
+                 std::void_t<decltype(WriteJsonMessage(std::declval<JsonWriter&>(), std::declval<const M&>()))>>
+    : std::true_type {};
+template <class M>
+struct has_codec<M, Codec::packed,
+                 std::void_t<decltype(WritePackedMessage(std::declval<BitWriter&>(), std::declval<const M&>()))>>
+    : std::true_type {};
+template <class M, Codec C>
+inline constexpr bool has_codec_v = has_codec<M, C>::value;
 
 }  // namespace pakt

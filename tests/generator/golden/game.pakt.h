@@ -19,6 +19,23 @@ static_assert(::pakt::kRuntimeAbi == 1,
               "game.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
               "`pakt generate` of the pakt that matches your pakt runtime");
 
+// common.pakt.h carries the codecs this file's code calls for its messages.
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::compact>,
+              "common.pakt.h has no compact codec, which game.pakt.h uses: regenerate "
+              "common.pakt.h with at least the --formats of game.pakt.h");
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::mslima>,
+              "common.pakt.h has no mslima codec, which game.pakt.h uses: regenerate "
+              "common.pakt.h with at least the --formats of game.pakt.h");
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::godot>,
+              "common.pakt.h has no godot codec, which game.pakt.h uses: regenerate "
+              "common.pakt.h with at least the --formats of game.pakt.h");
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::json>,
+              "common.pakt.h has no json codec, which game.pakt.h uses: regenerate "
+              "common.pakt.h with at least the --formats of game.pakt.h");
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::packed>,
+              "common.pakt.h has no packed codec, which game.pakt.h uses: regenerate "
+              "common.pakt.h with at least the --formats of game.pakt.h");
+
 namespace game::net {
 
 // Schema version 2.
