@@ -38,30 +38,30 @@ inline constexpr bool is_message_v = is_message<M>::value;
 // generated header of a file that imports another asserts the codecs it uses, so that a file
 // generated with fewer codecs than its importer is one clear error rather than a missing overload
 // deep in the runtime.
-enum class Codec { compact, mslima, godot, json, packed };
-template <class M, Codec C, class = void>
+enum class CodecKind { compact, mslima, godot, json, packed };
+template <class M, CodecKind C, class = void>
 struct has_codec : std::false_type {};
 template <class M>
-struct has_codec<M, Codec::compact,
+struct has_codec<M, CodecKind::compact,
                  std::void_t<decltype(MessageWireSize(std::declval<const M&>(), std::declval<compact_t>()))>>
     : std::true_type {};
 template <class M>
-struct has_codec<M, Codec::mslima,
+struct has_codec<M, CodecKind::mslima,
                  std::void_t<decltype(MessageWireSize(std::declval<const M&>(), std::declval<mslima_t>()))>>
     : std::true_type {};
 template <class M>
-struct has_codec<M, Codec::godot,
+struct has_codec<M, CodecKind::godot,
                  std::void_t<decltype(WriteGodotMessage(std::declval<godot::ValueWriter&>(), std::declval<const M&>()))>>
     : std::true_type {};
 template <class M>
-struct has_codec<M, Codec::json,
+struct has_codec<M, CodecKind::json,
                  std::void_t<decltype(WriteJsonMessage(std::declval<JsonWriter&>(), std::declval<const M&>()))>>
     : std::true_type {};
 template <class M>
-struct has_codec<M, Codec::packed,
+struct has_codec<M, CodecKind::packed,
                  std::void_t<decltype(WritePackedMessage(std::declval<BitWriter&>(), std::declval<const M&>()))>>
     : std::true_type {};
-template <class M, Codec C>
+template <class M, CodecKind C>
 inline constexpr bool has_codec_v = has_codec<M, C>::value;
 
 }  // namespace pakt

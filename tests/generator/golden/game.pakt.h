@@ -20,19 +20,19 @@ static_assert(::pakt::kRuntimeAbi == 1,
               "`pakt generate` of the pakt that matches your pakt runtime");
 
 // common.pakt.h carries the codecs this file's code calls for its messages.
-static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::compact>,
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::CodecKind::compact>,
               "common.pakt.h has no compact codec, which game.pakt.h uses: regenerate "
               "common.pakt.h with at least the --formats of game.pakt.h");
-static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::mslima>,
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::CodecKind::mslima>,
               "common.pakt.h has no mslima codec, which game.pakt.h uses: regenerate "
               "common.pakt.h with at least the --formats of game.pakt.h");
-static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::godot>,
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::CodecKind::godot>,
               "common.pakt.h has no godot codec, which game.pakt.h uses: regenerate "
               "common.pakt.h with at least the --formats of game.pakt.h");
-static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::json>,
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::CodecKind::json>,
               "common.pakt.h has no json codec, which game.pakt.h uses: regenerate "
               "common.pakt.h with at least the --formats of game.pakt.h");
-static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::Codec::packed>,
+static_assert(::pakt::has_codec_v<::game::common::Weapon, ::pakt::CodecKind::packed>,
               "common.pakt.h has no packed codec, which game.pakt.h uses: regenerate "
               "common.pakt.h with at least the --formats of game.pakt.h");
 
