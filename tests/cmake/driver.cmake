@@ -324,7 +324,13 @@ elseif(STEP STREQUAL "abi")
   # An imported file generated with fewer codecs (`--formats`) than the file that imports it: one
   # static_assert naming the file, the codec and the fix, not a missing overload in the runtime.
   file(WRITE "${WORK_DIR}/formats/base.yaml"
-       "package: formats.base\nversion: 1\nmessages:\n  Pos:\n    fields:\n      - {name: x, type: int32}\n")
+       "package: formats.base\nversion: 1\nenums:\n  Mode: {values: {a: 0, b: 1}}\nmessages:\n  Pos:\n"
+       "    fields:\n      - {name: x, type: int32}\n")
+  # A file that holds only an enum of base calls none of base's codecs: it compiles either way.
+  file(WRITE "${WORK_DIR}/formats/mode_only.yaml"
+       "package: formats.mode\nversion: 1\nimports: [base.yaml]\nmessages:\n  Setting:\n    fields:\n"
+       "      - {name: m, type: Mode}\n")
+  file(WRITE "${WORK_DIR}/formats/use_mode.cpp" "#include \"mode_only.pakt.h\"\nint main() { return 0; }\n")
   file(WRITE "${WORK_DIR}/formats/top.yaml"
        "package: formats.top\nversion: 1\nimports: [base.yaml]\nmessages:\n  Unit:\n    fields:\n"
        "      - {name: p, type: Pos}\n      - {name: ps, type: \"Pos[]\"}\n")
@@ -335,7 +341,9 @@ elseif(STEP STREQUAL "abi")
     run(generate_base "${PAKT_TOOL}" generate --lang cpp --out "${WORK_DIR}/formats" --formats ${base_formats}
         --python "${PYTHON}" "${WORK_DIR}/formats/base.yaml")
     run(generate_top "${PAKT_TOOL}" generate --lang cpp --out "${WORK_DIR}/formats" --formats compact
-        --python "${PYTHON}" "${WORK_DIR}/formats/top.yaml")
+        --python "${PYTHON}" "${WORK_DIR}/formats/top.yaml" "${WORK_DIR}/formats/mode_only.yaml")
+    run(formats_enum_only "${CXX_COMPILER}" -std=c++17 -fsyntax-only "${WORK_DIR}/formats/use_mode.cpp"
+        -I "${WORK_DIR}/formats" -I "${SOURCE_DIR}/runtime/include")
     if(base_formats STREQUAL "compact,json")  # control: the imported file has the codec and more
       run(formats_control ${compile_top})
     else()

@@ -31,6 +31,18 @@ def dependency_order(messages: List[Message]) -> List[Message]:
     return done
 
 
+def imported_messages_held(schema: Schema) -> List[Message]:
+    """For each imported file that this schema's fields hold messages of, the first such message:
+    the generated code calls that file's codecs (all of one file's messages have the same codecs)."""
+    held: Dict[str, Message] = {}
+    for m in schema.messages:
+        for f in m.fields:
+            child = contained_message(f.type)
+            if child is not None and child.schema is not schema:
+                held.setdefault(child.schema.path, child)
+    return list(held.values())
+
+
 def make_environment(formats: List[str]):
     return environment(
         TEMPLATE_DIR, filters.FILTERS, filters.TESTS,
@@ -64,6 +76,7 @@ def render(schema: Schema, formats: List[str] = FORMATS, files: Iterable[Schema]
     Example<M>() functions)."""
     env = make_environment(formats)
     ctx = dict(schema=schema, messages=dependency_order(schema.messages),
+               imported_messages=imported_messages_held(schema),
                taken_names=declared_names(schema, [schema, *files]))
     return {
         f"{schema.stem}.pakt.h": env.get_template("header.h.j2").render(**ctx),
