@@ -12,6 +12,7 @@
 
 #include "pakt/cursor_read.hpp"
 #include "pakt/math_types.hpp"
+#include "pakt/pfr.hpp"
 #include "pakt_internal/hex.hpp"
 #include "gtest/gtest.h"
 
@@ -23,6 +24,17 @@ const pakt::compact_t C{};
 const pakt::mslima_t M{};
 
 enum class Color : std::uint16_t { kRed = 1, kGreen = 2 };
+
+// Aggregates (pakt/pfr.hpp) stand for messages in lists: one of fixed-size fields only, whose lists
+// are copied as one array, and one with a string, whose lists are read element by element.
+struct Point {
+  std::int32_t x = 0;
+  float y = 0;
+};
+struct Tagged {
+  std::int16_t id = 0;
+  std::string name;
+};
 
 // Reads a T at offset `at` of bytes through the cursor, as a generated decoder's field would.
 struct CursorResult {
@@ -242,6 +254,13 @@ TEST(CursorRead, RandomPayloadsMatchTheReader) {
   expect_same_as_reader(C, bools, {});
   const std::vector<double> doubles = {0.5, -1e300};
   expect_same_as_reader(M, doubles, {});
+  // Lists of messages: their count's errors and (copied as one array) their elements' shortfall.
+  const std::vector<std::vector<Point>> points = {{}, {Point{1, 2.5f}}, {Point{-3, 0}, Point{7, -1}, Point{9, 9}}};
+  expect_same_as_reader(C, points, {});
+  expect_same_as_reader(M, points, pakt::Limits{0, 2});
+  const std::vector<std::vector<Tagged>> tagged = {{}, {Tagged{1, "a"}}, {Tagged{2, "bc"}, Tagged{-4, ""}}};
+  expect_same_as_reader(C, tagged, {});
+  expect_same_as_reader(M, tagged, pakt::Limits{0, 1});
 }
 
 }  // namespace

@@ -197,6 +197,22 @@ template <class F, class T>
   return read_through_reader(r, c, v, f, limits);
 }
 
+// The error of a list at c that the cursor refused: its count (read_length, as Read through the
+// Reader reads it) or, for elements copied as one array (element_size != 0), fewer bytes than n
+// elements (the Reader's "array" take). The same error Read through the Reader records, from code
+// that does not depend on the element type: one copy per format, not one per list type.
+template <class F>
+[[nodiscard]] PAKT_COLD PAKT_NOINLINE const std::uint8_t* fail_list_at(Reader& r, ReadCursor c, LengthRule rule,
+                                                                         std::size_t min_element_size,
+                                                                         std::size_t element_size) {
+  r.seek(c);
+  std::size_t n = 0;
+  if (!read_length<F>(r, n, rule, min_element_size)) return nullptr;
+  if (element_size != 0 && r.take(n * element_size, "array") == nullptr) return nullptr;
+  (void)r.fail(ErrorCode::kInvalidValue, "list refused at the cursor, accepted by the reader");  // not reached
+  return nullptr;
+}
+
 // How read_units_at reads one element: where it ended, or nullptr after recording its error.
 // Static functions rather than lambdas, so that always_inline holds (a lambda's call operator
 // cannot carry it portably, and one not inlined cost a call per element).
@@ -224,7 +240,7 @@ template <class ElementReader, class F, class V>
   ReadCursor at = c;
   std::size_t n = 0;
   if (!length_at<F>(at, n, ListLengthRule(limits, false), min_wire_size<typename V::value_type>())) {
-    return reread_through_reader(r, c, v, f, limits);  // records the count's error
+    return fail_list_at<F>(r, c, ListLengthRule(limits, false), min_wire_size<typename V::value_type>(), 0);
   }
   resize_list(v, n);
   const Limits element_limits = ElementLimits(limits);
@@ -247,7 +263,15 @@ template <class F, class T>
   const std::uint8_t* next = nullptr;
   if constexpr (detail::reads_at_cursor<F, T>()) {
     next = detail::read_at<F>(c, v, limits);
-    if (next == nullptr) next = detail::reread_through_reader(r, c, v, f, limits);
+    if constexpr (is_vector_v<T>) {
+      using E = typename T::value_type;
+      if (next == nullptr) {
+        next = detail::fail_list_at<F>(r, c, ListLengthRule(limits, std::is_same_v<E, std::uint8_t>),
+                                       min_wire_size<E>(), sizeof(E));
+      }
+    } else {
+      if (next == nullptr) next = detail::reread_through_reader(r, c, v, f, limits);
+    }
   } else if constexpr (detail::reads_unit_at_cursor<F, T>()) {
     next = detail::read_unit_at(r, c, v, f, limits);
   } else if constexpr (is_vector_v<T>) {
