@@ -165,6 +165,18 @@ def test_formats_select_the_codecs(small_json, tmp_path):
     assert "ToJson" not in header and "godot" not in header
 
 
+def test_without_compact_and_mslima_the_source_has_no_binary_codec_bodies(small_json, tmp_path):
+    # The bodies the binary formats' entry points call are left out with those formats: a file that
+    # speaks only JSON, Godot or packed does not parse them.
+    assert run_back_end(small_json, "--lang", "cpp", "--out", str(tmp_path), "--formats", "json,godot")[0] == 0
+    source = (tmp_path / "s.pakt.cpp").read_text(encoding="utf-8")
+    assert "WriteJsonMessage" in source and "ReadGodotMessage" in source
+    assert "::pakt::Writer&" not in source and "::pakt::ReadCursor&" not in source
+    assert run_back_end(small_json, "--lang", "cpp", "--out", str(tmp_path), "--formats", "compact")[0] == 0
+    source = (tmp_path / "s.pakt.cpp").read_text(encoding="utf-8")
+    assert "::pakt::Writer&" in source and "::pakt::ReadCursor&" in source
+
+
 def test_unknown_descriptor_version_exits_1_with_a_clear_message(small, tmp_path):
     small["pakt_descriptor"] = 1
     code, out, err = run_back_end(json.dumps(small), "--lang", "cpp", "--out", str(tmp_path))
