@@ -9,7 +9,8 @@
 //     codec (binary_codec.hpp) but without recording anything;
 //   - when one of those checks fails, the value is read again through the Reader from the same
 //     offset (out of line, cold), which records the exact error — so a payload gets the same error,
-//     offset and field path on both paths;
+//     offset and field path on both paths; a list's count or array shortfall is recorded by
+//     fail_list_at, the Reader's same checks without its element type (one copy per format);
 //   - a generated message, or a list of them, is read by its generated ReadMessageAt, which takes
 //     the cursor by value and returns where the message ended (nullptr after an error); a
 //     reflected aggregate (pakt/pfr.hpp) the same way by ReflectedCodec::ReadAt; a message of the
