@@ -18,7 +18,8 @@ usage: bench/compile_cost.py [--pakt build/pakt] [--messages 100 [1000 ...]] [--
   --formats  one row per entry: `all` (pakt generate's default: every codec) or a --formats list of
              `pakt generate --lang cpp` (e.g. compact, or compact,json): the code of the codecs not asked
              for is not generated, so a program that speaks one format pays for one.
-  --results  replaces (or appends) the section "## Compile cost (issue 34)" of that file with the table.
+  --results  replaces (or appends) the heading, paragraph and table of the section "## Compile cost
+             (issue 34)" of that file; the commentary and subsections after the table are kept.
 
 Times are CPU seconds (user + sys) of the compiler process, which a loaded machine inflates less than
 wall time; the load average is printed with the table.
@@ -158,14 +159,22 @@ def table(rows, load):
 
 
 def write_section(path, text):
+    """Replaces the generated part of the section (its heading, the paragraph and the table this
+    script writes) with text, or appends text when the file has no such section. What follows the
+    table (commentary, ### subsections of earlier runs) is kept."""
     content = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
     start = content.find(SECTION)
     if start < 0:
         content = content.rstrip("\n") + "\n\n" + text
     else:
-        nxt = re.search(r"^## ", content[start + len(SECTION):], re.M)
-        end = start + len(SECTION) + nxt.start() if nxt else len(content)
-        content = content[:start] + text + ("\n" if nxt else "") + content[end:]
+        after = content[start + len(SECTION):]
+        table = re.search(r"^\|.*\n(?:\|.*\n)*", after, re.M)
+        heading = re.search(r"^##", after, re.M)
+        if table and (not heading or table.start() < heading.start()):
+            end = start + len(SECTION) + table.end()
+        else:  # no table before the next heading: the text up to that heading is the generated part
+            end = start + len(SECTION) + (heading.start() if heading else len(after))
+        content = content[:start] + text + content[end:]
     open(path, "w", encoding="utf-8").write(content)
 
 
