@@ -174,7 +174,8 @@ def write_section(path, text):
             end = start + len(SECTION) + table.end()
         else:  # no table before the next heading: the text up to that heading is the generated part
             end = start + len(SECTION) + (heading.start() if heading else len(after))
-        content = content[:start] + text + content[end:]
+        rest = content[end:]
+        content = content[:start] + text + ("\n" if rest.startswith("#") else "") + rest
     open(path, "w", encoding="utf-8").write(content)
 
 
