@@ -105,7 +105,7 @@ struct Snapshot {
   ::std::vector<::std::string> tags{};  // line 76: string[], max_length 24, max_count 16
 };
 
-// Player: encode, decode, size (schemas/game.yaml:12:3).
+// Player: encode, decode, size, check, compare (schemas/game.yaml:12:3).
 void WriteMessage(::pakt::Writer& w, const ::game::net::Player& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Player& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Player at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -207,7 +207,7 @@ inline ::std::string ToJson(const ::game::net::Player& m, ::pakt::JsonStyle styl
   return ::pakt::ToJsonString(m, style);
 }
 
-// MoveUpdate: encode, decode, size (schemas/game.yaml:37:3).
+// MoveUpdate: encode, decode, size, check, compare (schemas/game.yaml:37:3).
 void WriteMessage(::pakt::Writer& w, const ::game::net::MoveUpdate& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::MoveUpdate& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested MoveUpdate at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -301,7 +301,7 @@ inline ::std::string ToJson(const ::game::net::MoveUpdate& m, ::pakt::JsonStyle 
   return ::pakt::ToJsonString(m, style);
 }
 
-// Chat: encode, decode, size (schemas/game.yaml:50:3).
+// Chat: encode, decode, size, check, compare (schemas/game.yaml:50:3).
 void WriteMessage(::pakt::Writer& w, const ::game::net::Chat& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Chat& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Chat at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -391,7 +391,7 @@ inline ::std::string ToJson(const ::game::net::Chat& m, ::pakt::JsonStyle style 
   return ::pakt::ToJsonString(m, style);
 }
 
-// Snapshot: encode, decode, size (schemas/game.yaml:60:3).
+// Snapshot: encode, decode, size, check, compare (schemas/game.yaml:60:3).
 void WriteMessage(::pakt::Writer& w, const ::game::net::Snapshot& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::game::net::Snapshot& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Snapshot at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.

@@ -58,7 +58,7 @@ struct SeedGameStruct {
   ::pakt::Quaternion quaternion_1{};  // line 40: Quaternion
 };
 
-// SeedStruct: encode, decode, size (schemas/photon_seed.yaml:9:3).
+// SeedStruct: encode, decode, size, check, compare (schemas/photon_seed.yaml:9:3).
 void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedStruct& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedStruct& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested SeedStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -150,7 +150,7 @@ inline ::std::string ToJson(const ::photon::seed::SeedStruct& m, ::pakt::JsonSty
   return ::pakt::ToJsonString(m, style);
 }
 
-// SeedShortNames: encode, decode, size (schemas/photon_seed.yaml:19:3).
+// SeedShortNames: encode, decode, size, check, compare (schemas/photon_seed.yaml:19:3).
 void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedShortNames& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested SeedShortNames at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -242,7 +242,7 @@ inline ::std::string ToJson(const ::photon::seed::SeedShortNames& m, ::pakt::Jso
   return ::pakt::ToJsonString(m, style);
 }
 
-// SeedGameStruct: encode, decode, size (schemas/photon_seed.yaml:29:3).
+// SeedGameStruct: encode, decode, size, check, compare (schemas/photon_seed.yaml:29:3).
 void WriteMessage(::pakt::Writer& w, const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested SeedGameStruct at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.

@@ -147,7 +147,7 @@ struct Versioned {
   ::std::optional<::pakt::test::Inner> e{};  // line 124: Inner, optional, since 3
 };
 
-// Empty: encode, decode, size (tests/schemas/rich.yaml:17:3).
+// Empty: encode, decode, size, check, compare (tests/schemas/rich.yaml:17:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Empty& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Empty& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Empty at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -233,7 +233,7 @@ inline ::std::string ToJson(const ::pakt::test::Empty& m, ::pakt::JsonStyle styl
   return ::pakt::ToJsonString(m, style);
 }
 
-// Inner: encode, decode, size (tests/schemas/rich.yaml:20:3).
+// Inner: encode, decode, size, check, compare (tests/schemas/rich.yaml:20:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Inner& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Inner& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Inner at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -319,7 +319,7 @@ inline ::std::string ToJson(const ::pakt::test::Inner& m, ::pakt::JsonStyle styl
   return ::pakt::ToJsonString(m, style);
 }
 
-// Scalars: encode, decode, size (tests/schemas/rich.yaml:26:3).
+// Scalars: encode, decode, size, check, compare (tests/schemas/rich.yaml:26:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Scalars& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Scalars& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Scalars at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -429,7 +429,7 @@ inline ::std::string ToJson(const ::pakt::test::Scalars& m, ::pakt::JsonStyle st
   return ::pakt::ToJsonString(m, style);
 }
 
-// Geometry: encode, decode, size (tests/schemas/rich.yaml:47:3).
+// Geometry: encode, decode, size, check, compare (tests/schemas/rich.yaml:47:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Geometry& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Geometry& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Geometry at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -523,7 +523,7 @@ inline ::std::string ToJson(const ::pakt::test::Geometry& m, ::pakt::JsonStyle s
   return ::pakt::ToJsonString(m, style);
 }
 
-// Texts: encode, decode, size (tests/schemas/rich.yaml:57:3).
+// Texts: encode, decode, size, check, compare (tests/schemas/rich.yaml:57:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Texts& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Texts& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Texts at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -613,7 +613,7 @@ inline ::std::string ToJson(const ::pakt::test::Texts& m, ::pakt::JsonStyle styl
   return ::pakt::ToJsonString(m, style);
 }
 
-// Lists: encode, decode, size (tests/schemas/rich.yaml:65:3).
+// Lists: encode, decode, size, check, compare (tests/schemas/rich.yaml:65:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Lists& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Lists& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Lists at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -723,7 +723,7 @@ inline ::std::string ToJson(const ::pakt::test::Lists& m, ::pakt::JsonStyle styl
   return ::pakt::ToJsonString(m, style);
 }
 
-// Fixed: encode, decode, size (tests/schemas/rich.yaml:89:3).
+// Fixed: encode, decode, size, check, compare (tests/schemas/rich.yaml:89:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Fixed& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Fixed& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Fixed at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -815,7 +815,7 @@ inline ::std::string ToJson(const ::pakt::test::Fixed& m, ::pakt::JsonStyle styl
   return ::pakt::ToJsonString(m, style);
 }
 
-// Optionals: encode, decode, size (tests/schemas/rich.yaml:98:3).
+// Optionals: encode, decode, size, check, compare (tests/schemas/rich.yaml:98:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Optionals& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Optionals& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Optionals at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -907,7 +907,7 @@ inline ::std::string ToJson(const ::pakt::test::Optionals& m, ::pakt::JsonStyle 
   return ::pakt::ToJsonString(m, style);
 }
 
-// Nested: encode, decode, size (tests/schemas/rich.yaml:107:3).
+// Nested: encode, decode, size, check, compare (tests/schemas/rich.yaml:107:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Nested& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Nested& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Nested at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
@@ -1001,7 +1001,7 @@ inline ::std::string ToJson(const ::pakt::test::Nested& m, ::pakt::JsonStyle sty
   return ::pakt::ToJsonString(m, style);
 }
 
-// Versioned: encode, decode, size (tests/schemas/rich.yaml:116:3).
+// Versioned: encode, decode, size, check, compare (tests/schemas/rich.yaml:116:3).
 void WriteMessage(::pakt::Writer& w, const ::pakt::test::Versioned& m, ::pakt::compact_t f);
 [[nodiscard]] bool ReadMessage(::pakt::Reader& r, ::pakt::test::Versioned& m, ::pakt::compact_t f, bool top_level);
 // Reads a nested Versioned at cursor c of r (pakt/cursor_read.hpp): where it ended, or nullptr after an error.
