@@ -68,7 +68,7 @@ def test_filter_brace_default(model):
 def test_filter_reset_value(model):
     f = fields(model)
     assert render(model, "{{ f | reset_value }}", f=f["f"]) == "0.1f"
-    assert render(model, "{{ f | reset_value }}", f=f["ws"]) == "{}"
+    assert render(model, "{{ f | reset_value }}", f=f["ws"]) == "::std::vector<::lib::W>{}"  # a move, not a copy
 
 
 def test_filter_example_expr(model):

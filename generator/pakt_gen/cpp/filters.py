@@ -30,8 +30,15 @@ def brace_default(f: Field, schema) -> str:
 
 
 def reset_value(f: Field, schema) -> str:
-    """What a field is set to when the payload does not carry it: its default or `{}`."""
-    return literals.default_expr(f, schema) or "{}"
+    """What a field is set to when the payload does not carry it: its default, else `{}`, or for a
+    list its type's empty value (`std::vector<T>{}`, a move: `= {}` would assign an empty
+    initializer_list and instantiate std::vector's copy of T for every listed message type)."""
+    default = literals.default_expr(f, schema)
+    if default:
+        return default
+    if f.type.kind == "list" and not f.optional:
+        return field_type(f, schema) + "{}"
+    return "{}"
 
 
 def example_expr(f: Field, schema, value) -> str:

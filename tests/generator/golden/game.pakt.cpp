@@ -423,7 +423,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player&
     m.rot = {};
   }
   if (!seen[5]) {
-    m.inventory = {};
+    m.inventory = ::std::vector<::std::uint16_t>{};
   }
   if (!seen[6]) {
     m.color = {};
@@ -432,7 +432,7 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player&
     m.nick = {};
   }
   if (!seen[8]) {
-    m.weapons = {};
+    m.weapons = ::std::vector<::game::common::Weapon>{};
   }
   if (!seen[9]) {
     m.score = 0;
@@ -1116,13 +1116,13 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game
     m.tick = {};
   }
   if (!seen[1]) {
-    m.players = {};
+    m.players = ::std::vector<::game::net::Player>{};
   }
   if (!seen[2]) {
     m.map_name = {};
   }
   if (!seen[3]) {
-    m.spawn_points = {};
+    m.spawn_points = ::std::vector<::pakt::Vector3>{};
   }
   if (!seen[4]) {
     m.seed = {};
@@ -1149,10 +1149,10 @@ PAKT_NOINLINE bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game
     m.delta = {};
   }
   if (!seen[12]) {
-    m.flags = {};
+    m.flags = ::std::vector<bool>{};
   }
   if (!seen[13]) {
-    m.tags = {};
+    m.tags = ::std::vector<::std::string>{};
   }
   return true;
 }

@@ -1772,46 +1772,46 @@ bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists&
     }
   }
   if (!seen[0]) {
-    m.bools = {};
+    m.bools = ::std::vector<bool>{};
   }
   if (!seen[1]) {
-    m.u8s = {};
+    m.u8s = ::std::vector<::std::uint8_t>{};
   }
   if (!seen[2]) {
-    m.i16s = {};
+    m.i16s = ::std::vector<::std::int16_t>{};
   }
   if (!seen[3]) {
-    m.u32s = {};
+    m.u32s = ::std::vector<::std::uint32_t>{};
   }
   if (!seen[4]) {
-    m.i64s = {};
+    m.i64s = ::std::vector<::std::int64_t>{};
   }
   if (!seen[5]) {
-    m.f32s = {};
+    m.f32s = ::std::vector<float>{};
   }
   if (!seen[6]) {
-    m.f64s = {};
+    m.f64s = ::std::vector<double>{};
   }
   if (!seen[7]) {
-    m.strings = {};
+    m.strings = ::std::vector<::std::string>{};
   }
   if (!seen[8]) {
-    m.blobs = {};
+    m.blobs = ::std::vector<::std::vector<::std::uint8_t>>{};
   }
   if (!seen[9]) {
-    m.v3s = {};
+    m.v3s = ::std::vector<::pakt::Vector3>{};
   }
   if (!seen[10]) {
-    m.quats = {};
+    m.quats = ::std::vector<::pakt::Quaternion>{};
   }
   if (!seen[11]) {
-    m.enums = {};
+    m.enums = ::std::vector<::pakt::test::Small>{};
   }
   if (!seen[12]) {
-    m.inners = {};
+    m.inners = ::std::vector<::pakt::test::Inner>{};
   }
   if (!seen[13]) {
-    m.empties = {};
+    m.empties = ::std::vector<::pakt::test::Empty>{};
   }
   return true;
 }
