@@ -240,9 +240,9 @@ template <class ElementReader, class F, class V>
                                                                           const Limits& limits) {
   ReadCursor at = c;
   std::size_t n = 0;
-  if (!length_at<F>(at, n, ListLengthRule(limits, false), min_wire_size<typename V::value_type>())) {
-    return fail_list_at<F>(r, c, ListLengthRule(limits, false), min_wire_size<typename V::value_type>(), 0);
-  }
+  const LengthRule rule = ListLengthRule(limits, false);
+  constexpr std::size_t min_element_size = min_wire_size<typename V::value_type>();
+  if (!length_at<F>(at, n, rule, min_element_size)) return fail_list_at<F>(r, c, rule, min_element_size, 0);
   resize_list(v, n);
   const Limits element_limits = ElementLimits(limits);
   for (std::size_t i = 0; i < n; ++i) {
@@ -264,14 +264,14 @@ template <class F, class T>
   const std::uint8_t* next = nullptr;
   if constexpr (detail::reads_at_cursor<F, T>()) {
     next = detail::read_at<F>(c, v, limits);
-    if constexpr (is_vector_v<T>) {
-      using E = typename T::value_type;
-      if (next == nullptr) {
+    if (next == nullptr) {
+      if constexpr (is_vector_v<T>) {
+        using E = typename T::value_type;
         next = detail::fail_list_at<F>(r, c, ListLengthRule(limits, std::is_same_v<E, std::uint8_t>),
                                        min_wire_size<E>(), sizeof(E));
+      } else {
+        next = detail::reread_through_reader(r, c, v, f, limits);
       }
-    } else {
-      if (next == nullptr) next = detail::reread_through_reader(r, c, v, f, limits);
     }
   } else if constexpr (detail::reads_unit_at_cursor<F, T>()) {
     next = detail::read_unit_at(r, c, v, f, limits);
