@@ -152,6 +152,31 @@ def test_filter_read_groups(model):
     assert groups(p) == "0:team 1:f 2:v,ws 4:b"  # a deprecated field is read alone (and dropped)
 
 
+def test_filter_write_groups(model):
+    def groups(m):
+        return render(model, "{% for flat, g in m | write_groups %}{{ 'flat' if flat else 'alone' }}:"
+                      "{{ g | map(attribute='name') | join(',') }} {% endfor %}", m=m).strip()
+
+    p = model.roots[0].messages[0]
+    # team, f, v are flat (enum, float32, Vector2); a list of messages and an optional are not.
+    assert groups(p) == "flat:team,f,v alone:ws alone:b"
+    f = fields(model)
+    ws = f["ws"]
+    element = ws.type.element
+    for kind, name, flat in (("builtin", "int16", True), ("builtin", "Quaternion", True),
+                             ("builtin", "bool", False), ("builtin", "string", False),
+                             ("builtin", "bytes", False), ("enum", "Team", True)):
+        ws.type.element = type(element)(kind=kind, name=name)
+        expected = "flat:team,f,v,ws alone:b" if flat else "flat:team,f,v alone:ws alone:b"
+        assert groups(p) == expected, (kind, name)
+    ws.type = ws.type.element  # one enum: flat, unlike an array or a message
+    assert groups(p) == "flat:team,f,v,ws alone:b"
+    f["b"].optional, f["b"].type.name = False, "bytes"  # runs do not stop at version boundaries
+    assert groups(p) == "flat:team,f,v,ws,b"
+    f["f"].deprecated = True  # written as its default, still flat
+    assert groups(p) == "flat:team,f,v,ws,b"
+
+
 def test_filter_inline_reader(model):
     f = fields(model)
     ws = f["ws"]

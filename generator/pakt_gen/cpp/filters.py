@@ -160,6 +160,35 @@ def read_groups(m: Message):
     return groups
 
 
+def _is_flat_write_member(f: Field) -> bool:
+    """A field pakt::WriteFlatFields takes (pakt::detail::is_flat, which static_asserts it): a
+    built-in (number, bool, string, bytes, math type) or enum, or a list of numbers (not bool),
+    enums or math types. A list of messages is left to Write: whether its elements copy as one
+    array (and so are flat) is decided by the C++ struct's layout, which the back end cannot see."""
+    t = f.type
+    if f.optional:
+        return False
+    if t.kind in ("builtin", "enum"):
+        return True
+    if t.kind != "list":
+        return False
+    e = t.element
+    return e.kind == "enum" or (e.kind == "builtin" and e.name not in ("bool", "string", "bytes"))
+
+
+def write_groups(m: Message):
+    """The fields in writing order as (flat, [fields]): runs of consecutive flat fields
+    (_is_flat_write_member), written under one bounds check, and every other field alone."""
+    groups = []
+    for f in m.fields:
+        flat = _is_flat_write_member(f)
+        if flat and groups and groups[-1][0]:
+            groups[-1][1].append(f)
+        else:
+            groups.append((flat, [f]))
+    return groups
+
+
 def field_limits(f: Field) -> str:
     """Constructor arguments of pakt::Limits for this field, or '' when it has none."""
     if not f.max_length and not f.max_count:
@@ -325,6 +354,7 @@ FILTERS: Dict[str, Callable] = {
     "wire_shape": wire_shape,
     "version_boundaries": version_boundaries,
     "read_groups": read_groups,
+    "write_groups": write_groups,
     "memory_copy_fields": memory_copy_fields,
     "field_limits": field_limits,
     "inline_reader": schema_filter(inline_reader),

@@ -300,10 +300,11 @@ void Write(Writer& w, const T& v, F f) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// WriteFields: writes a message's fields in order, as Write would one by one, but each run of
+// write_fields_from: writes a message's fields in order, as Write would one by one, but each run of
 // consecutive flat fields (bool, numbers, enums, math types, strings, vectors of numbers, enums or
 // math types) is sized first and written under one bounds check through a local pointer, so the
-// stores need no further checks and the Writer is not reloaded between them. Generated code calls it.
+// stores need no further checks and the Writer is not reloaded between them. The Boost.PFR codec
+// (pakt/pfr.hpp) calls it with an aggregate's fields.
 namespace detail {
 
 template <class T>
@@ -379,9 +380,18 @@ inline void write_fields_from(Writer& w, F f, const std::tuple<const Fields&...>
 
 }  // namespace detail
 
+// WriteFlatFields: one run of consecutive flat fields (detail::is_flat), sized first and stored
+// under one bounds check, as write_fields_from writes a run. Generated writers call it for each
+// run their back end found (a field it cannot tell flat, such as a list of messages, is written
+// alone by Write: the same bytes); a pack, not a tuple, so that messages whose runs have the same
+// field types share one instantiation.
 template <class F, class... Fields>
-void WriteFields(Writer& w, F f, const Fields&... fields) {
-  detail::write_fields_from<0>(w, f, std::tuple<const Fields&...>(fields...));
+PAKT_ALWAYS_INLINE void WriteFlatFields(Writer& w, F f, const Fields&... fields) {
+  static_assert((detail::is_flat<Fields>() && ...), "pakt: WriteFlatFields takes flat fields only");
+  const std::size_t size = (WireSize(fields, f) + ...);
+  if (std::uint8_t* p = w.reserve(size)) {
+    ((p = detail::put_flat<F>(p, fields)), ...);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

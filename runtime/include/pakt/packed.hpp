@@ -1152,21 +1152,6 @@ Status SerializePackedDelta(const M& m, const M& baseline, std::vector<std::uint
   w.finish();
   return Status::Ok();
 }
-// The vector-returning Serialize: throws EncodeError (a value outside its range, a limit broken).
-template <class M>
-std::vector<std::uint8_t> SerializePackedOrThrow(const M& m) {
-  std::vector<std::uint8_t> out;
-  Status s = SerializePacked(m, out);
-  if (!s) throw EncodeError(std::move(s));
-  return out;
-}
-template <class M>
-std::vector<std::uint8_t> SerializePackedDeltaOrThrow(const M& m, const M& baseline) {
-  std::vector<std::uint8_t> out;
-  Status s = SerializePackedDelta(m, baseline, out);
-  if (!s) throw EncodeError(std::move(s));
-  return out;
-}
 template <class M>
 [[nodiscard]] Status DeserializePacked(ByteView bytes, M& out) {
   BitReader r(bytes);

@@ -74,12 +74,11 @@ Status SerializeTo(const M& m, std::uint8_t* buffer, std::size_t capacity, std::
   return Status::Ok();
 }
 
-template <class M, class F>
-std::vector<std::uint8_t> SerializeOrThrow(const M& m, F f) {
-  std::vector<std::uint8_t> out;
-  Status s = SerializeInto(m, out, f);
-  if (!s) throw EncodeError(std::move(s));
-  return out;
+// What the vector-returning Serialize of a generated header does with the Status-returning one's
+// answer: nothing, or throw it as EncodeError. Not a template: a header of N messages instantiates
+// nothing for its N vector-returning Serialize functions.
+inline void ThrowIfError(Status status) {
+  if (!status) throw EncodeError(std::move(status));
 }
 
 namespace detail {

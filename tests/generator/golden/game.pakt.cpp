@@ -11,18 +11,18 @@ namespace {
 
 template <class F>
 inline void WritePlayer(::pakt::Writer& w, const ::game::net::Player& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.id,  // line 16: id uint32
-                      m.name,  // line 17: name string, max_length 32
-                      m.team,  // line 18: team Team
-                      m.pos,  // line 19: pos Vector3
-                      m.rot,  // line 20: rot Quaternion
-                      m.inventory,  // line 21: inventory uint16[], max_count 64
-                      m.color,  // line 22: color uint8[4]
-                      m.nick,  // line 23: nick string, optional, max_length 16
-                      m.weapons,  // line 24: weapons Weapon[], max_count 8
-                      m.score);  // line 25: score int32, since 2
+  // 6 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.id,  // line 16: id uint32
+                          m.name,  // line 17: name string, max_length 32
+                          m.team,  // line 18: team Team
+                          m.pos,  // line 19: pos Vector3
+                          m.rot,  // line 20: rot Quaternion
+                          m.inventory);  // line 21: inventory uint16[], max_count 64
+  ::pakt::Write(w, m.color, f);  // line 22: color uint8[4]
+  ::pakt::Write(w, m.nick, f);  // line 23: nick string, optional, max_length 16
+  ::pakt::Write(w, m.weapons, f);  // line 24: weapons Weapon[], max_count 8
+  ::pakt::Write(w, m.score, f);  // line 25: score int32, since 2
 }
 
 template <class F>
@@ -67,14 +67,14 @@ inline ::std::size_t SizePlayer(const ::game::net::Player& m, F f) {
 
 template <class F>
 inline void WriteMoveUpdate(::pakt::Writer& w, const ::game::net::MoveUpdate& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.player_id,  // line 42: player_id uint32
-                      m.tick,  // line 43: tick uint32
-                      m.position,  // line 44: position Vector3
-                      m.velocity,  // line 45: velocity Vector3
-                      m.rotation,  // line 46: rotation Quaternion
-                      m.crouching);  // line 47: crouching bool
+  // 6 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.player_id,  // line 42: player_id uint32
+                          m.tick,  // line 43: tick uint32
+                          m.position,  // line 44: position Vector3
+                          m.velocity,  // line 45: velocity Vector3
+                          m.rotation,  // line 46: rotation Quaternion
+                          m.crouching);  // line 47: crouching bool
 }
 
 template <class F>
@@ -103,12 +103,12 @@ inline ::std::size_t SizeMoveUpdate(const ::game::net::MoveUpdate& m, F f) {
 
 template <class F>
 inline void WriteChat(::pakt::Writer& w, const ::game::net::Chat& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.from,  // line 54: from uint32
-                      m.channel,  // line 55: channel ChatChannel
-                      m.text,  // line 56: text string, max_length 256
-                      m.to);  // line 57: to uint32, optional
+  // 3 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.from,  // line 54: from uint32
+                          m.channel,  // line 55: channel ChatChannel
+                          m.text);  // line 56: text string, max_length 256
+  ::pakt::Write(w, m.to, f);  // line 57: to uint32, optional
 }
 
 template <class F>
@@ -138,22 +138,22 @@ inline ::std::size_t SizeChat(const ::game::net::Chat& m, F f) {
 
 template <class F>
 inline void WriteSnapshot(::pakt::Writer& w, const ::game::net::Snapshot& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.tick,  // line 63: tick uint64
-                      m.players,  // line 64: players Player[], max_count 64
-                      m.map_name,  // line 65: map_name string
-                      m.spawn_points,  // line 66: spawn_points Vector3[]
-                      m.seed,  // line 67: seed bytes, max_length 64
-                      m.gravity,  // line 68: gravity float64
-                      m.tint,  // line 69: tint Color
-                      m.grid,  // line 70: grid Vector2i
-                      m.cell,  // line 71: cell Vector3i
-                      m.scale,  // line 72: scale Vector2
-                      m.small,  // line 73: small int8
-                      m.delta,  // line 74: delta int64
-                      m.flags,  // line 75: flags bool[]
-                      m.tags);  // line 76: tags string[], max_length 24, max_count 16
+  ::pakt::Write(w, m.tick, f);  // line 63: tick uint64
+  ::pakt::Write(w, m.players, f);  // line 64: players Player[], max_count 64
+  // 10 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.map_name,  // line 65: map_name string
+                          m.spawn_points,  // line 66: spawn_points Vector3[]
+                          m.seed,  // line 67: seed bytes, max_length 64
+                          m.gravity,  // line 68: gravity float64
+                          m.tint,  // line 69: tint Color
+                          m.grid,  // line 70: grid Vector2i
+                          m.cell,  // line 71: cell Vector3i
+                          m.scale,  // line 72: scale Vector2
+                          m.small,  // line 73: small int8
+                          m.delta);  // line 74: delta int64
+  ::pakt::Write(w, m.flags, f);  // line 75: flags bool[]
+  ::pakt::Write(w, m.tags, f);  // line 76: tags string[], max_length 24, max_count 16
 }
 
 template <class F>

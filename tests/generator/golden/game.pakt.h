@@ -148,22 +148,28 @@ void ForEachField(::game::net::Player& m, Visitor&& visit) {
 inline bool operator!=(const ::game::net::Player& a, const ::game::net::Player& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -173,11 +179,13 @@ inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::mslima
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Player& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Player& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -192,11 +200,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Player& m);
 bool SamePacked(const ::game::net::Player& a, const ::game::net::Player& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Player& m, const ::game::net::Player& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Player& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -242,22 +253,28 @@ void ForEachField(::game::net::MoveUpdate& m, Visitor&& visit) {
 inline bool operator!=(const ::game::net::MoveUpdate& a, const ::game::net::MoveUpdate& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -267,11 +284,13 @@ inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::ms
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::MoveUpdate& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::MoveUpdate& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -286,11 +305,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::MoveUpdate& m);
 bool SamePacked(const ::game::net::MoveUpdate& a, const ::game::net::MoveUpdate& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::MoveUpdate& m, const ::game::net::MoveUpdate& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::MoveUpdate& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -332,22 +354,28 @@ void ForEachField(::game::net::Chat& m, Visitor&& visit) {
 inline bool operator!=(const ::game::net::Chat& a, const ::game::net::Chat& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -357,11 +385,13 @@ inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::mslima_t
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Chat& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Chat& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -376,11 +406,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Chat& m);
 bool SamePacked(const ::game::net::Chat& a, const ::game::net::Chat& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Chat& m, const ::game::net::Chat& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Chat& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -442,22 +475,28 @@ void ForEachField(::game::net::Snapshot& m, Visitor&& visit) {
 inline bool operator!=(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -467,11 +506,13 @@ inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::msli
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::game::net::Snapshot& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::game::net::Snapshot& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -486,11 +527,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::game::net::Snapshot& m);
 bool SamePacked(const ::game::net::Snapshot& a, const ::game::net::Snapshot& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::game::net::Snapshot& m, const ::game::net::Snapshot& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::game::net::Snapshot& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);

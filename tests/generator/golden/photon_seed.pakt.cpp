@@ -11,13 +11,13 @@ namespace {
 
 template <class F>
 inline void WriteSeedStruct(::pakt::Writer& w, const ::photon::seed::SeedStruct& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.int_1,  // line 12: int_1 int32
-                      m.int_2,  // line 13: int_2 int32
-                      m.string_1,  // line 14: string_1 string
-                      m.float_1,  // line 15: float_1 float32
-                      m.float_2);  // line 16: float_2 float32
+  // 5 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.int_1,  // line 12: int_1 int32
+                          m.int_2,  // line 13: int_2 int32
+                          m.string_1,  // line 14: string_1 string
+                          m.float_1,  // line 15: float_1 float32
+                          m.float_2);  // line 16: float_2 float32
 }
 
 template <class F>
@@ -51,13 +51,13 @@ inline ::std::size_t SizeSeedStruct(const ::photon::seed::SeedStruct& m, F f) {
 
 template <class F>
 inline void WriteSeedShortNames(::pakt::Writer& w, const ::photon::seed::SeedShortNames& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.a,  // line 22: a int32
-                      m.b,  // line 23: b int32
-                      m.c,  // line 24: c string
-                      m.d,  // line 25: d float32
-                      m.e);  // line 26: e float32
+  // 5 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.a,  // line 22: a int32
+                          m.b,  // line 23: b int32
+                          m.c,  // line 24: c string
+                          m.d,  // line 25: d float32
+                          m.e);  // line 26: e float32
 }
 
 template <class F>
@@ -91,16 +91,16 @@ inline ::std::size_t SizeSeedShortNames(const ::photon::seed::SeedShortNames& m,
 
 template <class F>
 inline void WriteSeedGameStruct(::pakt::Writer& w, const ::photon::seed::SeedGameStruct& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.int_1,  // line 33: int_1 int32
-                      m.int_2,  // line 34: int_2 int32
-                      m.float_1,  // line 35: float_1 float32
-                      m.bool_1,  // line 36: bool_1 bool
-                      m.string_1,  // line 37: string_1 string
-                      m.vector3_1,  // line 38: vector3_1 Vector3
-                      m.vector3_2,  // line 39: vector3_2 Vector3
-                      m.quaternion_1);  // line 40: quaternion_1 Quaternion
+  // 8 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.int_1,  // line 33: int_1 int32
+                          m.int_2,  // line 34: int_2 int32
+                          m.float_1,  // line 35: float_1 float32
+                          m.bool_1,  // line 36: bool_1 bool
+                          m.string_1,  // line 37: string_1 string
+                          m.vector3_1,  // line 38: vector3_1 Vector3
+                          m.vector3_2,  // line 39: vector3_2 Vector3
+                          m.quaternion_1);  // line 40: quaternion_1 Quaternion
 }
 
 template <class F>

@@ -91,22 +91,28 @@ void ForEachField(::photon::seed::SeedStruct& m, Visitor&& visit) {
 inline bool operator!=(const ::photon::seed::SeedStruct& a, const ::photon::seed::SeedStruct& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -116,11 +122,13 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt:
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedStruct& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedStruct& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -135,11 +143,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::photon::seed::SeedStruct& 
 bool SamePacked(const ::photon::seed::SeedStruct& a, const ::photon::seed::SeedStruct& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::photon::seed::SeedStruct& m, const ::photon::seed::SeedStruct& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::photon::seed::SeedStruct& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -183,22 +194,28 @@ void ForEachField(::photon::seed::SeedShortNames& m, Visitor&& visit) {
 inline bool operator!=(const ::photon::seed::SeedShortNames& a, const ::photon::seed::SeedShortNames& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -208,11 +225,13 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::p
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedShortNames& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedShortNames& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -227,11 +246,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::photon::seed::SeedShortNam
 bool SamePacked(const ::photon::seed::SeedShortNames& a, const ::photon::seed::SeedShortNames& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::photon::seed::SeedShortNames& m, const ::photon::seed::SeedShortNames& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::photon::seed::SeedShortNames& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -281,22 +303,28 @@ void ForEachField(::photon::seed::SeedGameStruct& m, Visitor&& visit) {
 inline bool operator!=(const ::photon::seed::SeedGameStruct& a, const ::photon::seed::SeedGameStruct& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -306,11 +334,13 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::p
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::photon::seed::SeedGameStruct& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::photon::seed::SeedGameStruct& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -325,11 +355,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::photon::seed::SeedGameStru
 bool SamePacked(const ::photon::seed::SeedGameStruct& a, const ::photon::seed::SeedGameStruct& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::photon::seed::SeedGameStruct& m, const ::photon::seed::SeedGameStruct& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::photon::seed::SeedGameStruct& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);

@@ -38,10 +38,10 @@ inline ::std::size_t SizeEmpty(const ::pakt::test::Empty& m, F f) {
 
 template <class F>
 inline void WriteInner(::pakt::Writer& w, const ::pakt::test::Inner& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.id,  // line 23: id int32
-                      m.label);  // line 24: label string, max_length 16
+  // 2 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.id,  // line 23: id int32
+                          m.label);  // line 24: label string, max_length 16
 }
 
 template <class F>
@@ -65,22 +65,22 @@ inline ::std::size_t SizeInner(const ::pakt::test::Inner& m, F f) {
 
 template <class F>
 inline void WriteScalars(::pakt::Writer& w, const ::pakt::test::Scalars& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.b,  // line 29: b bool
-                      m.u8,  // line 30: u8 uint8
-                      m.i8,  // line 31: i8 int8
-                      m.u16,  // line 32: u16 uint16
-                      m.i16,  // line 33: i16 int16
-                      m.u32,  // line 34: u32 uint32
-                      m.i32,  // line 35: i32 int32
-                      m.u64,  // line 36: u64 uint64
-                      m.i64,  // line 37: i64 int64
-                      m.f32,  // line 38: f32 float32
-                      m.f64,  // line 39: f64 float64
-                      m.small,  // line 40: small Small
-                      m.signed_enum,  // line 41: signed_enum Signed
-                      m.wide);  // line 42: wide Wide
+  // 14 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.b,  // line 29: b bool
+                          m.u8,  // line 30: u8 uint8
+                          m.i8,  // line 31: i8 int8
+                          m.u16,  // line 32: u16 uint16
+                          m.i16,  // line 33: i16 int16
+                          m.u32,  // line 34: u32 uint32
+                          m.i32,  // line 35: i32 int32
+                          m.u64,  // line 36: u64 uint64
+                          m.i64,  // line 37: i64 int64
+                          m.f32,  // line 38: f32 float32
+                          m.f64,  // line 39: f64 float64
+                          m.small,  // line 40: small Small
+                          m.signed_enum,  // line 41: signed_enum Signed
+                          m.wide);  // line 42: wide Wide
 }
 
 template <class F>
@@ -117,14 +117,14 @@ inline ::std::size_t SizeScalars(const ::pakt::test::Scalars& m, F f) {
 
 template <class F>
 inline void WriteGeometry(::pakt::Writer& w, const ::pakt::test::Geometry& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.v2,  // line 49: v2 Vector2
-                      m.v3,  // line 50: v3 Vector3
-                      m.q,  // line 51: q Quaternion
-                      m.c,  // line 52: c Color
-                      m.v2i,  // line 53: v2i Vector2i
-                      m.v3i);  // line 54: v3i Vector3i
+  // 6 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.v2,  // line 49: v2 Vector2
+                          m.v3,  // line 50: v3 Vector3
+                          m.q,  // line 51: q Quaternion
+                          m.c,  // line 52: c Color
+                          m.v2i,  // line 53: v2i Vector2i
+                          m.v3i);  // line 54: v3i Vector3i
 }
 
 template <class F>
@@ -153,12 +153,12 @@ inline ::std::size_t SizeGeometry(const ::pakt::test::Geometry& m, F f) {
 
 template <class F>
 inline void WriteTexts(::pakt::Writer& w, const ::pakt::test::Texts& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.s,  // line 59: s string
-                      m.limited,  // line 60: limited string, max_length 8
-                      m.raw,  // line 61: raw bytes
-                      m.raw_limited);  // line 62: raw_limited bytes, max_length 4
+  // 4 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.s,  // line 59: s string
+                          m.limited,  // line 60: limited string, max_length 8
+                          m.raw,  // line 61: raw bytes
+                          m.raw_limited);  // line 62: raw_limited bytes, max_length 4
 }
 
 template <class F>
@@ -186,22 +186,24 @@ inline ::std::size_t SizeTexts(const ::pakt::test::Texts& m, F f) {
 
 template <class F>
 inline void WriteLists(::pakt::Writer& w, const ::pakt::test::Lists& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.bools,  // line 67: bools bool[]
-                      m.u8s,  // line 68: u8s uint8[], max_count 10
-                      m.i16s,  // line 69: i16s int16[]
-                      m.u32s,  // line 70: u32s uint32[]
-                      m.i64s,  // line 71: i64s int64[]
-                      m.f32s,  // line 72: f32s float32[]
-                      m.f64s,  // line 73: f64s float64[]
-                      m.strings,  // line 74: strings string[], max_length 8, max_count 4
-                      m.blobs,  // line 75: blobs bytes[], max_length 5, max_count 3
-                      m.v3s,  // line 76: v3s Vector3[]
-                      m.quats,  // line 77: quats Quaternion[]
-                      m.enums,  // line 78: enums Small[]
-                      m.inners,  // line 79: inners Inner[], max_count 5
-                      m.empties);  // line 80: empties Empty[], max_count 4
+  ::pakt::Write(w, m.bools, f);  // line 67: bools bool[]
+  // 6 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.u8s,  // line 68: u8s uint8[], max_count 10
+                          m.i16s,  // line 69: i16s int16[]
+                          m.u32s,  // line 70: u32s uint32[]
+                          m.i64s,  // line 71: i64s int64[]
+                          m.f32s,  // line 72: f32s float32[]
+                          m.f64s);  // line 73: f64s float64[]
+  ::pakt::Write(w, m.strings, f);  // line 74: strings string[], max_length 8, max_count 4
+  ::pakt::Write(w, m.blobs, f);  // line 75: blobs bytes[], max_length 5, max_count 3
+  // 3 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.v3s,  // line 76: v3s Vector3[]
+                          m.quats,  // line 77: quats Quaternion[]
+                          m.enums);  // line 78: enums Small[]
+  ::pakt::Write(w, m.inners, f);  // line 79: inners Inner[], max_count 5
+  ::pakt::Write(w, m.empties, f);  // line 80: empties Empty[], max_count 4
 }
 
 template <class F>
@@ -249,13 +251,11 @@ inline ::std::size_t SizeLists(const ::pakt::test::Lists& m, F f) {
 
 template <class F>
 inline void WriteFixed(::pakt::Writer& w, const ::pakt::test::Fixed& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.rgba,  // line 91: rgba uint8[4]
-                      m.corners,  // line 92: corners Vector2[4]
-                      m.names,  // line 93: names string[2], max_length 8
-                      m.pair,  // line 94: pair Inner[2]
-                      m.flags);  // line 95: flags bool[3]
+  ::pakt::Write(w, m.rgba, f);  // line 91: rgba uint8[4]
+  ::pakt::Write(w, m.corners, f);  // line 92: corners Vector2[4]
+  ::pakt::Write(w, m.names, f);  // line 93: names string[2], max_length 8
+  ::pakt::Write(w, m.pair, f);  // line 94: pair Inner[2]
+  ::pakt::Write(w, m.flags, f);  // line 95: flags bool[3]
 }
 
 template <class F>
@@ -285,13 +285,11 @@ inline ::std::size_t SizeFixed(const ::pakt::test::Fixed& m, F f) {
 
 template <class F>
 inline void WriteOptionals(::pakt::Writer& w, const ::pakt::test::Optionals& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.maybe_int,  // line 100: maybe_int int32, optional
-                      m.maybe_text,  // line 101: maybe_text string, optional, max_length 8
-                      m.maybe_inner,  // line 102: maybe_inner Inner, optional
-                      m.maybe_list,  // line 103: maybe_list int32[], optional, max_count 3
-                      m.maybe_vec);  // line 104: maybe_vec Vector3, optional
+  ::pakt::Write(w, m.maybe_int, f);  // line 100: maybe_int int32, optional
+  ::pakt::Write(w, m.maybe_text, f);  // line 101: maybe_text string, optional, max_length 8
+  ::pakt::Write(w, m.maybe_inner, f);  // line 102: maybe_inner Inner, optional
+  ::pakt::Write(w, m.maybe_list, f);  // line 103: maybe_list int32[], optional, max_count 3
+  ::pakt::Write(w, m.maybe_vec, f);  // line 104: maybe_vec Vector3, optional
 }
 
 template <class F>
@@ -321,14 +319,12 @@ inline ::std::size_t SizeOptionals(const ::pakt::test::Optionals& m, F f) {
 
 template <class F>
 inline void WriteNested(::pakt::Writer& w, const ::pakt::test::Nested& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.inner,  // line 109: inner Inner
-                      m.scalars,  // line 110: scalars Scalars
-                      m.lists,  // line 111: lists Lists
-                      m.optionals,  // line 112: optionals Optionals
-                      m.fixed,  // line 113: fixed Fixed
-                      m.tail);  // line 114: tail uint8
+  ::pakt::Write(w, m.inner, f);  // line 109: inner Inner
+  ::pakt::Write(w, m.scalars, f);  // line 110: scalars Scalars
+  ::pakt::Write(w, m.lists, f);  // line 111: lists Lists
+  ::pakt::Write(w, m.optionals, f);  // line 112: optionals Optionals
+  ::pakt::Write(w, m.fixed, f);  // line 113: fixed Fixed
+  ::pakt::Write(w, m.tail, f);  // line 114: tail uint8
 }
 
 template <class F>
@@ -360,14 +356,14 @@ inline ::std::size_t SizeNested(const ::pakt::test::Nested& m, F f) {
 
 template <class F>
 inline void WriteVersioned(::pakt::Writer& w, const ::pakt::test::Versioned& m, F f) {
-  // Runs of consecutive numbers, strings and number arrays go under one bounds check.
-  ::pakt::WriteFields(w, f,
-                      m.a,  // line 119: a int32
-                      ::std::int32_t{42},  // line 120: old (deprecated: written as its default)
-                      m.b,  // line 121: b string, since 2
-                      m.c,  // line 122: c int16[], since 2
-                      m.d,  // line 123: d float64, since 3
-                      m.e);  // line 124: e Inner, optional, since 3
+  // 5 fields sized and stored under one bounds check
+  ::pakt::WriteFlatFields(w, f,
+                          m.a,  // line 119: a int32
+                          ::std::int32_t{42},  // line 120: old (deprecated: written as its default)
+                          m.b,  // line 121: b string, since 2
+                          m.c,  // line 122: c int16[], since 2
+                          m.d);  // line 123: d float64, since 3
+  ::pakt::Write(w, m.e, f);  // line 124: e Inner, optional, since 3
 }
 
 template <class F>

@@ -174,22 +174,28 @@ void ForEachField(::pakt::test::Empty& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Empty& a, const ::pakt::test::Empty& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -199,11 +205,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::mslima
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Empty& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Empty& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -218,11 +226,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Empty& m);
 bool SamePacked(const ::pakt::test::Empty& a, const ::pakt::test::Empty& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Empty& m, const ::pakt::test::Empty& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Empty& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -260,22 +271,28 @@ void ForEachField(::pakt::test::Inner& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Inner& a, const ::pakt::test::Inner& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -285,11 +302,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::mslima
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Inner& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Inner& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -304,11 +323,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Inner& m);
 bool SamePacked(const ::pakt::test::Inner& a, const ::pakt::test::Inner& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Inner& m, const ::pakt::test::Inner& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Inner& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -370,22 +392,28 @@ void ForEachField(::pakt::test::Scalars& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Scalars& a, const ::pakt::test::Scalars& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -395,11 +423,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::msli
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Scalars& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Scalars& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -414,11 +444,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Scalars& m);
 bool SamePacked(const ::pakt::test::Scalars& a, const ::pakt::test::Scalars& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Scalars& m, const ::pakt::test::Scalars& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Scalars& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -464,22 +497,28 @@ void ForEachField(::pakt::test::Geometry& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Geometry& a, const ::pakt::test::Geometry& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -489,11 +528,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::msl
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Geometry& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Geometry& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -508,11 +549,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Geometry& m);
 bool SamePacked(const ::pakt::test::Geometry& a, const ::pakt::test::Geometry& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Geometry& m, const ::pakt::test::Geometry& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Geometry& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -554,22 +598,28 @@ void ForEachField(::pakt::test::Texts& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Texts& a, const ::pakt::test::Texts& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -579,11 +629,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::mslima
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Texts& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Texts& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -598,11 +650,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Texts& m);
 bool SamePacked(const ::pakt::test::Texts& a, const ::pakt::test::Texts& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Texts& m, const ::pakt::test::Texts& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Texts& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -664,22 +719,28 @@ void ForEachField(::pakt::test::Lists& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -689,11 +750,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::mslima
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Lists& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Lists& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -708,11 +771,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Lists& m);
 bool SamePacked(const ::pakt::test::Lists& a, const ::pakt::test::Lists& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Lists& m, const ::pakt::test::Lists& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Lists& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -756,22 +822,28 @@ void ForEachField(::pakt::test::Fixed& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -781,11 +853,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::mslima
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Fixed& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Fixed& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -800,11 +874,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Fixed& m);
 bool SamePacked(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Fixed& m, const ::pakt::test::Fixed& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Fixed& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -848,22 +925,28 @@ void ForEachField(::pakt::test::Optionals& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -873,11 +956,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::ms
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Optionals& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Optionals& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -892,11 +977,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Optionals& m);
 bool SamePacked(const ::pakt::test::Optionals& a, const ::pakt::test::Optionals& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Optionals& m, const ::pakt::test::Optionals& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Optionals& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -942,22 +1030,28 @@ void ForEachField(::pakt::test::Nested& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Nested& a, const ::pakt::test::Nested& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -967,11 +1061,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::mslim
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Nested& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Nested& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -986,11 +1082,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Nested& m);
 bool SamePacked(const ::pakt::test::Nested& a, const ::pakt::test::Nested& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Nested& m, const ::pakt::test::Nested& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Nested& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);
@@ -1036,22 +1135,28 @@ void ForEachField(::pakt::test::Versioned& m, Visitor&& visit) {
 inline bool operator!=(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b) { return !(a == b); }
 
 // compact (the default)
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::compact_t f = {}) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::compact_t f = {}) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::compact_t f = {});
 inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::compact_t f = {}) {
   return MessageWireSize(m, f);
 }
 
 // mslima
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
-  return ::pakt::SerializeOrThrow(m, f);
-}
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
+}
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::mslima_t f);
 inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   return MessageWireSize(m, f);
@@ -1061,11 +1166,13 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::ms
 // Use pakt::godot4 or pakt::godot3.
 bool WriteGodotMessage(::pakt::godot::ValueWriter& w, const ::pakt::test::Versioned& m);
 [[nodiscard]] bool ReadGodotMessage(::pakt::godot::ValueReader& r, ::pakt::test::Versioned& m);
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::godot_t f) {
-  return ::pakt::godot::mapping::SerializeGodotOrThrow(m, f);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::SerializeGodotInto(m, out, f);
+}
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::godot_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::godot_t f) {
   return ::pakt::godot::mapping::DeserializeGodot(bytes, out, f);
@@ -1080,11 +1187,14 @@ bool WritePackedMessage(::pakt::BitWriter& w, const ::pakt::test::Versioned& m);
 bool SamePacked(const ::pakt::test::Versioned& a, const ::pakt::test::Versioned& b);  // the same packed encoding
 bool WritePackedDelta(::pakt::BitWriter& w, const ::pakt::test::Versioned& m, const ::pakt::test::Versioned& base);
 [[nodiscard]] bool ReadPackedDelta(::pakt::BitReader& r, ::pakt::test::Versioned& m);  // m holds the baseline, updated in place
-inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::packed_t) {
-  return ::pakt::packing::SerializePackedOrThrow(m);
-}
 inline ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::packed_t) {
   return ::pakt::packing::SerializePacked(m, out);
+}
+// The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
+inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::packed_t f) {
+  ::std::vector<::std::uint8_t> out;
+  ::pakt::ThrowIfError(Serialize(m, out, f));
+  return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::packed_t) {
   return ::pakt::packing::DeserializePacked(bytes, out);

@@ -527,14 +527,6 @@ Status SerializeGodotInto(const M& m, std::vector<std::uint8_t>& out, godot_t f)
 }
 
 template <class M>
-std::vector<std::uint8_t> SerializeGodotOrThrow(const M& m, godot_t f) {
-  std::vector<std::uint8_t> out;
-  Status s = SerializeGodotInto(m, out, f);
-  if (!s) throw EncodeError(std::move(s));
-  return out;
-}
-
-template <class M>
 std::size_t SerializedGodotSize(const M& m, godot_t f) {
   std::vector<std::uint8_t> out;
   return SerializeGodotInto(m, out, f) ? out.size() : 0;
