@@ -2,4 +2,4 @@
 
 __version__ = "0.1.0"
 # Must equal pakt::kRuntimeAbi in runtime/include/pakt/version.hpp.
-RUNTIME_ABI = 1
+RUNTIME_ABI = 2

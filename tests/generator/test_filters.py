@@ -163,10 +163,19 @@ def test_filter_write_groups(model):
     f = fields(model)
     ws = f["ws"]
     element = ws.type.element
+    TypeRef = type(element)
+    int32 = TypeRef(kind="builtin", name="int32")
+    for alone in (element,  # one message
+                  TypeRef(kind="array", element=int32, count=3),  # an std::array
+                  TypeRef(kind="list", element=TypeRef(kind="list", element=int32)),  # a list of lists
+                  TypeRef(kind="list", element=TypeRef(kind="array", element=int32, count=2))):
+        ws.type = alone
+        assert groups(p) == "flat:team,f,v alone:ws alone:b", alone
+    ws.type = TypeRef(kind="list", element=element)
     for kind, name, flat in (("builtin", "int16", True), ("builtin", "Quaternion", True),
                              ("builtin", "bool", False), ("builtin", "string", False),
                              ("builtin", "bytes", False), ("enum", "Team", True)):
-        ws.type.element = type(element)(kind=kind, name=name)
+        ws.type.element = TypeRef(kind=kind, name=name)
         expected = "flat:team,f,v,ws alone:b" if flat else "flat:team,f,v alone:ws alone:b"
         assert groups(p) == expected, (kind, name)
     ws.type = ws.type.element  # one enum: flat, unlike an array or a message

@@ -160,20 +160,30 @@ def read_groups(m: Message):
     return groups
 
 
+# Built-in element types of a list that pakt::detail::is_flat takes (kMemcpyable: numbers and math
+# types; not bool, whose byte is checked): an allow-list, so that a built-in added later is written
+# alone (the same bytes) until it is known to be flat, rather than failing WriteFlatFields' check.
+_FLAT_LIST_ELEMENTS = frozenset((
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64",
+    "Vector2", "Vector3", "Quaternion", "Color", "Vector2i", "Vector3i"))
+# Built-ins that are flat as a field: the above, bool, and the length-prefixed string and bytes.
+_FLAT_BUILTINS = _FLAT_LIST_ELEMENTS | {"bool", "string", "bytes"}
+
+
 def _is_flat_write_member(f: Field) -> bool:
     """A field pakt::WriteFlatFields takes (pakt::detail::is_flat, which static_asserts it): a
-    built-in (number, bool, string, bytes, math type) or enum, or a list of numbers (not bool),
-    enums or math types. A list of messages is left to Write: whether its elements copy as one
-    array (and so are flat) is decided by the C++ struct's layout, which the back end cannot see."""
+    number, bool, string, bytes, math type or enum, or a list of numbers (not bool), enums or math
+    types. A list of messages is left to Write: whether its elements copy as one array (and so
+    are flat) is decided by the C++ struct's layout, which the back end cannot see."""
     t = f.type
     if f.optional:
         return False
-    if t.kind in ("builtin", "enum"):
+    if t.kind == "enum" or (t.kind == "builtin" and t.name in _FLAT_BUILTINS):
         return True
     if t.kind != "list":
         return False
     e = t.element
-    return e.kind == "enum" or (e.kind == "builtin" and e.name not in ("bool", "string", "bytes"))
+    return e.kind == "enum" or (e.kind == "builtin" and e.name in _FLAT_LIST_ELEMENTS)
 
 
 def write_groups(m: Message):

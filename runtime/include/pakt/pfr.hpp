@@ -221,7 +221,7 @@ void WriteFields(Writer& w, const T& v, F f) {
   boost::pfr::for_each_field(v, [](const auto& field) {
     pfr_detail::check_field<std::remove_cv_t<std::remove_reference_t<decltype(field)>>>();
   });
-  // Runs of numbers, strings and number lists under one bounds check, as generated code writes them.
+  // Runs of numbers, strings and number lists under one bounds check: the bytes generated code writes.
   detail::write_fields_from<0>(w, f, boost::pfr::structure_tie(v));
 }
 

@@ -9,6 +9,6 @@ inline constexpr int kVersionMinor = 1;
 inline constexpr int kVersionPatch = 0;
 
 // Bumped whenever generated code and runtime stop fitting together.
-inline constexpr int kRuntimeAbi = 1;
+inline constexpr int kRuntimeAbi = 2;
 
 }  // namespace pakt

@@ -15,8 +15,8 @@
 #include "pakt/packed.hpp"
 #include "common.pakt.h"
 
-static_assert(::pakt::kRuntimeAbi == 1,
-              "game.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
+static_assert(::pakt::kRuntimeAbi == 2,
+              "game.pakt.h was generated for pakt runtime ABI 2; regenerate it with the "
               "`pakt generate` of the pakt that matches your pakt runtime");
 
 // common.pakt.h carries the codecs this file's code calls for its messages.

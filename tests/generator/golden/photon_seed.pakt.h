@@ -15,8 +15,8 @@
 #include "pakt/godot/mapping.hpp"
 #include "pakt/packed.hpp"
 
-static_assert(::pakt::kRuntimeAbi == 1,
-              "photon_seed.pakt.h was generated for pakt runtime ABI 1; regenerate it with the "
+static_assert(::pakt::kRuntimeAbi == 2,
+              "photon_seed.pakt.h was generated for pakt runtime ABI 2; regenerate it with the "
               "`pakt generate` of the pakt that matches your pakt runtime");
 
 namespace photon::seed {
