@@ -56,6 +56,9 @@ REFUSED = [
     (message_with("      - {name: class, type: int32}\n"), "s.yaml:5:16: error: field name 'class' is a C++ keyword"),
     (message_with("      - {name: __x, type: int32}\n"), "s.yaml:5:16: error: field name '__x' is reserved in C++"),
     ("package: t.new\nmessages:\n  M:\n    fields: []\n", "s.yaml:1:10: error: package part 'new' is a C++ keyword"),
+    # the conformance fuzzer's schema s0178 (seed 30178): a package part named like pakt's own macro
+    ('package: "pk178.PAKT_NOINLINE"\nmessages:\n  M:\n    fields: []\n',
+     "s.yaml:1:10: error: package part 'PAKT_NOINLINE' is reserved for pakt's macros"),
     # C#: a member named like its class; enum values alike in PascalCase
     ("package: t\nmessages:\n  Box:\n    fields:\n      - {name: Box, type: int32}\n",
      "s.yaml:5:16: error: field name 'Box' is its message's name, which a C# class member cannot have"),
@@ -93,6 +96,22 @@ ACCEPTED = [
     message_with("".join(f"      - {{name: {n}, type: int32}}\n" for n in
                          ["r", "g", "b", "a", "w", "h", "base", "OK", "PACKED", "COMPACT", "MSLIMA"])),
 ]
+
+
+def test_every_macro_of_the_runtime_is_refused(tmp_path):
+    """Every PAKT_ macro the runtime's headers define (which the generated C++ includes) is refused
+    as any name: a new one cannot slip past the rule."""
+    macros = set()
+    for folder, _, files in os.walk(os.path.join(ROOT, "runtime", "include")):
+        for f in files:
+            text = open(os.path.join(folder, f), encoding="utf-8").read()
+            macros |= set(re.findall(r"^\s*#\s*define\s+(PAKT_\w+)", text, re.M))
+    assert "PAKT_NOINLINE" in macros and len(macros) > 10, macros
+    fields = "".join(f"      - {{name: {m}, type: int32}}\n" for m in sorted(macros))
+    code, err = check(tmp_path, message_with(fields))
+    assert code == 1, err
+    for m in sorted(macros):
+        assert f"error: field name '{m}' is reserved for pakt's macros" in err, (m, err)
 
 
 @pytest.mark.parametrize("text", ACCEPTED)
