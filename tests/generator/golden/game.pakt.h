@@ -150,10 +150,12 @@ inline bool operator!=(const ::game::net::Player& a, const ::game::net::Player& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::compact_t f = {});
@@ -164,10 +166,12 @@ inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::mslima_t f);
@@ -184,7 +188,7 @@ inline ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::st
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::godot_t f) {
@@ -206,7 +210,7 @@ inline ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::st
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Player& out, ::pakt::packed_t) {
@@ -255,10 +259,12 @@ inline bool operator!=(const ::game::net::MoveUpdate& a, const ::game::net::Move
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::compact_t f = {});
@@ -269,10 +275,12 @@ inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::co
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::mslima_t f);
@@ -289,7 +297,7 @@ inline ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::godot_t f) {
@@ -311,7 +319,7 @@ inline ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::MoveUpdate& out, ::pakt::packed_t) {
@@ -356,10 +364,12 @@ inline bool operator!=(const ::game::net::Chat& a, const ::game::net::Chat& b) {
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::compact_t f = {});
@@ -370,10 +380,12 @@ inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::compact_
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::mslima_t f);
@@ -390,7 +402,7 @@ inline ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std:
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::godot_t f) {
@@ -412,7 +424,7 @@ inline ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std:
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Chat& out, ::pakt::packed_t) {
@@ -477,10 +489,12 @@ inline bool operator!=(const ::game::net::Snapshot& a, const ::game::net::Snapsh
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::compact_t f = {});
@@ -491,10 +505,12 @@ inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::comp
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::mslima_t f);
@@ -511,7 +527,7 @@ inline ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::godot_t f) {
@@ -533,7 +549,7 @@ inline ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::game::net::Snapshot& out, ::pakt::packed_t) {

@@ -93,10 +93,12 @@ inline bool operator!=(const ::photon::seed::SeedStruct& a, const ::photon::seed
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::compact_t f = {});
@@ -107,10 +109,12 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt:
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::mslima_t f);
@@ -127,7 +131,7 @@ inline ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vect
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::godot_t f) {
@@ -149,7 +153,7 @@ inline ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vect
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedStruct& out, ::pakt::packed_t) {
@@ -196,10 +200,12 @@ inline bool operator!=(const ::photon::seed::SeedShortNames& a, const ::photon::
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::compact_t f = {});
@@ -210,10 +216,12 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::p
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::mslima_t f);
@@ -230,7 +238,7 @@ inline ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::godot_t f) {
@@ -252,7 +260,7 @@ inline ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedShortNames& out, ::pakt::packed_t) {
@@ -305,10 +313,12 @@ inline bool operator!=(const ::photon::seed::SeedGameStruct& a, const ::photon::
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::compact_t f = {});
@@ -319,10 +329,12 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::p
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::mslima_t f);
@@ -339,7 +351,7 @@ inline ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::godot_t f) {
@@ -361,7 +373,7 @@ inline ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::photon::seed::SeedGameStruct& out, ::pakt::packed_t) {

@@ -176,10 +176,12 @@ inline bool operator!=(const ::pakt::test::Empty& a, const ::pakt::test::Empty& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::compact_t f = {});
@@ -190,10 +192,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::mslima_t f);
@@ -210,7 +214,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::st
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::godot_t f) {
@@ -232,7 +236,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::st
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Empty& out, ::pakt::packed_t) {
@@ -273,10 +277,12 @@ inline bool operator!=(const ::pakt::test::Inner& a, const ::pakt::test::Inner& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::compact_t f = {});
@@ -287,10 +293,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::mslima_t f);
@@ -307,7 +315,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::st
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::godot_t f) {
@@ -329,7 +337,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::st
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Inner& out, ::pakt::packed_t) {
@@ -394,10 +402,12 @@ inline bool operator!=(const ::pakt::test::Scalars& a, const ::pakt::test::Scala
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::compact_t f = {});
@@ -408,10 +418,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::comp
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::mslima_t f);
@@ -428,7 +440,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::godot_t f) {
@@ -450,7 +462,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Scalars& out, ::pakt::packed_t) {
@@ -499,10 +511,12 @@ inline bool operator!=(const ::pakt::test::Geometry& a, const ::pakt::test::Geom
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::compact_t f = {});
@@ -513,10 +527,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::com
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::mslima_t f);
@@ -533,7 +549,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<:
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::godot_t f) {
@@ -555,7 +571,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<:
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Geometry& out, ::pakt::packed_t) {
@@ -600,10 +616,12 @@ inline bool operator!=(const ::pakt::test::Texts& a, const ::pakt::test::Texts& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::compact_t f = {});
@@ -614,10 +632,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::mslima_t f);
@@ -634,7 +654,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::st
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::godot_t f) {
@@ -656,7 +676,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::st
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Texts& out, ::pakt::packed_t) {
@@ -721,10 +741,12 @@ inline bool operator!=(const ::pakt::test::Lists& a, const ::pakt::test::Lists& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::compact_t f = {});
@@ -735,10 +757,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::mslima_t f);
@@ -755,7 +779,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::st
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::godot_t f) {
@@ -777,7 +801,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::st
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Lists& out, ::pakt::packed_t) {
@@ -824,10 +848,12 @@ inline bool operator!=(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::compact_t f = {});
@@ -838,10 +864,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::mslima_t f);
@@ -858,7 +886,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::st
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::godot_t f) {
@@ -880,7 +908,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::st
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Fixed& out, ::pakt::packed_t) {
@@ -927,10 +955,12 @@ inline bool operator!=(const ::pakt::test::Optionals& a, const ::pakt::test::Opt
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::compact_t f = {});
@@ -941,10 +971,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::co
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::mslima_t f);
@@ -961,7 +993,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::godot_t f) {
@@ -983,7 +1015,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Optionals& out, ::pakt::packed_t) {
@@ -1032,10 +1064,12 @@ inline bool operator!=(const ::pakt::test::Nested& a, const ::pakt::test::Nested
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::compact_t f = {});
@@ -1046,10 +1080,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::compa
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::mslima_t f);
@@ -1066,7 +1102,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::s
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::godot_t f) {
@@ -1088,7 +1124,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::s
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Nested& out, ::pakt::packed_t) {
@@ -1137,10 +1173,12 @@ inline bool operator!=(const ::pakt::test::Versioned& a, const ::pakt::test::Ver
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::compact_t f = {});
@@ -1151,10 +1189,12 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::co
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
+// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
+// is-it-a-message test would then run before this type's MessageTraits (below) exist.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::mslima_t f);
@@ -1171,7 +1211,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<
 }
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::godot_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::godot_t f) {
@@ -1193,7 +1233,7 @@ inline ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<
 // The same bytes as a new vector; a value outside its range or a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::packed_t f) {
   ::std::vector<::std::uint8_t> out;
-  ::pakt::ThrowIfError(Serialize(m, out, f));
+  ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
   return out;
 }
 [[nodiscard]] inline ::pakt::Status Deserialize(::pakt::ByteView bytes, ::pakt::test::Versioned& out, ::pakt::packed_t) {
