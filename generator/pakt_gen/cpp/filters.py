@@ -8,7 +8,8 @@ the descriptor; nothing here computes a wire rule.
 from typing import Callable, Dict
 
 from ..templating import schema_filter
-from ..model import Field, Message, PackedCode, TypeRef, contained_message
+from ..model import (FLOAT_TYPES, INTEGER_TYPES, VECTOR_COMPONENTS, Field, Message, PackedCode, TypeRef,
+                     contained_message)
 from . import literals, types
 
 
@@ -161,11 +162,9 @@ def read_groups(m: Message):
 
 
 # Built-in element types of a list that pakt::detail::is_flat takes (kMemcpyable: numbers and math
-# types; not bool, whose byte is checked): an allow-list, so that a built-in added later is written
-# alone (the same bytes) until it is known to be flat, rather than failing WriteFlatFields' check.
-_FLAT_LIST_ELEMENTS = frozenset((
-    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64",
-    "Vector2", "Vector3", "Quaternion", "Color", "Vector2i", "Vector3i"))
+# types; not bool, whose byte is checked): an allow-list, so that a built-in of another kind added
+# later is written alone (the same bytes) rather than failing WriteFlatFields' check.
+_FLAT_LIST_ELEMENTS = frozenset(INTEGER_TYPES + FLOAT_TYPES + tuple(VECTOR_COMPONENTS))
 # Built-ins that are flat as a field: the above, bool, and the length-prefixed string and bytes.
 _FLAT_BUILTINS = _FLAT_LIST_ELEMENTS | {"bool", "string", "bytes"}
 

@@ -150,9 +150,7 @@ inline bool operator!=(const ::game::net::Player& a, const ::game::net::Player& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
@@ -166,9 +164,7 @@ inline ::std::size_t SerializedSize(const ::game::net::Player& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Player& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Player& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
@@ -259,9 +255,7 @@ inline bool operator!=(const ::game::net::MoveUpdate& a, const ::game::net::Move
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
@@ -275,9 +269,7 @@ inline ::std::size_t SerializedSize(const ::game::net::MoveUpdate& m, ::pakt::co
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::MoveUpdate& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::MoveUpdate& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
@@ -364,9 +356,7 @@ inline bool operator!=(const ::game::net::Chat& a, const ::game::net::Chat& b) {
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
@@ -380,9 +370,7 @@ inline ::std::size_t SerializedSize(const ::game::net::Chat& m, ::pakt::compact_
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Chat& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Chat& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
@@ -489,9 +477,7 @@ inline bool operator!=(const ::game::net::Snapshot& a, const ::game::net::Snapsh
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));
@@ -505,9 +491,7 @@ inline ::std::size_t SerializedSize(const ::game::net::Snapshot& m, ::pakt::comp
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::game::net::Snapshot& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::game::net::Snapshot& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::game::net::Serialize(m, out, f));

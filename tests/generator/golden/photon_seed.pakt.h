@@ -93,9 +93,7 @@ inline bool operator!=(const ::photon::seed::SeedStruct& a, const ::photon::seed
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
@@ -109,9 +107,7 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedStruct& m, ::pakt:
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedStruct& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
@@ -200,9 +196,7 @@ inline bool operator!=(const ::photon::seed::SeedShortNames& a, const ::photon::
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
@@ -216,9 +210,7 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedShortNames& m, ::p
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedShortNames& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedShortNames& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
@@ -313,9 +305,7 @@ inline bool operator!=(const ::photon::seed::SeedGameStruct& a, const ::photon::
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));
@@ -329,9 +319,7 @@ inline ::std::size_t SerializedSize(const ::photon::seed::SeedGameStruct& m, ::p
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::photon::seed::SeedGameStruct& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::photon::seed::SeedGameStruct& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::photon::seed::Serialize(m, out, f));

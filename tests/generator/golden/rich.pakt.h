@@ -176,9 +176,7 @@ inline bool operator!=(const ::pakt::test::Empty& a, const ::pakt::test::Empty& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -192,9 +190,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Empty& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Empty& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Empty& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -277,9 +273,7 @@ inline bool operator!=(const ::pakt::test::Inner& a, const ::pakt::test::Inner& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -293,9 +287,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Inner& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Inner& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Inner& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -402,9 +394,7 @@ inline bool operator!=(const ::pakt::test::Scalars& a, const ::pakt::test::Scala
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -418,9 +408,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Scalars& m, ::pakt::comp
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Scalars& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Scalars& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -511,9 +499,7 @@ inline bool operator!=(const ::pakt::test::Geometry& a, const ::pakt::test::Geom
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -527,9 +513,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Geometry& m, ::pakt::com
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Geometry& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Geometry& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -616,9 +600,7 @@ inline bool operator!=(const ::pakt::test::Texts& a, const ::pakt::test::Texts& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -632,9 +614,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Texts& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Texts& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Texts& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -741,9 +721,7 @@ inline bool operator!=(const ::pakt::test::Lists& a, const ::pakt::test::Lists& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -757,9 +735,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Lists& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Lists& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Lists& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -848,9 +824,7 @@ inline bool operator!=(const ::pakt::test::Fixed& a, const ::pakt::test::Fixed& 
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -864,9 +838,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Fixed& m, ::pakt::compac
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Fixed& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Fixed& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -955,9 +927,7 @@ inline bool operator!=(const ::pakt::test::Optionals& a, const ::pakt::test::Opt
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -971,9 +941,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Optionals& m, ::pakt::co
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Optionals& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Optionals& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -1064,9 +1032,7 @@ inline bool operator!=(const ::pakt::test::Nested& a, const ::pakt::test::Nested
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -1080,9 +1046,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Nested& m, ::pakt::compa
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Nested& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Nested& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -1173,9 +1137,7 @@ inline bool operator!=(const ::pakt::test::Versioned& a, const ::pakt::test::Ver
 // compact (the default)
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::compact_t f = {});
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::compact_t f = {}) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
@@ -1189,9 +1151,7 @@ inline ::std::size_t SerializedSize(const ::pakt::test::Versioned& m, ::pakt::co
 // mslima
 // Defined in the .cpp, where a leaf message's checks, size and fields inline into one function.
 ::pakt::Status Serialize(const ::pakt::test::Versioned& m, ::std::vector<::std::uint8_t>& out, ::pakt::mslima_t f);
-// The same bytes as a new vector; a broken limit throws pakt::EncodeError. The call is qualified:
-// argument-dependent lookup would also find the Boost.PFR Serialize templates (pakt/pfr.hpp), whose
-// is-it-a-message test would then run before this type's MessageTraits (below) exist.
+// The same bytes as a new vector; a broken limit throws pakt::EncodeError.
 inline ::std::vector<::std::uint8_t> Serialize(const ::pakt::test::Versioned& m, ::pakt::mslima_t f) {
   ::std::vector<::std::uint8_t> out;
   ::pakt::ThrowIfError(::pakt::test::Serialize(m, out, f));
