@@ -17,7 +17,10 @@ usage: bench/compile_cost.py [--pakt build/pakt] [--messages 100 [1000 ...]] [--
                              [--formats all compact ...] [--results bench/RESULTS.md]
   --formats  one row per entry: `all` (pakt generate's default: every codec) or a --formats list of
              `pakt generate --lang cpp` (e.g. compact, or compact,json): the code of the codecs not asked
-             for is not generated, so a program that speaks one format pays for one.
+             for is not generated, so a program that speaks one format pays for one. `floor` is no
+             codec: a file that includes the generated header and grows a std::vector of each message
+             (`v.resize(n)`: the message's destructor, value-initialisation and relocation), which any
+             decoder that fills the generated structs instantiates; what a codec costs is the rest.
   --results  replaces (or appends) the heading, paragraph and table of the section "## Compile cost
              (issue 34)" of that file; the commentary and subsections after the table are kept.
 
@@ -94,21 +97,35 @@ def compile_one(source, include_dirs, work):
     return cpu, after.ru_maxrss / 1024.0, os.path.getsize(obj)
 
 
+def floor_source(n, shape):
+    """The `floor` row's file: the generated header and, per message, a std::vector of it grown."""
+    lines = ['#include "cost.pakt.h"', "", "namespace compile::cost {"]
+    for name in leaf_names(n, shape) + [f"M{i}" for i in range(n)]:
+        lines.append(f"void Grow{name}(std::vector<{name}>& v, std::size_t n) {{ v.resize(n); }}")
+    return "\n".join(lines + ["}  // namespace compile::cost"]) + "\n"
+
+
 def measure_pakt(pakt, n, shape, formats, work):
     d = os.path.join(work, f"pakt_{n}_{shape}_{formats.replace(',', '_')}")
     os.makedirs(d, exist_ok=True)
     schema = os.path.join(d, "cost.yaml")
     open(schema, "w").write(pakt_schema(n, shape))
-    chosen = [] if formats == "all" else ["--formats", formats]
-    subprocess.run([pakt, "generate", "--lang", "cpp", *chosen, "--out", d, schema], check=True)
-    return compile_one(os.path.join(d, "cost.pakt.cpp"), [d, os.path.join(ROOT, "runtime", "include")], d)
+    chosen = [] if formats == "all" else ["--formats", "compact" if formats == "floor" else formats]
+    subprocess.run([pakt, "generate", "--lang", "cpp", *chosen, "--out", d, schema], check=True,
+                   stdout=subprocess.DEVNULL)  # the files it wrote: not part of the table
+    source = os.path.join(d, "cost.pakt.cpp")
+    if formats == "floor":
+        source = os.path.join(d, "floor.cpp")
+        open(source, "w").write(floor_source(n, shape))
+    return compile_one(source, [d, os.path.join(ROOT, "runtime", "include")], d)
 
 
 def measure_protobuf(protoc, n, shape, work):
     d = os.path.join(work, f"proto_{n}_{shape}")
     os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "cost.proto"), "w").write(proto_schema(n, shape))
-    subprocess.run([protoc, f"--proto_path={d}", f"--cpp_out={d}", "cost.proto"], check=True)
+    subprocess.run([protoc, f"--proto_path={d}", f"--cpp_out={d}", "cost.proto"], check=True,
+                   stdout=subprocess.DEVNULL)
     return compile_one(os.path.join(d, "cost.pb.cc"), [d], d)
 
 
@@ -140,7 +157,9 @@ def table(rows, load):
            "identical code folding compiles one body for all); *leaves*: message i lists its own Leaf<i>;",
            f"*nested*: each message lists the previous one in chains of {CHAIN}. CPU seconds of the compiler, its",
            f"peak memory, the object's size. *formats*: pakt's codecs generated (`all`, the default, or",
-           "`pakt generate --formats`); protobuf generates its one binary format. Load average at the end: "
+           "`pakt generate --formats`); *floor*: no codec, the generated structs and a `std::vector<M>::resize`",
+           "per message (what any decoder into them instantiates); protobuf generates its one binary format.",
+           "Load average at the end: "
            f"{load}.", "",
            "| schema | formats | pakt CPU s | pakt peak MB | pakt object KB | protobuf CPU s | protobuf peak MB | protobuf object KB | pakt ÷ protobuf (CPU) | pakt ÷ flat (CPU / object) |",
            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -185,7 +204,7 @@ def main():
     ap.add_argument("--messages", type=int, nargs="+", default=[100])
     ap.add_argument("--shapes", nargs="+", choices=SHAPES, default=list(SHAPES))
     ap.add_argument("--formats", nargs="+", default=["all"],
-                    help="one row each: all (every codec, the default) or a --formats list such as compact")
+                    help="one row each: all (every codec, the default), a --formats list such as compact, or floor")
     ap.add_argument("--results", help="the markdown file whose compile-cost section is replaced")
     ap.add_argument("--work", help="where schemas, generated code and objects go (default: a temporary folder)")
     args = ap.parse_args()
