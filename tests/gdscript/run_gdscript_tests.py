@@ -28,6 +28,7 @@ import os
 import random
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -349,6 +350,19 @@ API = {
 }
 
 
+# printf("%.9g") of doubles, which the packed range errors print (the runtime's Bits.g9): subnormals
+# (the conformance fuzzer's seed 91104 found -4.94065646e-324 printed as "--.9223372e-321"), the
+# ends of the double range, powers of ten and roundings at the 9th digit. Expected: Python's '%.9g'.
+G9_VALUES = [5e-324, -5e-324, 2.225073858507201e-308, 2.2250738585072014e-308, 1e-310, -1.5e-320, 1e-300, 1e300,
+             1.7976931348623157e308, -1.7976931348623157e308, 0.1, 100.0, 123456789.0, 1234567890.0, 0.000123456789,
+             1e-05, 999999999.5, 3.141592653589793, -0.5, 2.5e-07, 12345.6789012, 1e+16]
+
+
+def g9_bits():
+    """The G9_VALUES as signed 64-bit integers (their IEEE bits), as GDScript literals take them."""
+    return [struct.unpack("<q", struct.pack("<d", v))[0] for v in G9_VALUES]
+
+
 def engine_script(godot, base, stems, room_hex=()):
     api = API[godot]
     pool = (lambda g4, g3: g4 if godot == "4" else g3)
@@ -359,7 +373,10 @@ def engine_script(godot, base, stems, room_hex=()):
                    f'\t\t\tprint("L|{i}|", f, "|", m.to_bytes(f).size(), "|", m.last_error)']
     replication = (f"const ROOM_HEX = {list(room_hex)!r}\n\nfunc BYTES():\n\treturn {api['bytes']}()\n"
                    + REPLICATION_GD)
-    return api["header"] + "\n" + "\n".join(limits) + "\n" + replication + "\n" + f"""
+    g9 = ["func g9_cases(scripts):", '\tvar RT = scripts.get("pakt_runtime")', f"\tvar bits = {g9_bits()!r}",
+          "\tfor i in bits.size():", "\t\tvar sp = StreamPeerBuffer.new()", "\t\tsp.put_64(bits[i])",
+          "\t\tsp.seek(0)", '\t\tprint("G|", i, "|", RT.Bits.g9(sp.get_double()) if RT != null else "no runtime")']
+    return api["header"] + "\n" + "\n".join(limits) + "\n" + "\n".join(g9) + "\n" + replication + "\n" + f"""
 {api["extra"]}
 func hex(h):
 {api["hex"]}
@@ -373,6 +390,7 @@ func run():
 		if s != null:
 			scripts[stem] = s
 	limits()
+	g9_cases(scripts)
 	replication(scripts)
 	var instances = {{}}
 	var negdone = {{}}
@@ -846,7 +864,7 @@ def main():
                 return False
         return True
 
-    counts = dict(rooms=0, P=0, Q=0, Q_err=0, X=0, X_err=0, Y=0, Y_ok=0, L=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
+    counts = dict(rooms=0, P=0, Q=0, Q_err=0, X=0, X_err=0, Y=0, Y_ok=0, L=0, G=0, examples=0, F=0, N=0, V=0, R=0, D=0, T=0, H=0, S=0, T_ok=0, H_ok=0, quieted=0)
     for r in inputs:
         kind, ident, name, fmt, hx = r[:5]
         res = gd.get((kind, ident))
@@ -1014,6 +1032,14 @@ def main():
             else:
                 failures.append(f"limit case {i} format {f}: to_bytes gives {g}, expected '{want}'")
 
+    # The number texts of the range errors, against Python's printf-style '%.9g'.
+    got_g9 = {l[1]: l[2] for l in lines if l[0] == "G"}
+    for i, v in enumerate(G9_VALUES):
+        if got_g9.get(str(i)) == "%.9g" % v:
+            counts["G"] += 1
+        else:
+            failures.append(f"Bits.g9({v!r}) gives {got_g9.get(str(i))!r}, printf's %.9g {'%.9g' % v!r}")
+
     # Negative control: the comparison must catch a corrupted expectation.
     i0 = by_group[("rich.Scalars", "compact")][1]
     saved = values[i0]
@@ -1032,7 +1058,7 @@ def main():
           f"{counts['V']} values whose {'var_to_bytes' if args.godot == '4' else 'var2bytes'}(to_variant()) equals C++ "
           f"Serialize(m, pakt::godot{args.godot}) and "
           f"from_variant of those bytes gives the compact bytes again ({counts['F']}); {counts['N']} bad Variants rejected; "
-          f"{counts['L']} encode-side limit checks; "
+          f"{counts['L']} encode-side limit checks; {counts['G']} number texts as printf's %.9g; "
           f"packed: {counts['P']} C++ payloads decoded and re-encoded as C++ does, {counts['Q']} C++ values encoded by GDScript to the C++ bytes or error ({counts['Q_err']} errors), "
           f"{counts['X']} deltas ({counts['X_err']} encode errors), {counts['Y']} delta decodes incl. truncations and mutations "
           f"({counts['Y_ok']} accepted) with the C++ verdict; "

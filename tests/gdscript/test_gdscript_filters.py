@@ -459,10 +459,19 @@ def test_packed_float_literal_is_exact(x):
 
 
 @pytest.mark.parametrize("value,want", [
+    (0, "0"), (-1, "-1"), (9223372036854775807, "9223372036854775807"),
+    (-9223372036854775808, "-9223372036854775807 - 1"),  # Godot 3 reads -9223372036854775808 as INT64_MIN + 1
+    (18446744073709551615, "-1"), (9223372036854775808, "-9223372036854775807 - 1"),  # uint64: its int64 bits
+])
+def test_filter_integer_literal(packed, value, want):
+    assert render(packed, "{{ v | integer_literal }}", v=value) == want
+
+
+@pytest.mark.parametrize("value,want", [
     (0x33E1D222EB93A448, "3738500213117264968  # 0x33e1d222eb93a448"),
     (0xAEBBCD56B91F47F9, "-5855861118108481543  # 0xaebbcd56b91f47f9"),  # above INT64_MAX: its signed value
     (0x7FFFFFFFFFFFFFFF, "9223372036854775807  # 0x7fffffffffffffff"),
-    (0x8000000000000000, "(-9223372036854775807 - 1)  # 0x8000000000000000"),  # INT64_MIN has no literal
+    (0x8000000000000000, "-9223372036854775807 - 1  # 0x8000000000000000"),  # INT64_MIN has no literal
     (0xFFFFFFFFFFFFFFFF, "-1  # 0xffffffffffffffff"),
     (0, "0  # 0x0000000000000000"),
 ])

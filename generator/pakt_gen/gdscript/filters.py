@@ -262,9 +262,7 @@ def fingerprint(m: Message) -> str:
     """The descriptor's fingerprint of the message as a GDScript int (int64: the same 64 bits as a
     signed number; INT64_MIN has no literal of its own), then a comment with its hex."""
     v = m.facts.fingerprint & 0xFFFFFFFFFFFFFFFF
-    signed = v - (1 << 64) if v >> 63 else v
-    text = "(-9223372036854775807 - 1)" if signed == -(1 << 63) else str(signed)
-    return f"{text}  # 0x{v:016x}"
+    return f"{literals.integer_literal(v)}  # 0x{v:016x}"
 
 
 FILTERS: Dict[str, Callable] = {
@@ -296,6 +294,7 @@ FILTERS: Dict[str, Callable] = {
     "needs_limit_check": needs_limit_check,
     "limit_checks": gd_filter(limit_checks),
     "fingerprint": fingerprint,
+    "integer_literal": literals.integer_literal,
 }
 
 TESTS: Dict[str, Callable] = {

@@ -103,7 +103,7 @@ class GdLiterals(Literals):
         return f"[{inner}]" if tn.startswith("Array") else f"{tn}([{inner}])"
 
     def enum(self, t: TypeRef, v) -> str:
-        return str(v) if isinstance(v, int) else str(t.enum.value_named(v).number)
+        return integer_literal(v if isinstance(v, int) else t.enum.value_named(v).number)
 
     def message(self, t: TypeRef, v: dict) -> str:
         """The message's fresh value with the fields the value gives set (the others keep their own)."""

@@ -722,7 +722,13 @@ class Bits:
 		var e := int(floor(log(a) / log(10.0)))
 		var m := 0.0
 		for attempt in 3:
-			var scaled: float = a * pow(10.0, 8 - e) if e <= 8 else a / pow(10.0, e - 8)
+			var scaled := 0.0
+			if e > 8:
+				scaled = a / pow(10.0, e - 8)
+			elif e >= -290:
+				scaled = a * pow(10.0, 8 - e)
+			else:  # 10^(8 - e) would overflow to INF: the subnormals and their neighbours in two steps
+				scaled = a * 1e300 * pow(10.0, 8 - e - 300)
 			m = floor(scaled)
 			var rest := scaled - m
 			if rest > 0.5 or (rest == 0.5 and fmod(m, 2.0) != 0.0):  # printf: an exact tie goes to even
