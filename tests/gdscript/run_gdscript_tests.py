@@ -367,9 +367,9 @@ def engine_script(godot, base, stems, room_hex=()):
     api = API[godot]
     pool = (lambda g4, g3: g4 if godot == "4" else g3)
     limits = ["func limits():", f'\tvar R = load("{base}rich.pakt.gd")', "\tvar m"]
-    for i, (stmts, _) in enumerate(limit_cases(pool)):
+    for i, (stmts, _, *formats) in enumerate(limit_cases(pool)):
         limits += [f"\tif true:"] + [f"\t\t{st}" for st in stmts]
-        limits += [f'\t\tfor f in [0, 1]:',
+        limits += [f'\t\tfor f in {list(formats[0] if formats else (0, 1))}:',
                    f'\t\t\tprint("L|{i}|", f, "|", m.to_bytes(f).size(), "|", m.last_error)']
     replication = (f"const ROOM_HEX = {list(room_hex)!r}\n\nfunc BYTES():\n\treturn {api['bytes']}()\n"
                    + REPLICATION_GD)
@@ -485,6 +485,9 @@ func run():
 # Encode-side limits: (GDScript statements building `m` from the script `R` = rich.pakt.gd, expected
 # last_error of to_bytes). The texts are the C++ ones of tests/generated/limits_test.cpp; "" means the
 # value is within its limits. The fixed array's length check has no C++ counterpart (std::array).
+ALL_FORMATS = (0, 1, 2)  # compact, mslima, packed; the limit cases above: compact and mslima
+
+
 def limit_cases(pool):
     strings, ints = pool("PackedStringArray", "PoolStringArray"), pool("PackedInt32Array", "PoolIntArray")
     nbytes = pool("PackedByteArray", "PoolByteArray")
@@ -506,6 +509,22 @@ def limit_cases(pool):
         (['m = R.Fixed.new()', 'var n = m.names', 'n[1] = "123456789"', 'm.names = n'],
          "Fixed.names[1]: string length 9 exceeds max_length 8"),
         (['m = R.Fixed.new()', f'm.rgba = {ints}([1, 2, 3])'], "Fixed.rgba: array length 3 is not 4"),
+        # A GDScript int (64 bits) its field's integer type cannot hold: refused in every format, with
+        # the packed decoder's words (helper's new-user trial: compact wrote 70000 as 4464). Expected
+        # texts written here, by the rule of runtime/include/pakt/packed.hpp's "does not fit".
+        (['m = R.Scalars.new()', 'm.u16 = 70000'], "Scalars.u16: value 70000 does not fit uint16", ALL_FORMATS),
+        (['m = R.Scalars.new()', 'm.i8 = -129'], "Scalars.i8: value -129 does not fit int8", ALL_FORMATS),
+        (['m = R.Scalars.new()', 'm.u8 = 256'], "Scalars.u8: value 256 does not fit uint8", ALL_FORMATS),
+        (['m = R.Scalars.new()', 'm.u32 = -1'], "Scalars.u32: value -1 does not fit uint32", ALL_FORMATS),
+        (['m = R.Scalars.new()', 'm.i32 = 2147483648'], "Scalars.i32: value 2147483648 does not fit int32", ALL_FORMATS),
+        (['m = R.Scalars.new()', 'm.small = 300'], "Scalars.small: value 300 does not fit uint8", (0, 1)),
+        # packed writes the enum ranged over its values (docs/packed.md): the range check words
+        (['m = R.Scalars.new()', 'm.small = 300'], "Scalars.small: value 300 is outside the range [0, 255]", (2,)),
+        (['m = R.Scalars.new()', 'm.u8 = 255', 'm.i8 = -128', 'm.u16 = 65535', 'm.u32 = 4294967295',
+          'm.i32 = -2147483648', 'm.small = 255', 'm.signed_enum = -32768'], "", ALL_FORMATS),
+        (['m = R.Lists.new()', 'var a = R.Inner.new()', 'm.inners.append(a)', 'var b = R.Inner.new()',
+          'b.id = 1099511627776', 'm.inners.append(b)'],
+         "Lists.inners[1].id: value 1099511627776 does not fit int32", ALL_FORMATS),
     ]
 
 
@@ -1022,8 +1041,8 @@ def main():
 
     # Encode-side limits, both formats.
     got_limits = {(l[1], l[2]): l[3:] for l in lines if l[0] == "L"}
-    for i, (_, want) in enumerate(limit_cases(lambda a, b: a)):
-        for f in ("0", "1"):
+    for i, (_, want, *formats) in enumerate(limit_cases(lambda a, b: a)):
+        for f in [str(x) for x in (formats[0] if formats else (0, 1))]:
             g = got_limits.get((str(i), f))
             ok = g is not None and ((want == "" and g[0] != "0" and g[1] == "") or
                                     (want != "" and g[0] == "0" and g[1] == want))

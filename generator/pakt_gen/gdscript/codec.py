@@ -44,6 +44,47 @@ def _on_fail(obj: str, fail: List[str]) -> List[str]:
     return [f"if {obj}.failed:"] + _block(fail)
 
 
+# GDScript ints are int64: a value that an integer field narrower than that cannot hold is an encode
+# error ("Chat.from: value 70000 does not fit uint16", the words of the packed decoder), as `pakt encode`
+# refuses it, not its low bits on the wire. (uint64 holds every int64: its two's complement.)
+NARROW_INTS = {
+    "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1),
+    "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1),
+}
+
+
+def integer_name(t: TypeRef) -> str:
+    """The integer type a value of `t` is written as (an enum: its underlying type), else ""."""
+    return t.enum.underlying if t.kind == "enum" else (t.name if t.kind == "builtin" else "")
+
+
+def fit_check(expr: str, t: TypeRef, writer: str, fail: List[str]) -> List[str]:
+    """The statements that refuse a value of `t` its integer type cannot hold (none for other types)."""
+    name = integer_name(t)
+    if name not in NARROW_INTS:
+        return []
+    lo, hi = NARROW_INTS[name]
+    return ([f"if {expr} < {integer_literal(lo)} or {expr} > {integer_literal(hi)}:",
+             f'\t{writer}.does_not_fit({expr}, "{name}")'] + _block(fail))
+
+
+def holds_narrow_int(t: TypeRef) -> bool:
+    """Whether writing a value of `t` checks a narrow integer somewhere (so the write can fail in
+    GDScript where it cannot in C++ or C#, whose fields have the integer's own type). A list that is
+    written in bulk (a Packed array of int32s) holds int32s by construction."""
+    if t.kind in ("list", "array"):
+        return bulk(t.element, "4") is None and holds_narrow_int(t.element)
+    if t.kind == "message":
+        return any(holds_narrow_int(f.type) for f in t.message.fields if not f.deprecated)
+    return integer_name(t) in NARROW_INTS
+
+
+def write_can_fail(t: TypeRef) -> bool:
+    """Whether the compact / mslima write of `t` can fail: a limit (the descriptor's fact) or a
+    narrow integer."""
+    return t.facts.write_can_fail or holds_narrow_int(t)
+
+
 # Elements a Packed array holds exactly as the wire does: (Variant type in Godot 4, in Godot 3,
 # components, bytes per component). Godot 3 has no int64 / float64 Packed arrays.
 BULK = {
@@ -80,7 +121,7 @@ class Write(TypeWalk):
 
     def visit_number(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                      d: int = 0) -> List[str]:
-        return [f"{W}.{METHOD[t.name]}({expr})"]
+        return fit_check(expr, t, W, fail) + [f"{W}.{METHOD[t.name]}({expr})"]
 
     def visit_string(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                      d: int = 0) -> List[str]:
@@ -96,13 +137,13 @@ class Write(TypeWalk):
 
     def visit_enum(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                    d: int = 0) -> List[str]:
-        return [f"{W}.{METHOD[t.enum.underlying]}({expr})"]
+        return fit_check(expr, t, W, fail) + [f"{W}.{METHOD[t.enum.underlying]}({expr})"]
 
     def visit_message(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                       d: int = 0) -> List[str]:
         tn = message_class(t, self.schema, self.godot)
         lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write({W})"]
-        return lines + (_on_fail(W, fail) if t.facts.write_can_fail else [])
+        return lines + (_on_fail(W, fail) if write_can_fail(t) else [])
 
     def visit_array(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                     d: int = 0) -> List[str]:
@@ -122,7 +163,7 @@ class Write(TypeWalk):
         b = bulk(t.element, self.godot)
         if b is not None:
             return head + [f"{W}.bulk({expr}, {b[1]}, {b[2]})"]
-        if not t.element.facts.write_can_fail and t.element.kind != "message":
+        if not write_can_fail(t.element) and t.element.kind != "message":
             e = f"_pakt_e{d}"
             return head + [f"for {e} in {expr}:"] + _block(self.walk(t.element, e, max_length, 0, fail, d + 1))
         i = f"_pakt_i{d}"

@@ -18,7 +18,7 @@ from typing import Dict, List
 
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, length_code, packed_delta_kind
 from ..type_walk import TypeWalk
-from .codec import made_when_null
+from .codec import NARROW_INTS, fit_check, holds_narrow_int, made_when_null
 from .keywords import identifier
 from .literals import default_expr, integer_literal
 from .types import GODOT, member, message_class, type_name
@@ -205,7 +205,7 @@ class Write(TypeWalk):
     def visit_message(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
         tn = message_class(t, self.schema, self.godot)
         lines = [f"({tn}.new() if {expr} == null else {expr})._pakt_write_packed(_pakt_w)"]
-        return lines + (_on_fail("_pakt_w", fail) if t.facts.packed_write_can_fail else [])
+        return lines + (_on_fail("_pakt_w", fail) if t.facts.packed_write_can_fail or holds_narrow_int(t) else [])
 
     def visit_text(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
         limit, bits = _length(length_code(t, self.f))
@@ -239,7 +239,9 @@ class Write(TypeWalk):
         """bool, integers, floats, and enums by their underlying type."""
         code = self.f.packed
         lines = [_scalar_write(expr, _leaf_name(t), code)]
-        return lines + (_on_fail("_pakt_w", fail) if code.kind in ("ranged", "quantized") else [])
+        if code.kind in ("ranged", "quantized"):  # the range is within the type's: its check covers the type's
+            return lines + _on_fail("_pakt_w", fail)
+        return fit_check(expr, t, "_pakt_w", fail) + lines
 
     visit_enum = visit_number
 
@@ -775,8 +777,9 @@ def _write_atoms(f: Field, schema: Schema, godot: str, v: str):
             lo, hi = integer_literal(code.min), integer_literal(code.min + code.span)
             atoms.append((code.bits, var, [f"var {var}: int = {e}"], f"{var} >= {lo} and {var} <= {hi}",
                           var if code.min == 0 else f"({var} - ({lo}))"))
-        elif kind == "raw":
-            atoms.append((8, var, [f"var {var}: int = {e}"], "", f"({var} & 0xff)"))
+        elif kind == "raw":  # int8 / uint8: a value the type cannot hold goes the slow way, which refuses it
+            lo, hi = NARROW_INTS[ctype]
+            atoms.append((8, var, [f"var {var}: int = {e}"], f"{var} >= {lo} and {var} <= {hi}", f"({var} & 0xff)"))
         else:
             lines, in_range, step = _quantize(var, ctype, code)
             atoms.append((code.bits, var, [f"var {var} = {e}"] + lines, in_range, step))

@@ -281,6 +281,10 @@ class Player extends _pakt_Message:
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 16: id: uint32
+		if id < 0 or id > 4294967295:
+			_pakt_w.does_not_fit(id, "uint32")
+			_pakt_w.in_field("id")
+			return
 		_pakt_w.u32(id)
 		# line 17: name: string (max_length 32)
 		_pakt_w.check_string(name, 32)
@@ -289,6 +293,10 @@ class Player extends _pakt_Message:
 			return
 		_pakt_w.string(name)
 		# line 18: team: Team
+		if team < 0 or team > 255:
+			_pakt_w.does_not_fit(team, "uint8")
+			_pakt_w.in_field("team")
+			return
 		_pakt_w.u8(team)
 		# line 19: pos: Vector3
 		_pakt_w.vector3(pos)
@@ -300,15 +308,25 @@ class Player extends _pakt_Message:
 			_pakt_w.in_field("inventory")
 			return
 		_pakt_w.length(inventory.size())
-		for _pakt_e0 in inventory:
-			_pakt_w.u16(_pakt_e0)
+		for _pakt_i0 in inventory.size():
+			if inventory[_pakt_i0] < 0 or inventory[_pakt_i0] > 65535:
+				_pakt_w.does_not_fit(inventory[_pakt_i0], "uint16")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("inventory")
+				return
+			_pakt_w.u16(inventory[_pakt_i0])
 		# line 22: color: uint8[4]
 		_pakt_w.check_fixed(color.size(), 4)
 		if _pakt_w.failed:
 			_pakt_w.in_field("color")
 			return
-		for _pakt_e0 in color:
-			_pakt_w.u8(_pakt_e0)
+		for _pakt_i0 in color.size():
+			if color[_pakt_i0] < 0 or color[_pakt_i0] > 255:
+				_pakt_w.does_not_fit(color[_pakt_i0], "uint8")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("color")
+				return
+			_pakt_w.u8(color[_pakt_i0])
 		# line 23: nick: string (optional, max_length 16)
 		if nick == null:
 			_pakt_w.u8(0)
@@ -332,6 +350,10 @@ class Player extends _pakt_Message:
 				_pakt_w.in_field("weapons")
 				return
 		# line 25: score: int32 (since 2)
+		if score < -2147483648 or score > 2147483647:
+			_pakt_w.does_not_fit(score, "int32")
+			_pakt_w.in_field("score")
+			return
 		_pakt_w.i32(score)
 
 	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
@@ -450,6 +472,10 @@ class Player extends _pakt_Message:
 	# packed (docs/packed.md): the fields in order, bit-packed.
 	func _pakt_write_packed(_pakt_w) -> void:
 		# line 16: id: uint32
+		if id < 0 or id > 4294967295:
+			_pakt_w.does_not_fit(id, "uint32")
+			_pakt_w.in_field("id")
+			return
 		_pakt_w.varint(id)
 		# line 17: name: string (max_length 32)
 		_pakt_w.text(name, 32, 6)
@@ -476,9 +502,19 @@ class Player extends _pakt_Message:
 			_pakt_w.in_field("inventory")
 			return
 		for _pakt_i0 in inventory.size():
+			if inventory[_pakt_i0] < 0 or inventory[_pakt_i0] > 65535:
+				_pakt_w.does_not_fit(inventory[_pakt_i0], "uint16")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("inventory")
+				return
 			_pakt_w.varint(inventory[_pakt_i0])
 		# line 22: color: uint8[4]
 		for _pakt_i0 in color.size():
+			if color[_pakt_i0] < 0 or color[_pakt_i0] > 255:
+				_pakt_w.does_not_fit(color[_pakt_i0], "uint8")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("color")
+				return
 			_pakt_w.write(color[_pakt_i0], 8)
 		# line 23: nick: string (optional, max_length 16)
 		if nick == null:
@@ -501,6 +537,10 @@ class Player extends _pakt_Message:
 				_pakt_w.in_field("weapons")
 				return
 		# line 25: score: int32 (since 2)
+		if score < -2147483648 or score > 2147483647:
+			_pakt_w.does_not_fit(score, "int32")
+			_pakt_w.in_field("score")
+			return
 		_pakt_w.zigzag(score)
 		pass
 
@@ -714,6 +754,10 @@ class Player extends _pakt_Message:
 		# line 16: id: uint32
 		if not _pakt_same_field_id(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if id < 0 or id > 4294967295:
+				_pakt_w.does_not_fit(id, "uint32")
+				_pakt_w.in_field("id")
+				return
 			_pakt_w.varint(id)
 		else:
 			_pakt_w.boolean(false)
@@ -766,6 +810,11 @@ class Player extends _pakt_Message:
 				_pakt_w.in_field("inventory")
 				return
 			for _pakt_i0 in inventory.size():
+				if inventory[_pakt_i0] < 0 or inventory[_pakt_i0] > 65535:
+					_pakt_w.does_not_fit(inventory[_pakt_i0], "uint16")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("inventory")
+					return
 				_pakt_w.varint(inventory[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
@@ -773,6 +822,11 @@ class Player extends _pakt_Message:
 		if not _pakt_same_field_color(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
 			for _pakt_i0 in color.size():
+				if color[_pakt_i0] < 0 or color[_pakt_i0] > 255:
+					_pakt_w.does_not_fit(color[_pakt_i0], "uint8")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("color")
+					return
 				_pakt_w.write(color[_pakt_i0], 8)
 		else:
 			_pakt_w.boolean(false)
@@ -797,6 +851,10 @@ class Player extends _pakt_Message:
 		# line 25: score: int32 (since 2)
 		if not _pakt_same_field_score(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if score < -2147483648 or score > 2147483647:
+				_pakt_w.does_not_fit(score, "int32")
+				_pakt_w.in_field("score")
+				return
 			_pakt_w.zigzag(score)
 		else:
 			_pakt_w.boolean(false)
@@ -1104,8 +1162,16 @@ class MoveUpdate extends _pakt_Message:
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 42: player_id: uint32
+		if player_id < 0 or player_id > 4294967295:
+			_pakt_w.does_not_fit(player_id, "uint32")
+			_pakt_w.in_field("player_id")
+			return
 		_pakt_w.u32(player_id)
 		# line 43: tick: uint32
+		if tick < 0 or tick > 4294967295:
+			_pakt_w.does_not_fit(tick, "uint32")
+			_pakt_w.in_field("tick")
+			return
 		_pakt_w.u32(tick)
 		# line 44: position: Vector3
 		_pakt_w.vector3(position)
@@ -1151,8 +1217,16 @@ class MoveUpdate extends _pakt_Message:
 	# packed (docs/packed.md): the fields in order, bit-packed.
 	func _pakt_write_packed(_pakt_w) -> void:
 		# line 42: player_id: uint32
+		if player_id < 0 or player_id > 4294967295:
+			_pakt_w.does_not_fit(player_id, "uint32")
+			_pakt_w.in_field("player_id")
+			return
 		_pakt_w.varint(player_id)
 		# line 43: tick: uint32
+		if tick < 0 or tick > 4294967295:
+			_pakt_w.does_not_fit(tick, "uint32")
+			_pakt_w.in_field("tick")
+			return
 		_pakt_w.varint(tick)
 		# line 44: position: Vector3
 		_pakt_w.f32(position.x)
@@ -1305,12 +1379,20 @@ class MoveUpdate extends _pakt_Message:
 		# line 42: player_id: uint32
 		if not _pakt_same_field_player_id(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if player_id < 0 or player_id > 4294967295:
+				_pakt_w.does_not_fit(player_id, "uint32")
+				_pakt_w.in_field("player_id")
+				return
 			_pakt_w.varint(player_id)
 		else:
 			_pakt_w.boolean(false)
 		# line 43: tick: uint32
 		if not _pakt_same_field_tick(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if tick < 0 or tick > 4294967295:
+				_pakt_w.does_not_fit(tick, "uint32")
+				_pakt_w.in_field("tick")
+				return
 			_pakt_w.varint(tick)
 		else:
 			_pakt_w.boolean(false)
@@ -1599,8 +1681,16 @@ class Chat extends _pakt_Message:
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 54: from: uint32
+		if from < 0 or from > 4294967295:
+			_pakt_w.does_not_fit(from, "uint32")
+			_pakt_w.in_field("from")
+			return
 		_pakt_w.u32(from)
 		# line 55: channel: ChatChannel
+		if channel < -2147483648 or channel > 2147483647:
+			_pakt_w.does_not_fit(channel, "int32")
+			_pakt_w.in_field("channel")
+			return
 		_pakt_w.i32(channel)
 		# line 56: text: string (max_length 256)
 		_pakt_w.check_string(text, 256)
@@ -1613,6 +1703,10 @@ class Chat extends _pakt_Message:
 			_pakt_w.u8(0)
 		else:
 			_pakt_w.u8(1)
+			if to < 0 or to > 4294967295:
+				_pakt_w.does_not_fit(to, "uint32")
+				_pakt_w.in_field("to")
+				return
 			_pakt_w.u32(to)
 
 	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
@@ -1650,6 +1744,10 @@ class Chat extends _pakt_Message:
 	# packed (docs/packed.md): the fields in order, bit-packed.
 	func _pakt_write_packed(_pakt_w) -> void:
 		# line 54: from: uint32
+		if from < 0 or from > 4294967295:
+			_pakt_w.does_not_fit(from, "uint32")
+			_pakt_w.in_field("from")
+			return
 		_pakt_w.varint(from)
 		# line 55: channel: ChatChannel
 		_pakt_w.ranged(channel, 0, 2, 2, false)
@@ -1666,6 +1764,10 @@ class Chat extends _pakt_Message:
 			_pakt_w.boolean(false)
 		else:
 			_pakt_w.boolean(true)
+			if to < 0 or to > 4294967295:
+				_pakt_w.does_not_fit(to, "uint32")
+				_pakt_w.in_field("to")
+				return
 			_pakt_w.varint(to)
 		pass
 
@@ -1735,6 +1837,10 @@ class Chat extends _pakt_Message:
 		# line 54: from: uint32
 		if not _pakt_same_field_from(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if from < 0 or from > 4294967295:
+				_pakt_w.does_not_fit(from, "uint32")
+				_pakt_w.in_field("from")
+				return
 			_pakt_w.varint(from)
 		else:
 			_pakt_w.boolean(false)
@@ -1769,6 +1875,10 @@ class Chat extends _pakt_Message:
 				_pakt_w.boolean(false)
 			else:
 				_pakt_w.boolean(true)
+				if to < 0 or to > 4294967295:
+					_pakt_w.does_not_fit(to, "uint32")
+					_pakt_w.in_field("to")
+					return
 				_pakt_w.varint(to)
 		else:
 			_pakt_w.boolean(false)
@@ -2146,6 +2256,10 @@ class Snapshot extends _pakt_Message:
 		# line 72: scale: Vector2
 		_pakt_w.vector2(scale)
 		# line 73: small: int8
+		if small < -128 or small > 127:
+			_pakt_w.does_not_fit(small, "int8")
+			_pakt_w.in_field("small")
+			return
 		_pakt_w.i8(small)
 		# line 74: delta: int64
 		_pakt_w.i64(delta)
@@ -2348,6 +2462,10 @@ class Snapshot extends _pakt_Message:
 		_pakt_w.f32(scale.x)
 		_pakt_w.f32(scale.y)
 		# line 73: small: int8
+		if small < -128 or small > 127:
+			_pakt_w.does_not_fit(small, "int8")
+			_pakt_w.in_field("small")
+			return
 		_pakt_w.write(small, 8)
 		# line 74: delta: int64
 		_pakt_w.zigzag(delta)
@@ -2750,7 +2868,15 @@ class Snapshot extends _pakt_Message:
 			# small: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = small
-			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			if (_pakt_e0_0 >= -128 and _pakt_e0_0 <= 127):
+				_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			else:
+				_pakt_w.boolean(true)
+				if small < -128 or small > 127:
+					_pakt_w.does_not_fit(small, "int8")
+					_pakt_w.in_field("small")
+					return
+				_pakt_w.write(small, 8)
 		else:
 			_pakt_w.boolean(false)
 		# line 74: delta: int64

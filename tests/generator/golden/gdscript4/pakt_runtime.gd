@@ -95,6 +95,10 @@ class Writer:
 	func message() -> String:
 		return reason if path == "" else path + ": " + reason
 
+	# A GDScript int (64 bits) that the field's integer type cannot hold: an error, not its low bits.
+	func does_not_fit(v: int, type_name: String) -> void:
+		fail("value " + str(v) + " does not fit " + type_name)
+
 	func boolean(v: bool) -> void:
 		sp.put_u8(1 if v else 0)
 
@@ -909,6 +913,10 @@ class BitWriter:
 	# "Scene.cubes[3].position.y: value 300 is outside the range [-256, 256]" (no offset: an encode error).
 	func message() -> String:
 		return reason if path == "" else path + ": " + reason
+
+	# As Writer.does_not_fit: a value its field's integer type cannot hold.
+	func does_not_fit(v: int, type_name: String) -> void:
+		fail("value " + str(v) + " does not fit " + type_name)
 
 	# The low n bits of v (0 <= n <= 64): or-ed into the accumulator above its `used` bits (n <= 56
 	# keeps it below 2^63); its whole bytes go out at once (one put_64, the position moved past them).

@@ -302,6 +302,10 @@ class Inner extends _pakt_Message:
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 23: id: int32
+		if id < -2147483648 or id > 2147483647:
+			_pakt_w.does_not_fit(id, "int32")
+			_pakt_w.in_field("id")
+			return
 		_pakt_w.i32(id)
 		# line 24: label: string (max_length 16)
 		_pakt_w.check_string(label, 16)
@@ -332,6 +336,10 @@ class Inner extends _pakt_Message:
 	# packed (docs/packed.md): the fields in order, bit-packed.
 	func _pakt_write_packed(_pakt_w) -> void:
 		# line 23: id: int32
+		if id < -2147483648 or id > 2147483647:
+			_pakt_w.does_not_fit(id, "int32")
+			_pakt_w.in_field("id")
+			return
 		_pakt_w.zigzag(id)
 		# line 24: label: string (max_length 16)
 		_pakt_w.text(label, 16, 5)
@@ -376,6 +384,10 @@ class Inner extends _pakt_Message:
 		# line 23: id: int32
 		if not _pakt_same_field_id(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if id < -2147483648 or id > 2147483647:
+				_pakt_w.does_not_fit(id, "int32")
+				_pakt_w.in_field("id")
+				return
 			_pakt_w.zigzag(id)
 		else:
 			_pakt_w.boolean(false)
@@ -663,16 +675,40 @@ class Scalars extends _pakt_Message:
 		# line 29: b: bool
 		_pakt_w.boolean(b)
 		# line 30: u8: uint8
+		if u8 < 0 or u8 > 255:
+			_pakt_w.does_not_fit(u8, "uint8")
+			_pakt_w.in_field("u8")
+			return
 		_pakt_w.u8(u8)
 		# line 31: i8: int8
+		if i8 < -128 or i8 > 127:
+			_pakt_w.does_not_fit(i8, "int8")
+			_pakt_w.in_field("i8")
+			return
 		_pakt_w.i8(i8)
 		# line 32: u16: uint16
+		if u16 < 0 or u16 > 65535:
+			_pakt_w.does_not_fit(u16, "uint16")
+			_pakt_w.in_field("u16")
+			return
 		_pakt_w.u16(u16)
 		# line 33: i16: int16
+		if i16 < -32768 or i16 > 32767:
+			_pakt_w.does_not_fit(i16, "int16")
+			_pakt_w.in_field("i16")
+			return
 		_pakt_w.i16(i16)
 		# line 34: u32: uint32
+		if u32 < 0 or u32 > 4294967295:
+			_pakt_w.does_not_fit(u32, "uint32")
+			_pakt_w.in_field("u32")
+			return
 		_pakt_w.u32(u32)
 		# line 35: i32: int32
+		if i32 < -2147483648 or i32 > 2147483647:
+			_pakt_w.does_not_fit(i32, "int32")
+			_pakt_w.in_field("i32")
+			return
 		_pakt_w.i32(i32)
 		# line 36: u64: uint64
 		_pakt_w.u64(u64)
@@ -683,10 +719,22 @@ class Scalars extends _pakt_Message:
 		# line 39: f64: float64
 		_pakt_w.f64(f64)
 		# line 40: small: Small
+		if small < 0 or small > 255:
+			_pakt_w.does_not_fit(small, "uint8")
+			_pakt_w.in_field("small")
+			return
 		_pakt_w.u8(small)
 		# line 41: signed_enum: Signed
+		if signed_enum < -32768 or signed_enum > 32767:
+			_pakt_w.does_not_fit(signed_enum, "int16")
+			_pakt_w.in_field("signed_enum")
+			return
 		_pakt_w.i16(signed_enum)
 		# line 42: wide: Wide
+		if wide < -2147483648 or wide > 2147483647:
+			_pakt_w.does_not_fit(wide, "int32")
+			_pakt_w.in_field("wide")
+			return
 		_pakt_w.i32(wide)
 
 	func _pakt_read(_pakt_r, _pakt_top_level: bool) -> void:
@@ -768,14 +816,46 @@ class Scalars extends _pakt_Message:
 		var _pakt_e0_0: bool = b
 		var _pakt_e0_1: int = u8
 		var _pakt_e0_2: int = i8
-		_pakt_w.write((1 if _pakt_e0_0 else 0) | ((_pakt_e0_1 & 0xff) << 1) | ((_pakt_e0_2 & 0xff) << 9), 17)
+		if (_pakt_e0_1 >= 0 and _pakt_e0_1 <= 255) and (_pakt_e0_2 >= -128 and _pakt_e0_2 <= 127):
+			_pakt_w.write((1 if _pakt_e0_0 else 0) | ((_pakt_e0_1 & 0xff) << 1) | ((_pakt_e0_2 & 0xff) << 9), 17)
+		else:
+			# line 29: b: bool
+			_pakt_w.boolean(b)
+			# line 30: u8: uint8
+			if u8 < 0 or u8 > 255:
+				_pakt_w.does_not_fit(u8, "uint8")
+				_pakt_w.in_field("u8")
+				return
+			_pakt_w.write(u8, 8)
+			# line 31: i8: int8
+			if i8 < -128 or i8 > 127:
+				_pakt_w.does_not_fit(i8, "int8")
+				_pakt_w.in_field("i8")
+				return
+			_pakt_w.write(i8, 8)
 		# line 32: u16: uint16
+		if u16 < 0 or u16 > 65535:
+			_pakt_w.does_not_fit(u16, "uint16")
+			_pakt_w.in_field("u16")
+			return
 		_pakt_w.varint(u16)
 		# line 33: i16: int16
+		if i16 < -32768 or i16 > 32767:
+			_pakt_w.does_not_fit(i16, "int16")
+			_pakt_w.in_field("i16")
+			return
 		_pakt_w.zigzag(i16)
 		# line 34: u32: uint32
+		if u32 < 0 or u32 > 4294967295:
+			_pakt_w.does_not_fit(u32, "uint32")
+			_pakt_w.in_field("u32")
+			return
 		_pakt_w.varint(u32)
 		# line 35: i32: int32
+		if i32 < -2147483648 or i32 > 2147483647:
+			_pakt_w.does_not_fit(i32, "int32")
+			_pakt_w.in_field("i32")
+			return
 		_pakt_w.zigzag(i32)
 		# line 36: u64: uint64
 		_pakt_w.varint(u64)
@@ -787,11 +867,11 @@ class Scalars extends _pakt_Message:
 		_pakt_w.f64(f64)
 		# small, signed_enum, wide: 56 bits of fixed width written as whole words when every value is in its range;
 		# else field by field (which reports the error).
-		var _pakt_e22_0: int = small
-		var _pakt_e22_1: int = signed_enum
-		var _pakt_e22_2: int = wide
-		if (_pakt_e22_0 >= 0 and _pakt_e22_0 <= 255) and (_pakt_e22_1 >= -32768 and _pakt_e22_1 <= 32767) and (_pakt_e22_2 >= -2147483648 and _pakt_e22_2 <= 2147483647):
-			_pakt_w.write(_pakt_e22_0 | ((_pakt_e22_1 - (-32768)) << 8) | ((_pakt_e22_2 - (-2147483648)) << 24), 56)
+		var _pakt_e54_0: int = small
+		var _pakt_e54_1: int = signed_enum
+		var _pakt_e54_2: int = wide
+		if (_pakt_e54_0 >= 0 and _pakt_e54_0 <= 255) and (_pakt_e54_1 >= -32768 and _pakt_e54_1 <= 32767) and (_pakt_e54_2 >= -2147483648 and _pakt_e54_2 <= 2147483647):
+			_pakt_w.write(_pakt_e54_0 | ((_pakt_e54_1 - (-32768)) << 8) | ((_pakt_e54_2 - (-2147483648)) << 24), 56)
 		else:
 			# line 40: small: Small
 			_pakt_w.ranged(small, 0, 255, 8, false)
@@ -1026,7 +1106,15 @@ class Scalars extends _pakt_Message:
 			# u8: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = u8
-			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			if (_pakt_e0_0 >= 0 and _pakt_e0_0 <= 255):
+				_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			else:
+				_pakt_w.boolean(true)
+				if u8 < 0 or u8 > 255:
+					_pakt_w.does_not_fit(u8, "uint8")
+					_pakt_w.in_field("u8")
+					return
+				_pakt_w.write(u8, 8)
 		else:
 			_pakt_w.boolean(false)
 		# line 31: i8: int8
@@ -1034,30 +1122,54 @@ class Scalars extends _pakt_Message:
 			# i8: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = i8
-			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			if (_pakt_e0_0 >= -128 and _pakt_e0_0 <= 127):
+				_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			else:
+				_pakt_w.boolean(true)
+				if i8 < -128 or i8 > 127:
+					_pakt_w.does_not_fit(i8, "int8")
+					_pakt_w.in_field("i8")
+					return
+				_pakt_w.write(i8, 8)
 		else:
 			_pakt_w.boolean(false)
 		# line 32: u16: uint16
 		if not _pakt_same_field_u16(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if u16 < 0 or u16 > 65535:
+				_pakt_w.does_not_fit(u16, "uint16")
+				_pakt_w.in_field("u16")
+				return
 			_pakt_w.varint(u16)
 		else:
 			_pakt_w.boolean(false)
 		# line 33: i16: int16
 		if not _pakt_same_field_i16(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if i16 < -32768 or i16 > 32767:
+				_pakt_w.does_not_fit(i16, "int16")
+				_pakt_w.in_field("i16")
+				return
 			_pakt_w.zigzag(i16)
 		else:
 			_pakt_w.boolean(false)
 		# line 34: u32: uint32
 		if not _pakt_same_field_u32(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if u32 < 0 or u32 > 4294967295:
+				_pakt_w.does_not_fit(u32, "uint32")
+				_pakt_w.in_field("u32")
+				return
 			_pakt_w.varint(u32)
 		else:
 			_pakt_w.boolean(false)
 		# line 35: i32: int32
 		if not _pakt_same_field_i32(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if i32 < -2147483648 or i32 > 2147483647:
+				_pakt_w.does_not_fit(i32, "int32")
+				_pakt_w.in_field("i32")
+				return
 			_pakt_w.zigzag(i32)
 		else:
 			_pakt_w.boolean(false)
@@ -2579,16 +2691,31 @@ class Lists extends _pakt_Message:
 			_pakt_w.in_field("u8s")
 			return
 		_pakt_w.length(u8s.size())
-		for _pakt_e0 in u8s:
-			_pakt_w.u8(_pakt_e0)
+		for _pakt_i0 in u8s.size():
+			if u8s[_pakt_i0] < 0 or u8s[_pakt_i0] > 255:
+				_pakt_w.does_not_fit(u8s[_pakt_i0], "uint8")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("u8s")
+				return
+			_pakt_w.u8(u8s[_pakt_i0])
 		# line 69: i16s: int16[]
 		_pakt_w.length(i16s.size())
-		for _pakt_e0 in i16s:
-			_pakt_w.i16(_pakt_e0)
+		for _pakt_i0 in i16s.size():
+			if i16s[_pakt_i0] < -32768 or i16s[_pakt_i0] > 32767:
+				_pakt_w.does_not_fit(i16s[_pakt_i0], "int16")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("i16s")
+				return
+			_pakt_w.i16(i16s[_pakt_i0])
 		# line 70: u32s: uint32[]
 		_pakt_w.length(u32s.size())
-		for _pakt_e0 in u32s:
-			_pakt_w.u32(_pakt_e0)
+		for _pakt_i0 in u32s.size():
+			if u32s[_pakt_i0] < 0 or u32s[_pakt_i0] > 4294967295:
+				_pakt_w.does_not_fit(u32s[_pakt_i0], "uint32")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("u32s")
+				return
+			_pakt_w.u32(u32s[_pakt_i0])
 		# line 71: i64s: int64[]
 		_pakt_w.length(i64s.size())
 		_pakt_w.bulk(i64s, 1, 8)
@@ -2633,8 +2760,13 @@ class Lists extends _pakt_Message:
 			_pakt_w.quaternion(_pakt_e0)
 		# line 78: enums: Small[]
 		_pakt_w.length(enums.size())
-		for _pakt_e0 in enums:
-			_pakt_w.u8(_pakt_e0)
+		for _pakt_i0 in enums.size():
+			if enums[_pakt_i0] < 0 or enums[_pakt_i0] > 255:
+				_pakt_w.does_not_fit(enums[_pakt_i0], "uint8")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("enums")
+				return
+			_pakt_w.u8(enums[_pakt_i0])
 		# line 79: inners: Inner[] (max_count 5)
 		_pakt_w.check_count(inners.size(), false, 5)
 		if _pakt_w.failed:
@@ -2881,14 +3013,29 @@ class Lists extends _pakt_Message:
 			_pakt_w.in_field("u8s")
 			return
 		for _pakt_i0 in u8s.size():
+			if u8s[_pakt_i0] < 0 or u8s[_pakt_i0] > 255:
+				_pakt_w.does_not_fit(u8s[_pakt_i0], "uint8")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("u8s")
+				return
 			_pakt_w.write(u8s[_pakt_i0], 8)
 		# line 69: i16s: int16[]
 		_pakt_w.length(i16s.size(), "count", "max_count", 0, 0)
 		for _pakt_i0 in i16s.size():
+			if i16s[_pakt_i0] < -32768 or i16s[_pakt_i0] > 32767:
+				_pakt_w.does_not_fit(i16s[_pakt_i0], "int16")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("i16s")
+				return
 			_pakt_w.zigzag(i16s[_pakt_i0])
 		# line 70: u32s: uint32[]
 		_pakt_w.length(u32s.size(), "count", "max_count", 0, 0)
 		for _pakt_i0 in u32s.size():
+			if u32s[_pakt_i0] < 0 or u32s[_pakt_i0] > 4294967295:
+				_pakt_w.does_not_fit(u32s[_pakt_i0], "uint32")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("u32s")
+				return
 			_pakt_w.varint(u32s[_pakt_i0])
 		# line 71: i64s: int64[]
 		_pakt_w.length(i64s.size(), "count", "max_count", 0, 0)
@@ -3386,6 +3533,11 @@ class Lists extends _pakt_Message:
 				_pakt_w.in_field("u8s")
 				return
 			for _pakt_i0 in u8s.size():
+				if u8s[_pakt_i0] < 0 or u8s[_pakt_i0] > 255:
+					_pakt_w.does_not_fit(u8s[_pakt_i0], "uint8")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("u8s")
+					return
 				_pakt_w.write(u8s[_pakt_i0], 8)
 		else:
 			_pakt_w.boolean(false)
@@ -3394,6 +3546,11 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(true)
 			_pakt_w.length(i16s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in i16s.size():
+				if i16s[_pakt_i0] < -32768 or i16s[_pakt_i0] > 32767:
+					_pakt_w.does_not_fit(i16s[_pakt_i0], "int16")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("i16s")
+					return
 				_pakt_w.zigzag(i16s[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
@@ -3402,6 +3559,11 @@ class Lists extends _pakt_Message:
 			_pakt_w.boolean(true)
 			_pakt_w.length(u32s.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in u32s.size():
+				if u32s[_pakt_i0] < 0 or u32s[_pakt_i0] > 4294967295:
+					_pakt_w.does_not_fit(u32s[_pakt_i0], "uint32")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("u32s")
+					return
 				_pakt_w.varint(u32s[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
@@ -4008,8 +4170,13 @@ class Fixed extends _pakt_Message:
 		if _pakt_w.failed:
 			_pakt_w.in_field("rgba")
 			return
-		for _pakt_e0 in rgba:
-			_pakt_w.u8(_pakt_e0)
+		for _pakt_i0 in rgba.size():
+			if rgba[_pakt_i0] < 0 or rgba[_pakt_i0] > 255:
+				_pakt_w.does_not_fit(rgba[_pakt_i0], "uint8")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("rgba")
+				return
+			_pakt_w.u8(rgba[_pakt_i0])
 		# line 92: corners: Vector2[4]
 		_pakt_w.check_fixed(corners.size(), 4)
 		if _pakt_w.failed:
@@ -4145,6 +4312,11 @@ class Fixed extends _pakt_Message:
 	func _pakt_write_packed(_pakt_w) -> void:
 		# line 91: rgba: uint8[4]
 		for _pakt_i0 in rgba.size():
+			if rgba[_pakt_i0] < 0 or rgba[_pakt_i0] > 255:
+				_pakt_w.does_not_fit(rgba[_pakt_i0], "uint8")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("rgba")
+				return
 			_pakt_w.write(rgba[_pakt_i0], 8)
 		# line 92: corners: Vector2[4]
 		for _pakt_i0 in corners.size():
@@ -4301,6 +4473,11 @@ class Fixed extends _pakt_Message:
 		if not _pakt_same_field_rgba(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
 			for _pakt_i0 in rgba.size():
+				if rgba[_pakt_i0] < 0 or rgba[_pakt_i0] > 255:
+					_pakt_w.does_not_fit(rgba[_pakt_i0], "uint8")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("rgba")
+					return
 				_pakt_w.write(rgba[_pakt_i0], 8)
 		else:
 			_pakt_w.boolean(false)
@@ -4617,6 +4794,10 @@ class Optionals extends _pakt_Message:
 			_pakt_w.u8(0)
 		else:
 			_pakt_w.u8(1)
+			if maybe_int < -2147483648 or maybe_int > 2147483647:
+				_pakt_w.does_not_fit(maybe_int, "int32")
+				_pakt_w.in_field("maybe_int")
+				return
 			_pakt_w.i32(maybe_int)
 		# line 101: maybe_text: string (optional, max_length 8)
 		if maybe_text == null:
@@ -4732,6 +4913,10 @@ class Optionals extends _pakt_Message:
 			_pakt_w.boolean(false)
 		else:
 			_pakt_w.boolean(true)
+			if maybe_int < -2147483648 or maybe_int > 2147483647:
+				_pakt_w.does_not_fit(maybe_int, "int32")
+				_pakt_w.in_field("maybe_int")
+				return
 			_pakt_w.zigzag(maybe_int)
 		# line 101: maybe_text: string (optional, max_length 8)
 		if maybe_text == null:
@@ -4761,6 +4946,11 @@ class Optionals extends _pakt_Message:
 				_pakt_w.in_field("maybe_list")
 				return
 			for _pakt_i0 in maybe_list.size():
+				if maybe_list[_pakt_i0] < -2147483648 or maybe_list[_pakt_i0] > 2147483647:
+					_pakt_w.does_not_fit(maybe_list[_pakt_i0], "int32")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("maybe_list")
+					return
 				_pakt_w.zigzag(maybe_list[_pakt_i0])
 		# line 104: maybe_vec: Vector3 (optional)
 		if maybe_vec == null:
@@ -4912,6 +5102,10 @@ class Optionals extends _pakt_Message:
 				_pakt_w.boolean(false)
 			else:
 				_pakt_w.boolean(true)
+				if maybe_int < -2147483648 or maybe_int > 2147483647:
+					_pakt_w.does_not_fit(maybe_int, "int32")
+					_pakt_w.in_field("maybe_int")
+					return
 				_pakt_w.zigzag(maybe_int)
 		else:
 			_pakt_w.boolean(false)
@@ -4953,6 +5147,11 @@ class Optionals extends _pakt_Message:
 					_pakt_w.in_field("maybe_list")
 					return
 				for _pakt_i0 in maybe_list.size():
+					if maybe_list[_pakt_i0] < -2147483648 or maybe_list[_pakt_i0] > 2147483647:
+						_pakt_w.does_not_fit(maybe_list[_pakt_i0], "int32")
+						_pakt_w.in_index(_pakt_i0)
+						_pakt_w.in_field("maybe_list")
+						return
 					_pakt_w.zigzag(maybe_list[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
@@ -5249,6 +5448,9 @@ class Nested extends _pakt_Message:
 			return
 		# line 110: scalars: Scalars
 		(_pakt_class_Scalars().new() if scalars == null else scalars)._pakt_write(_pakt_w)
+		if _pakt_w.failed:
+			_pakt_w.in_field("scalars")
+			return
 		# line 111: lists: Lists
 		(_pakt_class_Lists().new() if lists == null else lists)._pakt_write(_pakt_w)
 		if _pakt_w.failed:
@@ -5265,6 +5467,10 @@ class Nested extends _pakt_Message:
 			_pakt_w.in_field("fixed")
 			return
 		# line 114: tail: uint8
+		if tail < 0 or tail > 255:
+			_pakt_w.does_not_fit(tail, "uint8")
+			_pakt_w.in_field("tail")
+			return
 		_pakt_w.u8(tail)
 
 	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
@@ -5356,6 +5562,10 @@ class Nested extends _pakt_Message:
 			_pakt_w.in_field("fixed")
 			return
 		# line 114: tail: uint8
+		if tail < 0 or tail > 255:
+			_pakt_w.does_not_fit(tail, "uint8")
+			_pakt_w.in_field("tail")
+			return
 		_pakt_w.write(tail, 8)
 		pass
 
@@ -5500,7 +5710,15 @@ class Nested extends _pakt_Message:
 			# tail: 9 bits of fixed width written as whole words when every value is in its range;
 			# else field by field (which reports the error).
 			var _pakt_e0_0: int = tail
-			_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			if (_pakt_e0_0 >= 0 and _pakt_e0_0 <= 255):
+				_pakt_w.write(1 | ((_pakt_e0_0 & 0xff) << 1), 9)
+			else:
+				_pakt_w.boolean(true)
+				if tail < 0 or tail > 255:
+					_pakt_w.does_not_fit(tail, "uint8")
+					_pakt_w.in_field("tail")
+					return
+				_pakt_w.write(tail, 8)
 		else:
 			_pakt_w.boolean(false)
 		pass
@@ -5772,15 +5990,28 @@ class Versioned extends _pakt_Message:
 
 	func _pakt_write(_pakt_w) -> void:
 		# line 119: a: int32
+		if a < -2147483648 or a > 2147483647:
+			_pakt_w.does_not_fit(a, "int32")
+			_pakt_w.in_field("a")
+			return
 		_pakt_w.i32(a)
 		# line 120: old: int32 (deprecated): written as its default
+		if 42 < -2147483648 or 42 > 2147483647:
+			_pakt_w.does_not_fit(42, "int32")
+			_pakt_w.in_field("old")
+			return
 		_pakt_w.i32(42)
 		# line 121: b: string (since 2)
 		_pakt_w.string(b)
 		# line 122: c: int16[] (since 2)
 		_pakt_w.length(c.size())
-		for _pakt_e0 in c:
-			_pakt_w.i16(_pakt_e0)
+		for _pakt_i0 in c.size():
+			if c[_pakt_i0] < -32768 or c[_pakt_i0] > 32767:
+				_pakt_w.does_not_fit(c[_pakt_i0], "int16")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("c")
+				return
+			_pakt_w.i16(c[_pakt_i0])
 		# line 123: d: float64 (since 3)
 		_pakt_w.f64(d)
 		# line 124: e: Inner (optional, since 3)
@@ -5863,14 +6094,27 @@ class Versioned extends _pakt_Message:
 	# packed (docs/packed.md): the fields in order, bit-packed.
 	func _pakt_write_packed(_pakt_w) -> void:
 		# line 119: a: int32
+		if a < -2147483648 or a > 2147483647:
+			_pakt_w.does_not_fit(a, "int32")
+			_pakt_w.in_field("a")
+			return
 		_pakt_w.zigzag(a)
 		# line 120: old: int32 (deprecated): written as its default
+		if 42 < -2147483648 or 42 > 2147483647:
+			_pakt_w.does_not_fit(42, "int32")
+			_pakt_w.in_field("old")
+			return
 		_pakt_w.zigzag(42)
 		# line 121: b: string (since 2)
 		_pakt_w.text(b, 0, 0)
 		# line 122: c: int16[] (since 2)
 		_pakt_w.length(c.size(), "count", "max_count", 0, 0)
 		for _pakt_i0 in c.size():
+			if c[_pakt_i0] < -32768 or c[_pakt_i0] > 32767:
+				_pakt_w.does_not_fit(c[_pakt_i0], "int16")
+				_pakt_w.in_index(_pakt_i0)
+				_pakt_w.in_field("c")
+				return
 			_pakt_w.zigzag(c[_pakt_i0])
 		# line 123: d: float64 (since 3)
 		_pakt_w.f64(d)
@@ -5987,6 +6231,10 @@ class Versioned extends _pakt_Message:
 		# line 119: a: int32
 		if not _pakt_same_field_a(_pakt_base, _pakt_w):
 			_pakt_w.boolean(true)
+			if a < -2147483648 or a > 2147483647:
+				_pakt_w.does_not_fit(a, "int32")
+				_pakt_w.in_field("a")
+				return
 			_pakt_w.zigzag(a)
 		else:
 			_pakt_w.boolean(false)
@@ -6003,6 +6251,11 @@ class Versioned extends _pakt_Message:
 			_pakt_w.boolean(true)
 			_pakt_w.length(c.size(), "count", "max_count", 0, 0)
 			for _pakt_i0 in c.size():
+				if c[_pakt_i0] < -32768 or c[_pakt_i0] > 32767:
+					_pakt_w.does_not_fit(c[_pakt_i0], "int16")
+					_pakt_w.in_index(_pakt_i0)
+					_pakt_w.in_field("c")
+					return
 				_pakt_w.zigzag(c[_pakt_i0])
 		else:
 			_pakt_w.boolean(false)
