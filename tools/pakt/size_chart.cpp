@@ -45,7 +45,9 @@ std::string escape(const std::string& text) {
 std::string size_chart_svg(const std::vector<SizeRow>& rows) {
   const std::vector<SizeColumn>& columns = size_columns();
   std::size_t largest = 1;
-  for (const SizeRow& r : rows) largest = std::max(largest, *std::max_element(r.bytes.begin(), r.bytes.end()));
+  for (const SizeRow& r : rows) {
+    for (const std::optional<std::size_t>& n : r.bytes) largest = std::max(largest, n.value_or(0));
+  }
   const int group_width = static_cast<int>(columns.size()) * (kBarWidth + kBarGap);
   const int width = std::max(kLeft + static_cast<int>(rows.size()) * (group_width + kGroupGap) + 20,
                              kLeft + kLegendColumns * kLegendWidth);
@@ -71,13 +73,15 @@ std::string size_chart_svg(const std::vector<SizeRow>& rows) {
   for (std::size_t g = 0; g < rows.size(); ++g) {
     const int x0 = kLeft + 10 + static_cast<int>(g) * (group_width + kGroupGap);
     for (std::size_t c = 0; c < rows[g].bytes.size(); ++c) {
-      const double h = static_cast<double>(rows[g].bytes[c]) * scale;
+      if (!rows[g].bytes[c]) continue;  // no encoding in that format: no bar (the table says why)
+      const std::size_t n = *rows[g].bytes[c];
+      const double h = static_cast<double>(n) * scale;
       const int x = x0 + static_cast<int>(c) * (kBarWidth + kBarGap);
       svg += format("<rect x=\"%.0f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\"", x, axis_y - h, kBarWidth, h);
       svg += std::string(" fill=\"") + kColors[c % std::size(kColors)] + "\"><title>" + escape(rows[g].message) + " " +
-             columns[c].title + ": " + std::to_string(rows[g].bytes[c]) + " bytes</title></rect>\n";
+             columns[c].title + ": " + std::to_string(n) + " bytes</title></rect>\n";
       svg += format("<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"8\">%.0f</text>\n",
-                    x + kBarWidth / 2.0, axis_y - h - 3, static_cast<double>(rows[g].bytes[c]), 0);
+                    x + kBarWidth / 2.0, axis_y - h - 3, static_cast<double>(n), 0);
     }
     svg += format("<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">", x0 + group_width / 2.0, axis_y + 16, 0, 0);
     svg += escape(rows[g].message) + "</text>\n";

@@ -25,31 +25,32 @@ const std::vector<SizeColumn>& size_columns() {
   return kColumns;
 }
 
-Status measure_example(const schema::Message& message, SizeRow& row) {
+SizeRow measure_example(const schema::Message& message) {
   const dynamic::DynValue value = dynamic::message_from_schema_value(message, *message.example);
+  SizeRow row;
   row.message = message.name;
   std::vector<std::uint8_t> bytes;
   const auto measure = [&](const Status& s) {
-    row.bytes.push_back(bytes.size());
-    return s;
+    if (s) {
+      row.bytes.emplace_back(bytes.size());
+    } else {
+      row.refused.push_back(message.name + " " + size_columns()[row.bytes.size()].title + ": " + s.message());
+      row.bytes.emplace_back(std::nullopt);
+    }
   };
-  for (const Status& s : {
-           measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kCompact, bytes)),
-           measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kMslima, bytes)),
-           measure(dynamic::encode_packed(message, value, bytes)),
-           measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, false)),
-           measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, true)),
-       }) {
-    if (!s) return s;
-  }
+  measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kCompact, bytes));
+  measure(dynamic::encode_binary(message, value, dynamic::BinaryFormat::kMslima, bytes));
+  measure(dynamic::encode_packed(message, value, bytes));
+  measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, false));
+  measure(dynamic::encode_godot(message, value, godot::Version::godot4, bytes, true));
   const std::string unity = dynamic::message_to_json(message, value, JsonStyle::kUnity);
-  row.bytes.push_back(unity.size());
-  row.bytes.push_back(dynamic::message_to_json(message, value, JsonStyle::kShortest).size());
+  row.bytes.emplace_back(unity.size());
+  row.bytes.emplace_back(dynamic::message_to_json(message, value, JsonStyle::kShortest).size());
   const nlohmann::json document = nlohmann::json::parse(unity);
-  row.bytes.push_back(nlohmann::json::to_cbor(document).size());
-  row.bytes.push_back(nlohmann::json::to_msgpack(document).size());
-  row.bytes.push_back(schema::marshal_layout(message).size);
-  return Status::Ok();
+  row.bytes.emplace_back(nlohmann::json::to_cbor(document).size());
+  row.bytes.emplace_back(nlohmann::json::to_msgpack(document).size());
+  row.bytes.emplace_back(schema::marshal_layout(message).size);
+  return row;
 }
 
 std::string size_table_text(const std::vector<SizeRow>& rows, const std::string& binary_formatter_note) {
@@ -68,13 +69,16 @@ std::string size_table_text(const std::vector<SizeRow>& rows, const std::string&
   for (const SizeRow& r : rows) {
     std::snprintf(cell, sizeof cell, "%-*s", width, r.message.c_str());
     out += cell;
-    for (std::size_t n : r.bytes) {
-      std::snprintf(cell, sizeof cell, "  %13zu", n);
+    for (const std::optional<std::size_t>& n : r.bytes) {
+      std::snprintf(cell, sizeof cell, "  %13s", n ? std::to_string(*n).c_str() : "n/a");
       out += cell;
     }
     const std::string binary_formatter = r.binary_formatter ? std::to_string(*r.binary_formatter) : "n/a";
     std::snprintf(cell, sizeof cell, "  %15s\n", binary_formatter.c_str());
     out += cell;
+  }
+  for (const SizeRow& r : rows) {
+    for (const std::string& why : r.refused) out += "n/a: " + why + "\n";
   }
   if (!binary_formatter_note.empty()) out += "BinaryFormatter: " + binary_formatter_note + "\n";
   return out;
@@ -85,7 +89,10 @@ std::string size_table_json(const std::vector<SizeRow>& rows) {
   for (const SizeRow& r : rows) {
     nlohmann::ordered_json row;
     row["message"] = r.message;
-    for (std::size_t i = 0; i < r.bytes.size(); ++i) row[size_columns()[i].key] = r.bytes[i];
+    for (std::size_t i = 0; i < r.bytes.size(); ++i) {
+      row[size_columns()[i].key] = r.bytes[i] ? nlohmann::ordered_json(*r.bytes[i]) : nullptr;
+    }
+    if (!r.refused.empty()) row["refused"] = r.refused;
     row["binary_formatter"] = r.binary_formatter ? nlohmann::ordered_json(*r.binary_formatter) : nullptr;
     table.push_back(row);
   }

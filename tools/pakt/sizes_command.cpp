@@ -41,10 +41,7 @@ int run_sizes(const SizesOptions& options) {
   }
   std::vector<SizeRow> rows;
   for (const schema::Message* m : messages) {
-    SizeRow row;
-    const Status measured = measure_example(*m, row);
-    if (!measured) return fail(kCommand, measured.message());
-    rows.push_back(row);
+    rows.push_back(measure_example(*m));
   }
   std::string binary_formatter_note = "not measured (--no-mono)";
   if (!options.no_mono) {
