@@ -19,7 +19,7 @@ package: odd.numbers
 messages:
   Inner:
     fields:
-      - {name: a, type: int32}
+      - {name: a, type: int64}
   Outer:
     fields:
       - {name: names, type: "string[]", max_length: 20, max_count: 5}
@@ -101,8 +101,9 @@ def test_odd_numbers_of_the_descriptor_come_out_verbatim(tmp_path, descriptors, 
 
 
 def _flip_write_can_fail(desc, member):
-    """Inner (an int32) cannot fail to write; the descriptor says it can, in its facts and in the
-    facts of Outer.inners (an Inner[]) and of its element."""
+    """Inner (an int64: GDScript checks that a narrower int fits, so that write can fail there)
+    cannot fail to write; the descriptor says it can, in its facts and in the facts of Outer.inners
+    (an Inner[]) and of its element."""
     inner = desc["files"][0]["messages"][0]
     assert inner["name"] == "Inner" and inner["facts"][member] is False
     inner["facts"][member] = True

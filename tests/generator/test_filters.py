@@ -65,6 +65,14 @@ def test_filter_brace_default(model):
     assert render(model, "{{ f | brace_default }}", f=f["ws"]) == "{}"
 
 
+def test_filter_default_value(model):
+    f = fields(model)
+    assert render(model, "{{ f | default_value }}", f=f["team"]) == "::lib::Team{::lib::Team::blue}"
+    # no default: value-initialised with (), never {} (GCC 12's ICE on std::array<std::string, N>{},
+    # compiled by tests/schemas/packed_edges.yaml's Retired)
+    assert render(model, "{{ f | default_value }}", f=f["ws"]) == "::std::vector<::lib::W>()"
+
+
 def test_filter_reset_value(model):
     f = fields(model)
     assert render(model, "{{ f | reset_value }}", f=f["f"]) == "0.1f"

@@ -116,12 +116,16 @@ class Write(TypeWalk):
     """walk(t, expr, max_length, max_count, fail, d): writes `expr` (a value of `t`); checks
     max_length / max_count first, as pakt::CheckLimits."""
 
-    def __init__(self, schema: Schema, godot: str):
+    def __init__(self, schema: Schema, godot: str, check_fit: bool = True):
         self.schema, self.godot = schema, godot
+        self.check_fit = check_fit  # False for a deprecated field's default, which the schema checked
 
     def visit_number(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                      d: int = 0) -> List[str]:
-        return fit_check(expr, t, W, fail) + [f"{W}.{METHOD[t.name]}({expr})"]
+        return self._fits(expr, t, fail) + [f"{W}.{METHOD[t.name]}({expr})"]
+
+    def _fits(self, expr: str, t: TypeRef, fail: List[str]) -> List[str]:
+        return fit_check(expr, t, W, fail) if self.check_fit else []
 
     def visit_string(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                      d: int = 0) -> List[str]:
@@ -137,7 +141,7 @@ class Write(TypeWalk):
 
     def visit_enum(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                    d: int = 0) -> List[str]:
-        return fit_check(expr, t, W, fail) + [f"{W}.{METHOD[t.enum.underlying]}({expr})"]
+        return self._fits(expr, t, fail) + [f"{W}.{METHOD[t.enum.underlying]}({expr})"]
 
     def visit_message(self, t: TypeRef, expr: str, max_length: int, max_count: int, fail: List[str],
                       d: int = 0) -> List[str]:
@@ -173,7 +177,7 @@ class Write(TypeWalk):
 
 def write_field(expr: str, f: Field, schema: Schema, godot: str) -> List[str]:
     fail = [f'{W}.in_field("{f.name}")', "return"]
-    write = Write(schema, godot)
+    write = Write(schema, godot, check_fit=not f.deprecated)
     if f.deprecated:
         expr = default_expr(f, schema, godot)
         body = write.walk(f.type, expr, 0, 0, fail)

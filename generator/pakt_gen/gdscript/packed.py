@@ -241,6 +241,8 @@ class Write(TypeWalk):
         lines = [_scalar_write(expr, _leaf_name(t), code)]
         if code.kind in ("ranged", "quantized"):  # the range is within the type's: its check covers the type's
             return lines + _on_fail("_pakt_w", fail)
+        if self.f.deprecated:  # its default, which the schema checked
+            return lines
         return fit_check(expr, t, "_pakt_w", fail) + lines
 
     visit_enum = visit_number
@@ -816,4 +818,6 @@ def write_word_run(fields: List[Field], k: int, slow: List[str], schema: Schema,
     writes = [f"_pakt_w.write({' | '.join(w)}, {n})" for w, n in words if w]
     if not valid:
         return lines + writes
-    return lines + [f"if {' and '.join('(' + c + ')' for c in valid)}:"] + _block(writes) + ["else:"] + _block(slow)
+    # Fields of 0 bits (one-value enums) have nothing to write, but are still checked.
+    return (lines + [f"if {' and '.join('(' + c + ')' for c in valid)}:"] + _block(writes or ["pass"]) + ["else:"] +
+            _block(slow))

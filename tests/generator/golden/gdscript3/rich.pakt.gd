@@ -5989,10 +5989,6 @@ class Versioned extends _pakt_Message:
 			return
 		_pakt_w.i32(a)
 		# line 120: old: int32 (deprecated): written as its default
-		if 42 < -2147483648 or 42 > 2147483647:
-			_pakt_w.does_not_fit(42, "int32")
-			_pakt_w.in_field("old")
-			return
 		_pakt_w.i32(42)
 		# line 121: b: string (since 2)
 		_pakt_w.string(b)
@@ -6093,10 +6089,6 @@ class Versioned extends _pakt_Message:
 			return
 		_pakt_w.zigzag(a)
 		# line 120: old: int32 (deprecated): written as its default
-		if 42 < -2147483648 or 42 > 2147483647:
-			_pakt_w.does_not_fit(42, "int32")
-			_pakt_w.in_field("old")
-			return
 		_pakt_w.zigzag(42)
 		# line 121: b: string (since 2)
 		_pakt_w.text(b, 0, 0)
