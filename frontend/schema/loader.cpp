@@ -714,9 +714,9 @@ void Loader::check_empty_lists(const Schema& schema) {
                                           "', which takes no bytes on the wire, needs max_count (otherwise a "
                                           "4-byte count could ask for 2^31 elements)");
       } else if (packed_min_bits(*t.element, &f) == 0) {
-        // A one-value enum, an integer ranged [n, n], or a message or array of only those: the packed
-        // format writes the count alone, and its decoder bounds a count without a limit by one bit per
-        // element, so without max_count no such list but the empty one would read back.
+        // A one-value enum, or a message or array of only those: the packed format writes the count
+        // alone, and its decoder bounds a count without a limit by one bit per element that follows,
+        // so without max_count such a list at the end of a payload would not read back.
         diags_.error(f.type_location, "a list of '" + t.element->name() +
                                           "', which takes no bits in the packed format, needs max_count "
                                           "(otherwise a packed count could ask for 2^64 elements)");

@@ -48,6 +48,9 @@ REFUSED = [
      "s.yaml:1:10: error: package part 'system' would put the generated C# in a platform library's namespace"),
     ("package: t\nmessages:\n  String:\n    fields: []\n",
      "s.yaml:3:3: error: message name 'String' is a Godot built-in type"),
+    # review of seed 91212's fix: Godot 3 parses every built-in type as a type token, enum values too
+    ("package: t\nenums:\n  E:\n    values: {a: 0, Array: 1}\n",
+     "s.yaml:4:20: error: enum value name 'Array' is a Godot built-in type"),
     (message_with("      - {name: script, type: int32}\n"),
      "s.yaml:5:16: error: field name 'script' is a member every generated GDScript message class declares"),
     ("package: t\nmessages:\n  PACKED:\n    fields: []\n",

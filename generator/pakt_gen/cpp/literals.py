@@ -6,7 +6,7 @@ from typing import List, Optional
 from ..backend import Literals
 from ..model import Field, Schema, TypeRef
 from ..templating import float32_text, quoted
-from .types import BUILTIN_CPP, qualified, type_name
+from .types import BUILTIN_CPP, field_type, qualified, type_name
 
 INT32_MIN = -(2**31)
 INT64_MIN = -(2**63)
@@ -70,10 +70,12 @@ class CppLiterals(Literals):
         return f"{type_name(t, self.schema)}::{v}"
 
     def message(self, t: TypeRef, v: dict) -> str:
-        """Aggregate initialization listing every field (defaults where the value omits one)."""
+        """Aggregate initialization listing every field (defaults where the value omits one; a field
+        without one value-initialised as `T()`, not `{}`: GCC 12 stops with an internal compiler error
+        on a `{}` for a std::array<std::string, N> member of a temporary in a template)."""
         m = t.message
-        parts = [self.literal(f.type, v[f.name], f.optional) if f.name in v else default_expr(f, self.schema) or "{}"
-                 for f in m.fields]
+        parts = [self.literal(f.type, v[f.name], f.optional) if f.name in v else
+                 default_expr(f, self.schema) or field_type(f, self.schema) + "()" for f in m.fields]
         return f"{qualified(self.schema, m.schema, m.name)}{{{', '.join(parts)}}}"
 
     def integer(self, t: TypeRef, v: int) -> str:

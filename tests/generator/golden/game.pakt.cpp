@@ -1343,7 +1343,7 @@ auto ::pakt::MessageTraits<::game::net::Chat>::Example() -> ::game::net::Chat {
 auto ::pakt::MessageTraits<::game::net::Snapshot>::Example() -> ::game::net::Snapshot {
   ::game::net::Snapshot m;
   m.tick = 123456789012ULL;
-  m.players = ::std::vector<::game::net::Player>{::game::net::Player{1U, ::std::string("Ann", 3), ::game::common::Team::spectator, ::pakt::Vector3{0.0f, 0.0f, 0.0f}, ::pakt::Quaternion{0.0f, 0.0f, 0.0f, 1.0f}, {}, ::std::array<::std::uint8_t, 4>{{::std::uint8_t{1}, ::std::uint8_t{2}, ::std::uint8_t{3}, ::std::uint8_t{4}}}, {}, {}, 0}};
+  m.players = ::std::vector<::game::net::Player>{::game::net::Player{1U, ::std::string("Ann", 3), ::game::common::Team::spectator, ::pakt::Vector3{0.0f, 0.0f, 0.0f}, ::pakt::Quaternion{0.0f, 0.0f, 0.0f, 1.0f}, ::std::vector<::std::uint16_t>(), ::std::array<::std::uint8_t, 4>{{::std::uint8_t{1}, ::std::uint8_t{2}, ::std::uint8_t{3}, ::std::uint8_t{4}}}, ::std::optional<::std::string>(), ::std::vector<::game::common::Weapon>(), 0}};
   m.map_name = ::std::string("de_dust", 7);
   m.spawn_points = ::std::vector<::pakt::Vector3>{::pakt::Vector3{0.0f, 0.0f, 0.0f}, ::pakt::Vector3{5.0f, 0.0f, 5.0f}};
   m.seed = ::std::vector<::std::uint8_t>{1, 2, 3, 4};

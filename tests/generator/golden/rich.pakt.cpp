@@ -2882,7 +2882,7 @@ auto ::pakt::MessageTraits<::pakt::test::Lists>::Example() -> ::pakt::test::List
   m.strings = ::std::vector<::std::string>{::std::string("a", 1), ::std::string("bc", 2)};
   m.blobs = ::std::vector<::std::vector<::std::uint8_t>>{::std::vector<::std::uint8_t>{1}, ::std::vector<::std::uint8_t>{2, 3}};
   m.enums = ::std::vector<::pakt::test::Small>{::pakt::test::Small::zero, ::pakt::test::Small::max};
-  m.inners = ::std::vector<::pakt::test::Inner>{::pakt::test::Inner{1, ::std::string("one", 3)}, ::pakt::test::Inner{2, {}}};
+  m.inners = ::std::vector<::pakt::test::Inner>{::pakt::test::Inner{1, ::std::string("one", 3)}, ::pakt::test::Inner{2, ::std::string()}};
   return m;
 }
 
