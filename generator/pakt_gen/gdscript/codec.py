@@ -47,20 +47,16 @@ def _on_fail(obj: str, fail: List[str]) -> List[str]:
 # GDScript ints are int64: a value that an integer field narrower than that cannot hold is an encode
 # error ("Chat.from: value 70000 does not fit uint16", the words of the packed decoder), as `pakt encode`
 # refuses it, not its low bits on the wire. (uint64 holds every int64: its two's complement.)
-NARROW_INTS = {
-    "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1),
-    "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1),
+INT_LIMITS = {
+    "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
+    "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1), "uint64": (0, 2**64 - 1),
 }
-
-
-def integer_name(t: TypeRef) -> str:
-    """The integer type a value of `t` is written as (an enum: its underlying type), else ""."""
-    return t.enum.underlying if t.kind == "enum" else (t.name if t.kind == "builtin" else "")
+NARROW_INTS = {name: limits for name, limits in INT_LIMITS.items() if name not in ("int64", "uint64")}
 
 
 def fit_check(expr: str, t: TypeRef, writer: str, fail: List[str]) -> List[str]:
     """The statements that refuse a value of `t` its integer type cannot hold (none for other types)."""
-    name = integer_name(t)
+    name = types.builtin_of(t)
     if name not in NARROW_INTS:
         return []
     lo, hi = NARROW_INTS[name]
@@ -76,7 +72,7 @@ def holds_narrow_int(t: TypeRef) -> bool:
         return bulk(t.element, "4") is None and holds_narrow_int(t.element)
     if t.kind == "message":
         return any(holds_narrow_int(f.type) for f in t.message.fields if not f.deprecated)
-    return integer_name(t) in NARROW_INTS
+    return types.builtin_of(t) in NARROW_INTS
 
 
 def write_can_fail(t: TypeRef) -> bool:
@@ -95,7 +91,7 @@ BULK = {
 
 def bulk(t: TypeRef, godot: str):
     """(Variant type, components, width) when a list of `t` is read and written in bulk, else None."""
-    name = t.enum.underlying if t.kind == "enum" else (t.name if t.kind == "builtin" else "")
+    name = types.builtin_of(t)
     if name not in BULK:
         return None
     v4, v3, comps, width = BULK[name]
@@ -171,7 +167,11 @@ class Write(TypeWalk):
             e = f"_pakt_e{d}"
             return head + [f"for {e} in {expr}:"] + _block(self.walk(t.element, e, max_length, 0, fail, d + 1))
         i = f"_pakt_i{d}"
-        inner = self.walk(t.element, f"{expr}[{i}]", max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
+        if t.element.kind != "message":  # the element read once, then checked and written
+            e = f"_pakt_e{d}"
+            inner = [f"var {e} = {expr}[{i}]"] + self.walk(t.element, e, max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
+        else:
+            inner = self.walk(t.element, f"{expr}[{i}]", max_length, 0, [f"{W}.in_index({i})"] + fail, d + 1)
         return head + [f"for {i} in {expr}.size():"] + _block(inner)
 
 
@@ -368,10 +368,8 @@ def variant_field(f: Field, schema: Schema, godot: str) -> str:
 
 
 # --------------------------------------------------------------------------- from_variant
-INT_RANGE = {
-    "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
-    "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1), "uint64": (0, 2**63 - 1),
-}
+# A Variant's int is int64: a uint64 field takes it up to INT64_MAX.
+INT_RANGE = {**INT_LIMITS, "uint64": (0, 2**63 - 1)}
 # The VariantReader method of a vector type's Variant (templates/runtime.gd.j2); Godot 3 has no
 # Vector2i / Vector3i Variant.
 VARIANT_METHOD = {

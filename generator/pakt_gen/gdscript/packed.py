@@ -18,15 +18,10 @@ from typing import Dict, List
 
 from ..model import VECTOR_COMPONENTS, Field, PackedCode, Schema, TypeRef, length_code, packed_delta_kind
 from ..type_walk import TypeWalk
-from .codec import NARROW_INTS, fit_check, holds_narrow_int, made_when_null
+from .codec import INT_LIMITS, NARROW_INTS, fit_check, holds_narrow_int, made_when_null
 from .keywords import identifier
 from .literals import default_expr, integer_literal
-from .types import GODOT, member, message_class, type_name
-
-INT_LIMITS = {
-    "int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
-    "uint8": (0, 255), "uint16": (0, 65535), "uint32": (0, 2**32 - 1), "uint64": (0, 2**64 - 1),
-}
+from .types import GODOT, builtin_of, member, message_class, type_name
 
 
 def _block(lines: List[str]) -> List[str]:
@@ -53,11 +48,6 @@ def float_literal(x: float) -> str:
         mant //= 2
         e += 1
     return f"({mant}.0 * pow(2.0, {e}))"
-
-
-def _leaf_name(t: TypeRef) -> str:
-    """The built-in type of a leaf value (an enum's underlying type)."""
-    return t.enum.underlying if t.kind == "enum" else t.name
 
 
 def _is_leaf(t: TypeRef) -> bool:
@@ -238,7 +228,7 @@ class Write(TypeWalk):
     def visit_number(self, t: TypeRef, expr: str, fail: List[str], d: int = 0) -> List[str]:
         """bool, integers, floats, and enums by their underlying type."""
         code = self.f.packed
-        lines = [_scalar_write(expr, _leaf_name(t), code)]
+        lines = [_scalar_write(expr, builtin_of(t), code)]
         if code.kind in ("ranged", "quantized"):  # the range is within the type's: its check covers the type's
             return lines + _on_fail("_pakt_w", fail)
         if self.f.deprecated:  # its default, which the schema checked
@@ -312,7 +302,7 @@ class Read(TypeWalk):
 
     def visit_number(self, t: TypeRef, target: str, fail: List[str], var: str, d: int = 0) -> List[str]:
         """bool, integers, floats, and enums by their underlying type."""
-        return [f"{target} = {_scalar_read(_leaf_name(t), self.f.packed)}"]
+        return [f"{target} = {_scalar_read(builtin_of(t), self.f.packed)}"]
 
     visit_enum = visit_number
 
@@ -371,7 +361,7 @@ class Same(TypeWalk):
 
     def visit_number(self, t: TypeRef, a: str, b: str, d: int = 0) -> List[str]:
         """bool, integers, floats, and enums by their underlying type."""
-        name, code = _leaf_name(t), self.f.packed
+        name, code = builtin_of(t), self.f.packed
         if code.kind == "quantized":
             return _same_quantized([(a, b)], name, code, d)
         return [f"if not ({_scalar_same(a, b, name, code)}):", "\treturn false"]
@@ -432,7 +422,7 @@ def _quantized_delta(f: Field, schema: Schema, godot: str, slow: List[str]) -> "
     t, code = f.type, f.packed
     if f.optional or not _is_leaf(t) or code is None or code.kind != "quantized":
         return None
-    name = _leaf_name(t)
+    name = builtin_of(t)
     expr, base = member(f, schema, godot), "_pakt_base." + identifier(f.name, godot)
     if name in VECTOR_COMPONENTS:
         if name in ("Vector2i", "Vector3i"):
@@ -594,7 +584,7 @@ def word_atoms(f: Field) -> "List[_Atom] | None":
     t = f.type
     if f.optional or f.deprecated or not _is_leaf(t) or f.packed is None:
         return None
-    name, code = _leaf_name(t), f.packed
+    name, code = builtin_of(t), f.packed
     if name == "Quaternion":
         if code.kind != "smallest_three":
             return None
@@ -608,7 +598,7 @@ def word_atoms(f: Field) -> "List[_Atom] | None":
 
 def _word_assign(f: Field, qs: List[str], schema: Schema, godot: str) -> List[str]:
     """Statements that set the field from its codes `qs` (checked)."""
-    target, name, code = member(f, schema, godot), _leaf_name(f.type), f.packed
+    target, name, code = member(f, schema, godot), builtin_of(f.type), f.packed
     if name == "Quaternion":  # smallest-three: Bits.dequantize over ±1/√2, the largest rebuilt
         steps = (1 << code.bits) - 1
         abc = [f"_pakt_{c}_{f.name}" for c in "abc"]
@@ -755,7 +745,7 @@ def _write_atoms(f: Field, schema: Schema, godot: str, v: str):
     smallest-three wider than 18 bits)."""
     if word_atoms(f) is None:
         return None
-    name, code = _leaf_name(f.type), f.packed
+    name, code = builtin_of(f.type), f.packed
     expr = member(f, schema, godot)
     if name == "Quaternion":
         if code.bits > 18:

@@ -48,9 +48,14 @@ def spellings(godot: str) -> Spellings:
 SCALAR = {"bool": "bool", "string": "String"}
 
 
+def builtin_of(t: TypeRef) -> str:
+    """The built-in type a value of `t` is written as (an enum: its underlying type), else ""."""
+    return t.enum.underlying if t.kind == "enum" else (t.name if t.kind == "builtin" else "")
+
+
 def packing(t: TypeRef) -> Optional[str]:
     """The Packed array key (GODOT) a list of `t` becomes, or None for a plain Array."""
-    name = t.enum.underlying if t.kind == "enum" else (t.name if t.kind == "builtin" else "")
+    name = builtin_of(t)
     if name in ("int8", "int16", "int32", "uint8", "uint16"):
         return "int32s"
     if name in ("int64", "uint32", "uint64"):

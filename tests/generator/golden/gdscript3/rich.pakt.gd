@@ -2690,30 +2690,33 @@ class Lists extends _pakt_Message:
 			return
 		_pakt_w.length(u8s.size())
 		for _pakt_i0 in u8s.size():
-			if u8s[_pakt_i0] < 0 or u8s[_pakt_i0] > 255:
-				_pakt_w.does_not_fit(u8s[_pakt_i0], "uint8")
+			var _pakt_e0 = u8s[_pakt_i0]
+			if _pakt_e0 < 0 or _pakt_e0 > 255:
+				_pakt_w.does_not_fit(_pakt_e0, "uint8")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("u8s")
 				return
-			_pakt_w.u8(u8s[_pakt_i0])
+			_pakt_w.u8(_pakt_e0)
 		# line 69: i16s: int16[]
 		_pakt_w.length(i16s.size())
 		for _pakt_i0 in i16s.size():
-			if i16s[_pakt_i0] < -32768 or i16s[_pakt_i0] > 32767:
-				_pakt_w.does_not_fit(i16s[_pakt_i0], "int16")
+			var _pakt_e0 = i16s[_pakt_i0]
+			if _pakt_e0 < -32768 or _pakt_e0 > 32767:
+				_pakt_w.does_not_fit(_pakt_e0, "int16")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("i16s")
 				return
-			_pakt_w.i16(i16s[_pakt_i0])
+			_pakt_w.i16(_pakt_e0)
 		# line 70: u32s: uint32[]
 		_pakt_w.length(u32s.size())
 		for _pakt_i0 in u32s.size():
-			if u32s[_pakt_i0] < 0 or u32s[_pakt_i0] > 4294967295:
-				_pakt_w.does_not_fit(u32s[_pakt_i0], "uint32")
+			var _pakt_e0 = u32s[_pakt_i0]
+			if _pakt_e0 < 0 or _pakt_e0 > 4294967295:
+				_pakt_w.does_not_fit(_pakt_e0, "uint32")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("u32s")
 				return
-			_pakt_w.u32(u32s[_pakt_i0])
+			_pakt_w.u32(_pakt_e0)
 		# line 71: i64s: int64[]
 		_pakt_w.length(i64s.size())
 		for _pakt_e0 in i64s:
@@ -2732,12 +2735,13 @@ class Lists extends _pakt_Message:
 			return
 		_pakt_w.length(strings.size())
 		for _pakt_i0 in strings.size():
-			_pakt_w.check_string(strings[_pakt_i0], 8)
+			var _pakt_e0 = strings[_pakt_i0]
+			_pakt_w.check_string(_pakt_e0, 8)
 			if _pakt_w.failed:
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("strings")
 				return
-			_pakt_w.string(strings[_pakt_i0])
+			_pakt_w.string(_pakt_e0)
 		# line 75: blobs: bytes[] (max_length 5, max_count 3)
 		_pakt_w.check_count(blobs.size(), false, 3)
 		if _pakt_w.failed:
@@ -2745,12 +2749,13 @@ class Lists extends _pakt_Message:
 			return
 		_pakt_w.length(blobs.size())
 		for _pakt_i0 in blobs.size():
-			_pakt_w.check_count(blobs[_pakt_i0].size(), true, 5)
+			var _pakt_e0 = blobs[_pakt_i0]
+			_pakt_w.check_count(_pakt_e0.size(), true, 5)
 			if _pakt_w.failed:
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("blobs")
 				return
-			_pakt_w.bytes(blobs[_pakt_i0])
+			_pakt_w.bytes(_pakt_e0)
 		# line 76: v3s: Vector3[]
 		_pakt_w.length(v3s.size())
 		_pakt_w.bulk(v3s, 3, 4)
@@ -2761,12 +2766,13 @@ class Lists extends _pakt_Message:
 		# line 78: enums: Small[]
 		_pakt_w.length(enums.size())
 		for _pakt_i0 in enums.size():
-			if enums[_pakt_i0] < 0 or enums[_pakt_i0] > 255:
-				_pakt_w.does_not_fit(enums[_pakt_i0], "uint8")
+			var _pakt_e0 = enums[_pakt_i0]
+			if _pakt_e0 < 0 or _pakt_e0 > 255:
+				_pakt_w.does_not_fit(_pakt_e0, "uint8")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("enums")
 				return
-			_pakt_w.u8(enums[_pakt_i0])
+			_pakt_w.u8(_pakt_e0)
 		# line 79: inners: Inner[] (max_count 5)
 		_pakt_w.check_count(inners.size(), false, 5)
 		if _pakt_w.failed:
@@ -4169,12 +4175,13 @@ class Fixed extends _pakt_Message:
 			_pakt_w.in_field("rgba")
 			return
 		for _pakt_i0 in rgba.size():
-			if rgba[_pakt_i0] < 0 or rgba[_pakt_i0] > 255:
-				_pakt_w.does_not_fit(rgba[_pakt_i0], "uint8")
+			var _pakt_e0 = rgba[_pakt_i0]
+			if _pakt_e0 < 0 or _pakt_e0 > 255:
+				_pakt_w.does_not_fit(_pakt_e0, "uint8")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("rgba")
 				return
-			_pakt_w.u8(rgba[_pakt_i0])
+			_pakt_w.u8(_pakt_e0)
 		# line 92: corners: Vector2[4]
 		_pakt_w.check_fixed(corners.size(), 4)
 		if _pakt_w.failed:
@@ -4187,12 +4194,13 @@ class Fixed extends _pakt_Message:
 			_pakt_w.in_field("names")
 			return
 		for _pakt_i0 in names.size():
-			_pakt_w.check_string(names[_pakt_i0], 8)
+			var _pakt_e0 = names[_pakt_i0]
+			_pakt_w.check_string(_pakt_e0, 8)
 			if _pakt_w.failed:
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("names")
 				return
-			_pakt_w.string(names[_pakt_i0])
+			_pakt_w.string(_pakt_e0)
 		# line 94: pair: Inner[2]
 		_pakt_w.check_fixed(pair.size(), 2)
 		if _pakt_w.failed:
@@ -5995,12 +6003,13 @@ class Versioned extends _pakt_Message:
 		# line 122: c: int16[] (since 2)
 		_pakt_w.length(c.size())
 		for _pakt_i0 in c.size():
-			if c[_pakt_i0] < -32768 or c[_pakt_i0] > 32767:
-				_pakt_w.does_not_fit(c[_pakt_i0], "int16")
+			var _pakt_e0 = c[_pakt_i0]
+			if _pakt_e0 < -32768 or _pakt_e0 > 32767:
+				_pakt_w.does_not_fit(_pakt_e0, "int16")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("c")
 				return
-			_pakt_w.i16(c[_pakt_i0])
+			_pakt_w.i16(_pakt_e0)
 		# line 123: d: float64 (since 3)
 		_pakt_w.f64(d)
 		# line 124: e: Inner (optional, since 3)

@@ -309,24 +309,26 @@ class Player extends _pakt_Message:
 			return
 		_pakt_w.length(inventory.size())
 		for _pakt_i0 in inventory.size():
-			if inventory[_pakt_i0] < 0 or inventory[_pakt_i0] > 65535:
-				_pakt_w.does_not_fit(inventory[_pakt_i0], "uint16")
+			var _pakt_e0 = inventory[_pakt_i0]
+			if _pakt_e0 < 0 or _pakt_e0 > 65535:
+				_pakt_w.does_not_fit(_pakt_e0, "uint16")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("inventory")
 				return
-			_pakt_w.u16(inventory[_pakt_i0])
+			_pakt_w.u16(_pakt_e0)
 		# line 22: color: uint8[4]
 		_pakt_w.check_fixed(color.size(), 4)
 		if _pakt_w.failed:
 			_pakt_w.in_field("color")
 			return
 		for _pakt_i0 in color.size():
-			if color[_pakt_i0] < 0 or color[_pakt_i0] > 255:
-				_pakt_w.does_not_fit(color[_pakt_i0], "uint8")
+			var _pakt_e0 = color[_pakt_i0]
+			if _pakt_e0 < 0 or _pakt_e0 > 255:
+				_pakt_w.does_not_fit(_pakt_e0, "uint8")
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("color")
 				return
-			_pakt_w.u8(color[_pakt_i0])
+			_pakt_w.u8(_pakt_e0)
 		# line 23: nick: string (optional, max_length 16)
 		if nick == null:
 			_pakt_w.u8(0)
@@ -2274,12 +2276,13 @@ class Snapshot extends _pakt_Message:
 			return
 		_pakt_w.length(tags.size())
 		for _pakt_i0 in tags.size():
-			_pakt_w.check_string(tags[_pakt_i0], 24)
+			var _pakt_e0 = tags[_pakt_i0]
+			_pakt_w.check_string(_pakt_e0, 24)
 			if _pakt_w.failed:
 				_pakt_w.in_index(_pakt_i0)
 				_pakt_w.in_field("tags")
 				return
-			_pakt_w.string(tags[_pakt_i0])
+			_pakt_w.string(_pakt_e0)
 
 	# The limit checks of _pakt_write alone, in its order (max_length, max_count, fixed lengths).
 	func _pakt_check_limits(_pakt_w) -> void:
