@@ -213,8 +213,8 @@ const Schema* Loader::load_schema(const std::string& path, const YAML::Node& roo
   check_names(schema);
   // Fields are resolved once every type of this file and its imports is known.
   for (const MessageNode& m : message_nodes) load_fields(path, *m.message, m.node, schema);
-  check_recursion(schema);
-  check_empty_lists(schema);
+  // The packed sizes the list check computes recurse into nested messages: only without recursion.
+  if (check_recursion(schema)) check_empty_lists(schema);
   for (const MessageNode& m : message_nodes) load_example(path, *m.message, m.node);
   return &schema;
 }
@@ -671,7 +671,8 @@ int Loader::positive(const std::string& path, const MappingItem* entry, const st
   return static_cast<int>(v.as_int().as_int64());
 }
 
-void Loader::check_recursion(const Schema& schema) {
+bool Loader::check_recursion(const Schema& schema) {
+  bool acyclic = true;
   const auto contained = [](const TypeRef& t) -> const Message* {
     const TypeRef* inner = &t;
     while (inner->kind == TypeRef::Kind::kList || inner->kind == TypeRef::Kind::kArray) inner = inner->element.get();
@@ -691,6 +692,7 @@ void Loader::check_recursion(const Schema& schema) {
           for (const std::string& name : trail) chain += name + " -> ";
           diags_.error(m->location, "recursive message nesting: " + chain + m->name +
                                         " (messages are encoded inline; recursion has no end on the wire)");
+          acyclic = false;
           stack.clear();
           break;
         }
@@ -702,6 +704,7 @@ void Loader::check_recursion(const Schema& schema) {
       }
     }
   }
+  return acyclic;
 }
 
 void Loader::check_empty_lists(const Schema& schema) {

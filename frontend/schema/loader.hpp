@@ -70,7 +70,8 @@ class Loader {
   // the range, or a default-constructed message could not be packed.
   void check_implicit_default_in_range(const Field& f);
   int positive(const std::string& path, const MappingItem* entry, const std::string& what, long long limit);
-  void check_recursion(const Schema& schema);
+  // Reports messages that contain themselves; true when none does.
+  bool check_recursion(const Schema& schema);
   void check_empty_lists(const Schema& schema);
 
   // Defaults and examples against their types (loader_values.cpp).
